@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import type { GatewayEnv } from '../config/config.js';
+import { AuthenticationError, InvalidRequestError } from '../errors.js';
+import { digestsEqual, generateApiKey, hashApiKey, keyEnvironment, randomBase62 } from './api-key.js';
+import type { KeyRecord, KeyStore } from './key-store.js';
+import type { Scope } from './scopes.js';
+
+export type Tier = 'sandbox' | 'production' | 'enterprise';
+
+export interface CreateKeyOptions {
+  merchantIds: string[];
+  env: GatewayEnv;
+  scopes: Scope[];
+  tier?: Tier;
+  rpm?: number;
+  rpd?: number;
+  signingSecret?: boolean;
+}
+
+export interface CreatedKey {
+  id: string;
+  key: string;
+  signingSecret?: string;
+}
+
+/** Who is calling: what an authenticated request carries to everything after the edge. */
+export interface Principal {
+  keyId: string;
+  environment: GatewayEnv;
+  merchantIds: string[];
+  scopes: string[];
+  tier: Tier;
+  rpm: number | null;
+  rpd: number | null;
+  signingSecret: string | null;
+}
+
+const MERCHANT_ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;
+
+export class KeyService {
+  constructor(private readonly store: KeyStore) {}
+
+  async create(options: CreateKeyOptions): Promise<CreatedKey> {
+    const merchantIds = [...new Set(options.merchantIds)];
+    if (merchantIds.length === 0) throw new InvalidRequestError('at least one merchant is needed');
+    for (const id of merchantIds) {
+      if (!MERCHANT_ID.test(id)) throw new InvalidRequestError(`merchant id ${JSON.stringify(id)} must be 1-100 letters, digits, '_', '.' or '-'`);
+    }
+    const tier = options.tier ?? (options.env === 'production' ? 'production' : 'sandbox');
+    if (tier === 'enterprise' && (options.rpm === undefined || options.rpd === undefined)) {
+      throw new InvalidRequestError('the enterprise tier needs rpm and rpd limits (--rpm, --rpd)');
+    }
+    const key = generateApiKey(options.env);
+    const id = `key_${randomBase62(16)}`;
+    const signingSecret = options.signingSecret ? `ss_${randomBytes(32).toString('base64url')}` : undefined;
+    await this.store.create({
+      id,
+      keyHash: hashApiKey(key),
+      last4: key.slice(-4),
+      environment: options.env,
+      scopes: options.scopes,
+      tier,
+      rpm: options.rpm ?? null,
+      rpd: options.rpd ?? null,
+      signingSecret: signingSecret ?? null,
+      merchantIds,
+    });
+    return { id, key, ...(signingSecret ? { signingSecret } : {}) };
+  }
+
+  /** Resolves a presented key; every failure is an AuthenticationError with a message safe to show. */
+  async authenticate(presented: string, serverEnv: GatewayEnv): Promise<Principal> {
+    const keyEnv = keyEnvironment(presented);
+    if (!keyEnv) throw new AuthenticationError('Invalid API key: malformed (expected sk_dev_…, sk_sandbox_… or sk_live_…)');
+    if (keyEnv !== serverEnv) {
+      throw new AuthenticationError(`Invalid API key: a ${keyEnv} key cannot be used in the ${serverEnv} environment`);
+    }
+    const hash = hashApiKey(presented);
+    const record = await this.store.findByHash(hash);
+    if (!record || !digestsEqual(record.keyHash, hash)) throw new AuthenticationError('Invalid API key: no such key');
+    if (record.revokedAt) throw new AuthenticationError('Invalid API key: this key has been revoked');
+    return {
+      keyId: record.id,
+      environment: record.environment,
+      merchantIds: record.merchantIds,
+      scopes: record.scopes,
+      tier: record.tier,
+      rpm: record.rpm,
+      rpd: record.rpd,
+      signingSecret: record.signingSecret,
+    };
+  }
+
+  list(): Promise<KeyRecord[]> {
+    return this.store.list();
+  }
+
+  /** Revokes by key id or by the key itself. */
+  revoke(idOrKey: string): Promise<boolean> {
+    return this.store.revoke(idOrKey.startsWith('sk_') ? { keyHash: hashApiKey(idOrKey) } : { id: idOrKey });
+  }
+}

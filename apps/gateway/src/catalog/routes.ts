@@ -1,0 +1,40 @@
+import { Router } from 'express';
+import { merchantOf } from '../http/context.js';
+import type { CatalogService } from './catalog-service.js';
+
+interface SearchParams {
+  q?: string;
+  category?: string;
+  tag?: string;
+  min_price?: number;
+  max_price?: number;
+  page: number;
+  page_size: number;
+}
+
+/** GET /acp/products, its /search alias, and GET /acp/products/{product_id}. Input is already validated. */
+export function catalogRoutes(catalog: CatalogService): Router {
+  const router = Router();
+  router.get(['/acp/products', '/acp/products/search'], async (req, res) => {
+    const query = req.query as unknown as SearchParams;
+    res.json(
+      await catalog.search(
+        merchantOf(req.ctx),
+        {
+          q: query.q,
+          category: query.category,
+          tag: query.tag,
+          minPrice: query.min_price,
+          maxPrice: query.max_price,
+          page: query.page,
+          pageSize: query.page_size,
+        },
+        req.ctx.apiVersion!,
+      ),
+    );
+  });
+  router.get('/acp/products/:product_id', async (req, res) => {
+    res.json(await catalog.get(merchantOf(req.ctx), req.params.product_id));
+  });
+  return router;
+}

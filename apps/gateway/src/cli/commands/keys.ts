@@ -1,0 +1,88 @@
+import type { Command } from 'commander';
+import type { GatewayEnv } from '../../config/config.js';
+import type { Tier } from '../../auth/key-service.js';
+import { parseScopes } from '../../auth/scopes.js';
+import { KEY_PREFIX } from '../../auth/api-key.js';
+import { out, UsageError } from '../output.js';
+import { choice, list, positiveInt } from '../parse.js';
+import { withDatabase } from '../with-database.js';
+
+interface CreateOptions {
+  merchant: string[];
+  env: GatewayEnv;
+  scopes: string;
+  tier?: Tier;
+  rpm?: number;
+  rpd?: number;
+  signingSecret?: boolean;
+}
+
+export function keysCommand(program: Command): void {
+  const keys = program.command('keys').description('create, list and revoke API keys');
+
+  keys
+    .command('create')
+    .description('create a key; prints its id, its signing secret when asked, and the key alone on the last line')
+    .requiredOption('--merchant <ids>', 'merchant id(s), comma-separated; new merchants are created', list)
+    .option('--env <env>', 'development | sandbox | production (picks the key prefix)', choice('--env', ['development', 'sandbox', 'production'] as const), 'development')
+    .option('--scopes <scopes>', 'catalog:read,checkout:read,checkout:write,webhooks:write or *', '*')
+    .option('--tier <tier>', 'sandbox | production | enterprise (default: by environment)', choice('--tier', ['sandbox', 'production', 'enterprise'] as const))
+    .option('--rpm <n>', 'requests per minute (enterprise)', positiveInt('--rpm'))
+    .option('--rpd <n>', 'requests per day (enterprise)', positiveInt('--rpd'))
+    .option('--signing-secret', 'require signed requests from this key and print the secret')
+    .action(async (options: CreateOptions) => {
+      let scopes;
+      try {
+        scopes = parseScopes(options.scopes);
+      } catch (error) {
+        throw new UsageError(`--scopes: ${(error as Error).message}`);
+      }
+      const created = await withDatabase((_db, services) =>
+        services.keys.create({
+            merchantIds: options.merchant,
+            env: options.env,
+            scopes,
+            ...(options.tier ? { tier: options.tier } : {}),
+            ...(options.rpm ? { rpm: options.rpm } : {}),
+            ...(options.rpd ? { rpd: options.rpd } : {}),
+          signingSecret: Boolean(options.signingSecret),
+        }),
+      );
+      out(`id: ${created.id}`);
+      if (created.signingSecret) out(`signing secret: ${created.signingSecret}`);
+      out(created.key);
+    });
+
+  keys
+    .command('list')
+    .description('list keys (never their secrets)')
+    .action(async () => {
+      const records = await withDatabase((_db, services) => services.keys.list());
+      if (records.length === 0) return out('no keys');
+      for (const k of records) {
+        const limits = k.rpm || k.rpd ? ` rpm=${k.rpm ?? '-'} rpd=${k.rpd ?? '-'}` : '';
+        out(
+          [
+            k.id,
+            `${KEY_PREFIX[k.environment]}…${k.last4}`,
+            `merchants=${k.merchantIds.join(',')}`,
+            `scopes=${k.scopes.join(',')}`,
+            `tier=${k.tier}${limits}`,
+            `signing=${k.signingSecret ? 'on' : 'off'}`,
+            `created=${k.createdAt.toISOString()}`,
+            k.revokedAt ? `revoked=${k.revokedAt.toISOString()}` : 'active',
+          ].join('  '),
+        );
+      }
+    });
+
+  keys
+    .command('revoke')
+    .description('revoke a key by its id or by the key itself; takes effect on the next request')
+    .argument('<key-id-or-key>')
+    .action(async (target: string) => {
+      const found = await withDatabase((_db, services) => services.keys.revoke(target));
+      if (!found) throw new UsageError(`no key ${target.startsWith('sk_') ? 'matches that value' : JSON.stringify(target)}`);
+      out(`revoked ${target.startsWith('sk_') ? 'the key' : target}`);
+    });
+}

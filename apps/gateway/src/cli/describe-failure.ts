@@ -1,0 +1,18 @@
+import { ImportError } from '../catalog/import/catalog-importer.js';
+import { ConfigError } from '../config/config.js';
+import { DataDirBusyError } from '../db/data-dir-lock.js';
+import { DatabaseUnreachableError, driverErrorKind } from '../db/database.js';
+import { GatewayError } from '../errors.js';
+import { ListenError } from '../server.js';
+import { UsageError } from './output.js';
+
+const EXPECTED = [ConfigError, DataDirBusyError, DatabaseUnreachableError, GatewayError, ImportError, ListenError, UsageError];
+
+/** One line for the operator: the message of an expected failure, a short description of anything else. */
+export function describeFailure(error: unknown): string {
+  if (EXPECTED.some((type) => error instanceof type)) return (error as Error).message;
+  const kind = driverErrorKind(error);
+  if (kind) return `database error: ${kind}`;
+  const message = error instanceof Error ? error.message : String(error);
+  return `${message.split('\n').find((line) => line.trim()) ?? 'unexpected failure'} (set LOG_LEVEL=debug for details)`;
+}

@@ -1,0 +1,108 @@
+/**
+ * Settings from the environment. A bad setting stops start-up with one line
+ * that names it (ConfigError); nothing else reads process.env.
+ */
+export type GatewayEnv = 'development' | 'sandbox' | 'production';
+export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+
+export interface Config {
+  env: GatewayEnv;
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  searchEngine: 'embedded' | 'meilisearch';
+  meilisearchUrl: string | undefined;
+  meilisearchApiKey: string | undefined;
+  redisUrl: string | undefined;
+  /** undefined = every origin is allowed. */
+  allowedOrigins: string[] | undefined;
+  webhookAllowPrivateTargets: boolean;
+  basicAuth: boolean;
+  requireRequestSigning: boolean;
+  logLevel: LogLevel;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if ((allowed as readonly string[]).includes(raw)) return raw as T;
+  throw new ConfigError(`${name}=${JSON.stringify(raw)} is not one of ${allowed.join(', ')}`);
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name}=${JSON.stringify(env[name])} is not a boolean (use true or false)`);
+}
+
+function port(env: Env): number {
+  const raw = env.PORT;
+  if (raw === undefined || raw === '') return 8080;
+  const value = Number(raw);
+  if (!/^\d+$/.test(raw) || value > 65535) throw new ConfigError(`PORT=${JSON.stringify(raw)} is not a port number (0-65535)`);
+  return value;
+}
+
+function url(env: Env, name: string, protocols: readonly string[]): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} is not a valid URL`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(`${name} must use ${protocols.map((p) => p.replace(/:$/, '://')).join(' or ')}`);
+  }
+  return raw;
+}
+
+function origins(env: Env): string[] | undefined {
+  const raw = env.ALLOWED_ORIGINS?.trim();
+  if (!raw || raw === '*') return undefined;
+  return raw.split(',').map((origin) => {
+    const trimmed = origin.trim();
+    try {
+      const parsed = new URL(trimmed);
+      if (parsed.origin !== trimmed.replace(/\/$/, '')) throw new Error();
+      return parsed.origin;
+    } catch {
+      throw new ConfigError(`ALLOWED_ORIGINS has ${JSON.stringify(trimmed)}, which is not an origin like https://shop.example`);
+    }
+  });
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const gatewayEnv = oneOf(env, 'GATEWAY_ENV', ['development', 'sandbox', 'production'] as const, 'development');
+  const searchEngine = oneOf(env, 'SEARCH_ENGINE', ['embedded', 'meilisearch'] as const, 'embedded');
+  const meilisearchUrl = url(env, 'MEILISEARCH_URL', ['http:', 'https:']);
+  if (searchEngine === 'meilisearch' && !meilisearchUrl) {
+    throw new ConfigError('SEARCH_ENGINE=meilisearch needs MEILISEARCH_URL');
+  }
+  return {
+    env: gatewayEnv,
+    host: env.HOST?.trim() || '127.0.0.1',
+    port: port(env),
+    dataDir: env.DATA_DIR?.trim() || '.data',
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    searchEngine,
+    meilisearchUrl,
+    meilisearchApiKey: env.MEILISEARCH_API_KEY || undefined,
+    redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    allowedOrigins: origins(env),
+    webhookAllowPrivateTargets: flag(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', gatewayEnv === 'development'),
+    basicAuth: flag(env, 'BASIC_AUTH', true),
+    requireRequestSigning: flag(env, 'REQUIRE_REQUEST_SIGNING', false),
+    logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
+  };
+}

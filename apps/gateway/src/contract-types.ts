@@ -1,0 +1,17 @@
+/**
+ * The contract's types, as generated from openapi/ into the SDK. The gateway
+ * never re-declares a shape the contract already defines.
+ */
+export type {
+  AmountBreakdown,
+  CheckoutSession,
+  Image,
+  Inventory,
+  LineItem,
+  LineItemInput,
+  Product,
+  ProductSearchResponse,
+  Variant,
+  WebhookEvent,
+  WebhookEventType,
+} from '@commerce-gateway/sdk';

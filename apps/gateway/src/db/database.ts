@@ -1,0 +1,110 @@
+/**
+ * Opens the database: PostgreSQL when a URL is given, else embedded PGlite in a
+ * data directory. Both speak to Prisma through a driver adapter, and both run
+ * the committed migrations through the same WASM schema engine.
+ */
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { PrismaClient } from '../generated/prisma/client.js';
+import { lockDataDir } from './data-dir-lock.js';
+import { applyMigrations } from './migrations.js';
+
+export type Prisma = InstanceType<typeof PrismaClient>;
+
+export interface Database {
+  readonly kind: 'postgresql' | 'pglite';
+  readonly prisma: Prisma;
+  /** Applies pending migrations; returns the names applied now. */
+  migrate(): Promise<string[]>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres:// URL; when absent, the embedded database in `dataDir` (or in memory when `dataDir` is null). */
+  url?: string | undefined;
+  dataDir?: string | null;
+  /** Connection pool size for PostgreSQL. */
+  poolSize?: number;
+}
+
+export class DatabaseUnreachableError extends Error {
+  override name = 'DatabaseUnreachableError';
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPGlite(options.dataDir ?? null);
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const factory = new PrismaPg({ connectionString: url, max, connectionTimeoutMillis: 5_000 });
+  const prisma = new PrismaClient({ adapter: factory });
+  try {
+    await prisma.$queryRawUnsafe('SELECT 1');
+  } catch (error) {
+    await prisma.$disconnect().catch(() => {});
+    throw new DatabaseUnreachableError(`DATABASE_URL: cannot connect to ${describeUrl(url)}: ${reason(error)}`);
+  }
+  const migrate = async () => {
+    const pool = new pg.Pool({ connectionString: url, max: 1 });
+    try {
+      return await applyMigrations(new PrismaPg(pool));
+    } finally {
+      await pool.end();
+    }
+  };
+  return assemble('postgresql', prisma, migrate, async () => {});
+}
+
+async function openPGlite(dataDir: string | null): Promise<Database> {
+  const release = dataDir ? lockDataDir(dataDir) : () => {};
+  try {
+    const pglite = dataDir ? new PGlite(dataDir) : new PGlite();
+    await pglite.waitReady;
+    const factory = new PrismaPGlite(pglite);
+    const prisma = new PrismaClient({ adapter: factory });
+    return assemble('pglite', prisma, () => applyMigrations(factory), async () => {
+      await pglite.close();
+      release();
+    });
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+function assemble(
+  kind: Database['kind'],
+  prisma: Prisma,
+  migrate: () => Promise<string[]>,
+  closeDriver: () => Promise<void>,
+): Database {
+  return {
+    kind,
+    prisma,
+    migrate,
+    async close() {
+      await prisma.$disconnect();
+      await closeDriver();
+    },
+  };
+}
+
+function describeUrl(raw: string): string {
+  const { hostname, port, pathname } = new URL(raw);
+  return `${hostname}:${port || 5432}${pathname}`;
+}
+
+function reason(error: unknown): string {
+  const kind = driverErrorKind(error);
+  if (kind === 'DatabaseNotReachable') return 'connection refused or host unreachable';
+  if (kind) return kind.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return (error as Error).message?.split('\n').filter(Boolean).pop() ?? String(error);
+}
+
+/** The driver adapter's error kind inside a Prisma error (e.g. 'DatabaseNotReachable'), if any. */
+export function driverErrorKind(error: unknown): string | undefined {
+  const meta = (error as { meta?: { driverAdapterError?: { cause?: { kind?: string } } } }).meta;
+  return meta?.driverAdapterError?.cause?.kind;
+}

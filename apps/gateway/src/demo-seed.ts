@@ -1,0 +1,20 @@
+import { join } from 'node:path';
+import type { KeyService } from './auth/key-service.js';
+import { importCatalog } from './catalog/import/catalog-importer.js';
+import type { Database } from './db/database.js';
+import { packageRoot } from './db/paths.js';
+
+export const DEMO_MERCHANT = 'demo';
+export const DEMO_CATALOG = join(packageRoot, 'data', 'demo', 'products.ndjson');
+
+/**
+ * First development start on an empty database: merchant `demo` with the demo
+ * catalog, and a development key with every scope. Returns the key, or
+ * undefined when the database already holds a merchant.
+ */
+export async function seedDemo(db: Database, keys: KeyService): Promise<{ key: string; products: number } | undefined> {
+  if ((await db.prisma.merchant.count()) > 0) return undefined;
+  const { imported } = await importCatalog(db.prisma, DEMO_MERCHANT, DEMO_CATALOG);
+  const { key } = await keys.create({ merchantIds: [DEMO_MERCHANT], env: 'development', scopes: ['*'] });
+  return { key, products: imported };
+}

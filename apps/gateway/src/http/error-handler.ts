@@ -1,0 +1,144 @@
+/**
+ * The one place that writes error responses. Domain errors, validator errors,
+ * body-parser errors and database errors become the contract's two error
+ * shapes; anything unknown is logged and answered with a bare 500.
+ */
+import type { ErrorRequestHandler, Response } from 'express';
+import type { Logger } from 'pino';
+import { driverErrorKind } from '../db/database.js';
+import {
+  AuthenticationError,
+  AuthorizationError,
+  GatewayError,
+  IdempotencyError,
+  InvalidRequestError,
+  InvalidStateError,
+  NotFoundError,
+  RateLimitError,
+  ServiceUnavailableError,
+  UpstreamError,
+} from '../errors.js';
+import { UnsupportedApiVersionError } from './middleware/api-version.js';
+
+type Problem = { status: number; body: Record<string, unknown>; headers?: Record<string, string> };
+
+function detail(status: number, code: string, message: string, param?: string, extra: Record<string, unknown> = {}): Problem {
+  return { status, body: { detail: message, code, ...(param ? { param } : {}), ...extra } };
+}
+
+function fromDomain(error: GatewayError): Problem {
+  if (error instanceof AuthenticationError || error instanceof AuthorizationError || error instanceof RateLimitError) {
+    const status = error instanceof AuthenticationError ? 401 : error instanceof AuthorizationError ? 403 : 429;
+    const retryAfter = error instanceof RateLimitError ? { retry_after: error.retryAfter } : {};
+    return {
+      status,
+      body: { error: { type: error.code, message: error.message, ...retryAfter } },
+      ...(error instanceof RateLimitError ? { headers: { 'Retry-After': String(error.retryAfter) } } : {}),
+    };
+  }
+  if (error instanceof UnsupportedApiVersionError) {
+    return detail(400, error.code, error.message, error.param, { supported_versions: error.supportedVersions });
+  }
+  if (error instanceof IdempotencyError) {
+    const status = error.code === 'idempotency_conflict' ? 422 : 409;
+    const problem = detail(status, error.code, error.message);
+    if (error.retryAfter !== undefined) problem.headers = { 'Retry-After': String(error.retryAfter) };
+    return problem;
+  }
+  const status =
+    error instanceof InvalidRequestError ? 400
+    : error instanceof NotFoundError ? 404
+    : error instanceof InvalidStateError ? 405
+    : error instanceof UpstreamError ? 502
+    : error instanceof ServiceUnavailableError ? 503
+    : 500;
+  return detail(status, error.code, error.message, error.param);
+}
+
+/** express-openapi-validator: `/query/page_size` → `page_size`, `/body/items/0/quantity` → `items[0].quantity`. */
+function paramOf(path: string | undefined): string | undefined {
+  if (!path) return undefined;
+  const parts = path.replace(/^\./, '/').split(/[/.]/).filter(Boolean);
+  if (['query', 'body', 'params', 'path', 'headers'].includes(parts[0] ?? '')) parts.shift();
+  return parts.reduce((out, part) => (/^\d+$/.test(part) ? `${out}[${part}]` : out ? `${out}.${part}` : part), '') || undefined;
+}
+
+interface ValidatorError {
+  status: number;
+  message: string;
+  errors?: { path?: string; message?: string }[];
+}
+
+function isValidatorError(error: unknown): error is ValidatorError {
+  return typeof (error as ValidatorError)?.status === 'number' && Array.isArray((error as ValidatorError).errors);
+}
+
+function fromValidator(error: ValidatorError): Problem | undefined {
+  const first = error.errors?.[0];
+  const param = paramOf(first?.path);
+  const text = first?.message;
+  const message = text ? (param && !text.includes(param) ? `${param} ${text}` : text) : error.message;
+  switch (error.status) {
+    case 400:
+      return detail(400, 'invalid_request', `Invalid request: ${message}`, param);
+    case 413:
+      return detail(413, 'payload_too_large', 'Request body is larger than 1 MiB');
+    case 415:
+      return detail(415, 'invalid_request', 'Request body must be sent as application/json');
+    case 404:
+      return detail(404, 'not_found', error.message);
+    case 405:
+      return detail(405, 'method_not_allowed', error.message);
+    default:
+      return undefined; // 500: the response did not match the contract — a bug, logged below
+  }
+}
+
+interface BodyParserError {
+  type: string;
+  status: number;
+  message: string;
+}
+
+function fromBodyParser(error: unknown): Problem | undefined {
+  const type = (error as BodyParserError)?.type;
+  if (typeof type !== 'string') return undefined;
+  if (type === 'entity.too.large') return detail(413, 'payload_too_large', 'Request body is larger than 1 MiB');
+  if (type === 'entity.parse.failed') return detail(400, 'invalid_request', `Malformed JSON body: ${(error as Error).message}`);
+  if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
+    return detail(415, 'invalid_request', (error as Error).message);
+  }
+  return undefined;
+}
+
+const UNAVAILABLE_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections', 'DatabaseDoesNotExist']);
+const UNAVAILABLE_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024', 'ECONNREFUSED', 'ECONNRESET', '57P01']);
+
+function fromDatabase(error: unknown): Problem | undefined {
+  const kind = driverErrorKind(error);
+  const code = (error as { code?: string })?.code;
+  if ((kind && UNAVAILABLE_KINDS.has(kind)) || (code && UNAVAILABLE_CODES.has(code))) {
+    return detail(503, 'service_unavailable', 'The database is unavailable; retry shortly');
+  }
+  return undefined;
+}
+
+function send(res: Response, problem: Problem): void {
+  for (const [name, value] of Object.entries(problem.headers ?? {})) res.setHeader(name, value);
+  res.status(problem.status).json(problem.body);
+}
+
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error, req, res, next) => {
+    if (res.headersSent) return next(error);
+    const problem =
+      error instanceof GatewayError ? fromDomain(error)
+      : fromBodyParser(error) ?? (isValidatorError(error) ? fromValidator(error) : undefined) ?? fromDatabase(error);
+    if (problem) {
+      if (problem.status >= 500) logger.warn({ requestId: req.ctx?.requestId, code: problem.body.code, err: error }, 'request failed');
+      return send(res, problem);
+    }
+    logger.error({ requestId: req.ctx?.requestId, err: error }, 'unhandled error');
+    send(res, detail(500, 'internal_error', 'Internal error; quote the Request-Id when you report it'));
+  };
+}

@@ -1,0 +1,22 @@
+import type { RequestHandler } from 'express';
+import { InvalidStateError, NotFoundError } from '../../errors.js';
+import type { OperationTable } from '../../contract/operations.js';
+
+/**
+ * Finds the contract operation a request is for, before anything else looks at it:
+ * unknown paths are 404, known paths with another method 405.
+ *
+ *   app.use(matchOperation(new OperationTable()));
+ */
+export function matchOperation(table: OperationTable): RequestHandler {
+  return (req, res, next) => {
+    const match = table.match(req.method, req.path);
+    if (match.kind === 'not_found') throw new NotFoundError(`No route ${req.method} ${req.path}`);
+    if (match.kind === 'method_not_allowed') {
+      res.setHeader('Allow', match.allowed.join(', '));
+      throw new InvalidStateError(`${req.method} is not allowed on ${req.path} (allowed: ${match.allowed.join(', ')})`);
+    }
+    req.ctx.operation = match.operation;
+    next();
+  };
+}

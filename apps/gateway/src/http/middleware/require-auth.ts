@@ -1,0 +1,67 @@
+import type { Request, RequestHandler } from 'express';
+import type { GatewayEnv } from '../../config/config.js';
+import type { KeyService } from '../../auth/key-service.js';
+import { hasScopes } from '../../auth/scopes.js';
+import { AuthenticationError, AuthorizationError, InvalidRequestError } from '../../errors.js';
+
+export interface RequireAuthOptions {
+  keys: KeyService;
+  env: GatewayEnv;
+  /** Accept `Authorization: Basic base64(KEY:)` (default true). */
+  basicAuth?: boolean;
+}
+
+/** The key a request presents: X-ACP-API-Key, Bearer, or Basic with the key as user name. */
+function presentedKey(req: Request, basicAuth: boolean): string {
+  const header = req.get('x-acp-api-key')?.trim();
+  const authorization = req.get('authorization')?.trim();
+  let fromAuthorization: string | undefined;
+  if (authorization) {
+    const [scheme = '', credentials = ''] = authorization.split(/\s+/, 2);
+    if (/^bearer$/i.test(scheme)) fromAuthorization = credentials;
+    else if (/^basic$/i.test(scheme)) {
+      if (!basicAuth) throw new AuthenticationError('Basic authentication is disabled on this gateway; send X-ACP-API-Key or a Bearer token');
+      const decoded = Buffer.from(credentials, 'base64').toString('utf8');
+      const colon = decoded.indexOf(':');
+      if (colon === -1) throw new AuthenticationError('Malformed Basic credentials: expected base64 of "KEY:"');
+      fromAuthorization = decoded.slice(0, colon);
+    } else throw new AuthenticationError(`Unsupported Authorization scheme ${JSON.stringify(scheme)}; use Bearer or Basic`);
+    if (!fromAuthorization) throw new AuthenticationError('Malformed Authorization header: no key');
+  }
+  if (header && fromAuthorization && header !== fromAuthorization) {
+    throw new AuthenticationError('X-ACP-API-Key and Authorization carry different keys');
+  }
+  const key = header || fromAuthorization;
+  if (!key) throw new AuthenticationError('No API key: send X-ACP-API-Key, Authorization: Bearer KEY, or Basic auth with the key as user name');
+  return key;
+}
+
+/**
+ * Authenticates the request's API key, checks the operation's scopes and picks
+ * the merchant (`Merchant-Id` when the key serves several).
+ *
+ *   app.use(requireAuth({ keys, env: 'development' }));
+ */
+export function requireAuth(options: RequireAuthOptions): RequestHandler {
+  const basicAuth = options.basicAuth ?? true;
+  return async (req, _res, next) => {
+    const principal = await options.keys.authenticate(presentedKey(req, basicAuth), options.env);
+    const required = req.ctx.operation?.scopes ?? [];
+    if (!hasScopes(principal.scopes, required)) {
+      throw new AuthorizationError(`This key lacks the scope ${required.filter((s) => !principal.scopes.includes(s)).join(', ')} needed for ${req.ctx.operation?.operationId}`);
+    }
+    const asked = req.get('merchant-id')?.trim();
+    let merchantId: string;
+    if (asked) {
+      if (!principal.merchantIds.includes(asked)) throw new AuthorizationError(`This key has no access to merchant ${JSON.stringify(asked)}`);
+      merchantId = asked;
+    } else if (principal.merchantIds.length === 1) {
+      merchantId = principal.merchantIds[0]!;
+    } else {
+      throw new InvalidRequestError(`This key serves several merchants (${principal.merchantIds.join(', ')}); name one in the Merchant-Id header`, 'Merchant-Id');
+    }
+    req.ctx.principal = principal;
+    req.ctx.merchantId = merchantId;
+    next();
+  };
+}
