@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
 import type { Config } from './config/config.js';
@@ -10,11 +10,15 @@ export class ListenError extends Error {
   override name = 'ListenError';
 }
 
-export interface RunningGateway {
+export interface Listening {
   server: Server;
-  db: Database;
   url: string;
+  /** Stops accepting, closes idle keep-alive connections, waits for the rest. */
   close(): Promise<void>;
+}
+
+export interface RunningGateway extends Listening {
+  db: Database;
 }
 
 function listen(server: Server, host: string, port: number): Promise<void> {
@@ -28,6 +32,23 @@ function listen(server: Server, host: string, port: number): Promise<void> {
     });
     server.listen(port, host, () => resolve());
   });
+}
+
+/** Serves a request handler on host:port (0 = any free port). */
+export async function listenOn(handler: RequestListener, host: string, port: number): Promise<Listening> {
+  const server = createServer(handler);
+  await listen(server, host, port);
+  const address = server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  return {
+    server,
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`,
+    close() {
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      return closed;
+    },
+  };
 }
 
 /** migrate, seed the demo in development, listen. `print` receives the lines meant for the operator. */
@@ -45,19 +66,12 @@ export async function startGateway(config: Config, logger: Logger, print: (line:
       }
     }
     const app = createApp({ config, logger, ...services });
-    const server = createServer(app);
-    await listen(server, config.host, config.port);
-    const address = server.address();
-    const port = typeof address === 'object' && address ? address.port : config.port;
-    const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+    const listening = await listenOn(app, config.host, config.port);
     return {
-      server,
+      ...listening,
       db,
-      url,
       async close() {
-        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-        server.closeIdleConnections();
-        await closed;
+        await listening.close();
         await db.close();
       },
     };

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('has embedded defaults', () => {
+    expect(loadConfig({})).toMatchObject({
+      env: 'development',
+      host: '127.0.0.1',
+      port: 8080,
+      dataDir: '.data',
+      databaseUrl: undefined,
+      searchEngine: 'embedded',
+      redisUrl: undefined,
+      allowedOrigins: undefined,
+      webhookAllowPrivateTargets: true,
+      basicAuth: true,
+      logLevel: 'info',
+    });
+  });
+
+  it('allows private webhook targets by default only in development', () => {
+    expect(loadConfig({ GATEWAY_ENV: 'sandbox' }).webhookAllowPrivateTargets).toBe(false);
+    expect(loadConfig({ GATEWAY_ENV: 'production', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' }).webhookAllowPrivateTargets).toBe(true);
+  });
+
+  it('reads a list of allowed origins', () => {
+    expect(loadConfig({ ALLOWED_ORIGINS: 'https://a.example, http://localhost:3000' }).allowedOrigins).toEqual([
+      'https://a.example',
+      'http://localhost:3000',
+    ]);
+  });
+
+  it.each([
+    [{ GATEWAY_ENV: 'staging' }, /^GATEWAY_ENV="staging" is not one of development, sandbox, production$/],
+    [{ PORT: 'eighty' }, /^PORT=/],
+    [{ PORT: '70000' }, /^PORT=/],
+    [{ DATABASE_URL: 'mysql://x' }, /^DATABASE_URL must use postgres/],
+    [{ DATABASE_URL: 'not a url' }, /^DATABASE_URL is not a valid URL$/],
+    [{ SEARCH_ENGINE: 'elastic' }, /^SEARCH_ENGINE=/],
+    [{ SEARCH_ENGINE: 'meilisearch' }, /^SEARCH_ENGINE=meilisearch needs MEILISEARCH_URL$/],
+    [{ REDIS_URL: 'http://x' }, /^REDIS_URL must use redis/],
+    [{ ALLOWED_ORIGINS: 'https://a.example/path' }, /^ALLOWED_ORIGINS has "https:\/\/a.example\/path"/],
+    [{ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'maybe' }, /^WEBHOOK_ALLOW_PRIVATE_TARGETS=/],
+    [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL=/],
+  ])('refuses %o with one line naming the setting', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -1,0 +1,8 @@
+// `@commerce-gateway/webhooks/web`: the Web Crypto flavour only, so edge bundles never reach node:crypto.
+export { signAsync, verifyAsync, generateTestHeaderAsync } from './web.js';
+export { parseSignatureHeader, formatSignatureHeader, type SignatureHeader } from './header.js';
+export { WebhookVerificationError, type WebhookVerificationReason } from './errors.js';
+export type {
+  WebhookEvent, WebhookEventType, WebhookPayload, WebhookSecret, SignatureHeaderValue,
+  SignOptions, VerifyOptions, TestHeaderOptions,
+} from './types.js';
