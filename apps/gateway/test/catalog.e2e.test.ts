@@ -36,25 +36,25 @@ afterAll(() => gateway?.close());
 describe('GET /acp/products/{product_id}', () => {
   it('returns the product itself, with variants, unwrapped', async () => {
     const { data, response } = await getProduct({ client, path: { product_id: 'chair-1' } });
-    expect(response.status).toBe(200);
+    expect(response!.status).toBe(200);
     expect(data).toMatchObject({ id: 'chair-1', title: 'Oak chair', price: 49.5, currency: 'USD' });
     expect(data?.variants).toHaveLength(1);
     expect(data?.variants[0]).toMatchObject({ sku: 'chair-1-default', inventory: { status: 'in_stock', quantity: 20, policy: 'deny' } });
-    expect(response.headers.get('api-version')).toBe('2026-11-01');
-    expect(response.headers.get('request-id')).toMatch(/^req_/);
+    expect(response!.headers.get('api-version')).toBe('2026-11-01');
+    expect(response!.headers.get('request-id')).toMatch(/^req_/);
   });
 
   it('answers 404 not_found for an unknown product', async () => {
     const { error, response } = await getProduct({ client, path: { product_id: 'nope' } });
-    expect(response.status).toBe(404);
+    expect(response!.status).toBe(404);
     expect(error).toMatchObject({ code: 'not_found' });
   });
 
   it("never shows another merchant's product", async () => {
     const { response } = await getProduct({ client, path: { product_id: 'secret-b' } });
-    expect(response.status).toBe(404);
+    expect(response!.status).toBe(404);
     const own = await getProduct({ client: otherClient, path: { product_id: 'secret-b' } });
-    expect(own.response.status).toBe(200);
+    expect(own.response!.status).toBe(200);
   });
 });
 
@@ -116,7 +116,7 @@ describe('GET /acp/products', () => {
     [{ page: 'two' }, 'page'],
   ])('rejects %o with 400 invalid_request naming the parameter', async (query, param) => {
     const { error, response } = await searchProducts({ client, query: query as never });
-    expect(response.status).toBe(400);
+    expect(response!.status).toBe(400);
     expect(error).toMatchObject({ code: 'invalid_request', param });
     expect((error as { detail: string }).detail).toEqual(expect.any(String));
   });
@@ -125,14 +125,14 @@ describe('GET /acp/products', () => {
 describe('authentication on the slice', () => {
   it('refuses a request without a key with 401 authentication_error', async () => {
     const { error, response } = await searchProducts({ client: createClient({ baseUrl: gateway.url }) });
-    expect(response.status).toBe(401);
+    expect(response!.status).toBe(401);
     expect(error).toMatchObject({ error: { type: 'authentication_error', message: expect.any(String) } });
   });
 
   it('refuses a key without the catalog:read scope with 403 authorization_error', async () => {
     const key = await gateway.createKey({ merchantIds: ['shop-a'], scopes: ['checkout:read'] });
     const { error, response } = await searchProducts({ client: clientFor(key) });
-    expect(response.status).toBe(403);
+    expect(response!.status).toBe(403);
     expect(error).toMatchObject({ error: { type: 'authorization_error' } });
   });
 });

@@ -1,5 +1,18 @@
 import type { Principal } from '../auth/key-service.js';
 import type { Operation } from '../contract/operations.js';
+import type { BeforeCommit } from '../db/transaction.js';
+
+/**
+ * The request's Idempotency-Key, while its operation runs. A service that makes
+ * a business change stores the response in the same transaction:
+ *
+ *   await checkout.create(merchantId, body, req.ctx.idempotency?.storeWith(201, (s) => ({ checkout_session: s })));
+ *
+ * Responses not stored that way are stored by the idempotency middleware itself.
+ */
+export interface IdempotencyHandle {
+  storeWith<T>(status: number, body: (result: T) => unknown): BeforeCommit<T>;
+}
 
 /** What the edge learns about a request, for everything after it. */
 export interface RequestContext {
@@ -11,6 +24,8 @@ export interface RequestContext {
   apiVersion?: string;
   /** The body's bytes exactly as received (for request signatures and idempotency). */
   rawBody?: Buffer;
+  /** Set when the request carries an Idempotency-Key (POST and PATCH). */
+  idempotency?: IdempotencyHandle;
 }
 
 declare global {

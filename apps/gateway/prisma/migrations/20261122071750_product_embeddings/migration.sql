@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "products" ADD COLUMN     "embedding" BYTEA,
+ADD COLUMN     "embedding_model" TEXT;
