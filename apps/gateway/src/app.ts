@@ -7,10 +7,13 @@ import type { Logger } from 'pino';
 import type { KeyService } from './auth/key-service.js';
 import type { CatalogService } from './catalog/catalog-service.js';
 import { catalogRoutes } from './catalog/routes.js';
+import type { CheckoutService } from './checkout/checkout-service.js';
+import { checkoutRoutes } from './checkout/routes.js';
 import type { Config } from './config/config.js';
 import { supportedApiVersions } from './contract/api-versions.js';
 import { loadContract } from './contract/document.js';
 import { OperationTable } from './contract/operations.js';
+import { NotFoundError } from './errors.js';
 import { errorHandler } from './http/error-handler.js';
 import { apiVersion } from './http/middleware/api-version.js';
 import { corsPolicy } from './http/middleware/cors-policy.js';
@@ -19,12 +22,23 @@ import { matchOperation } from './http/middleware/match-operation.js';
 import { requestId } from './http/middleware/request-id.js';
 import { requireAuth } from './http/middleware/require-auth.js';
 import { validate } from './http/middleware/validate.js';
+import type { EmitService } from './webhooks/emit-service.js';
+import { webhookRoutes } from './webhooks/routes.js';
+import { idempotency } from './http/middleware/idempotency.js';
+import { rateLimit } from './http/middleware/rate-limit.js';
+import { verifySignature } from './http/middleware/verify-signature.js';
+import type { IdempotencyStore } from './idempotency/idempotency-store.js';
+import type { RateLimitStores } from './rate-limit/stores.js';
 
 export interface AppDeps {
-  config: Pick<Config, 'env' | 'allowedOrigins' | 'basicAuth'>;
+  config: Pick<Config, 'env' | 'allowedOrigins' | 'basicAuth' | 'requireRequestSigning'>;
   logger: Logger;
+  rateLimits: Pick<RateLimitStores, 'minute' | 'day'>;
+  idempotency: IdempotencyStore;
   keys: KeyService;
   catalog: CatalogService;
+  checkout: CheckoutService;
+  webhooks: EmitService;
 }
 
 export function createApp(deps: AppDeps): Express {
@@ -33,16 +47,25 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('etag', false);
 
+  // The edge, in order: every request passes it before any domain code runs.
   app.use(requestId());
+  app.use(apiVersion(supportedApiVersions()));
   app.use(corsPolicy(deps.config.allowedOrigins));
   app.use(matchOperation(new OperationTable(contract)));
-  app.use(apiVersion(supportedApiVersions()));
   app.use(requireAuth({ keys: deps.keys, env: deps.config.env, basicAuth: deps.config.basicAuth }));
+  app.use(rateLimit(deps.rateLimits, deps.logger));
   app.use(jsonBody());
+  app.use(verifySignature({ requireAll: deps.config.requireRequestSigning }));
   app.use(validate(contract));
+  app.use(idempotency(deps.idempotency, deps.logger));
 
   app.use(catalogRoutes(deps.catalog));
+  app.use(webhookRoutes(deps.webhooks));
+  app.use(checkoutRoutes(deps.checkout));
 
+  app.use(() => {
+    throw new NotFoundError('No handler for this operation'); // in the contract, not yet implemented
+  });
   app.use(errorHandler(deps.logger));
   return app;
 }

@@ -4,7 +4,10 @@ import { createApp } from './app.js';
 import type { Config } from './config/config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { seedDemo } from './demo-seed.js';
+import { startExpirySweeper } from './idempotency/expiry-sweeper.js';
+import { openRateLimitStores } from './rate-limit/open-stores.js';
 import { buildServices } from './services.js';
+import { startDeliveryWorker } from './webhooks/delivery-worker.js';
 
 export class ListenError extends Error {
   override name = 'ListenError';
@@ -57,7 +60,7 @@ export async function startGateway(config: Config, logger: Logger, print: (line:
   try {
     const applied = await db.migrate();
     if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
-    const services = buildServices(db);
+    const services = buildServices(db, { config, logger });
     if (config.env === 'development') {
       const seeded = await seedDemo(db, services.keys);
       if (seeded) {
@@ -65,13 +68,23 @@ export async function startGateway(config: Config, logger: Logger, print: (line:
         print(`Development API key for merchant "demo" (shown once, stored hashed): ${seeded.key}`);
       }
     }
-    const app = createApp({ config, logger, ...services });
-    const listening = await listenOn(app, config.host, config.port);
+    const rateLimits = await openRateLimitStores(config.redisUrl, logger);
+    const stopSweeper = startExpirySweeper(services.idempotency, logger);
+    const app = createApp({ config, logger, rateLimits, ...services });
+    const listening = await listenOn(app, config.host, config.port).catch(async (error: unknown) => {
+      stopSweeper();
+      await rateLimits.close();
+      throw error;
+    });
+    const webhookWorker = startDeliveryWorker(db.prisma, config, logger);
     return {
       ...listening,
       db,
       async close() {
         await listening.close();
+        await webhookWorker.stop();
+        stopSweeper();
+        await rateLimits.close();
         await db.close();
       },
     };

@@ -1,18 +1,43 @@
+import type { Logger } from 'pino';
 import { KeyService } from './auth/key-service.js';
 import { KeyStore } from './auth/key-store.js';
 import { CatalogService } from './catalog/catalog-service.js';
 import { CatalogStore } from './catalog/catalog-store.js';
+import { CheckoutService } from './checkout/checkout-service.js';
+import { CheckoutStore } from './checkout/checkout-store.js';
+import { defaultPricing } from './checkout/pricing/default-pricing.js';
+import { loadConfig, type Config } from './config/config.js';
 import type { Database } from './db/database.js';
+import { IdempotencyStore } from './idempotency/idempotency-store.js';
+import { EmitService } from './webhooks/emit-service.js';
 
 export interface Services {
   keys: KeyService;
   catalog: CatalogService;
+  checkout: CheckoutService;
+  idempotency: IdempotencyStore;
+  webhooks: EmitService;
+}
+
+export interface ServiceOptions {
+  /** Settings the services act on (default: loadConfig() of the process environment). */
+  config?: Pick<Config, 'env' | 'webhookAllowPrivateTargets'>;
+  logger?: Logger;
 }
 
 /** Builds every service over one database. */
-export function buildServices(db: Database): Services {
-  return {
+export function buildServices(db: Database, { config = loadConfig(), logger }: ServiceOptions = {}): Services {
+  const services = {
     keys: new KeyService(new KeyStore(db.prisma)),
     catalog: new CatalogService(new CatalogStore(db.prisma)),
+    checkout: new CheckoutService(new CheckoutStore(db.prisma), defaultPricing()),
+    idempotency: new IdempotencyStore(db.prisma),
   };
+  const webhooks = new EmitService({
+    sessions: services.checkout,
+    env: config.env,
+    allowPrivateTargets: config.webhookAllowPrivateTargets,
+    logger,
+  });
+  return { ...services, webhooks };
 }

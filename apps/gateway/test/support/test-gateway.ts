@@ -7,6 +7,7 @@ import { importCatalog } from '../../src/catalog/import/catalog-importer.js';
 import { loadConfig, type Config } from '../../src/config/config.js';
 import type { Product } from '../../src/contract-types.js';
 import { createApp } from '../../src/app.js';
+import { openRateLimitStores } from '../../src/rate-limit/open-stores.js';
 import { listenOn } from '../../src/server.js';
 import { buildServices, type Services } from '../../src/services.js';
 import type { CreateKeyOptions } from '../../src/auth/key-service.js';
@@ -20,17 +21,29 @@ export interface TestGateway {
   config: Config;
   /** Imports products for a merchant (created if new). */
   importProducts(merchantId: string, products: Product[]): Promise<void>;
-  /** Creates a key (all scopes by default) and returns it. */
+  /**
+   * Creates a key and returns it: all scopes, and limits high enough that tests
+   * never meet them (enterprise tier) unless they pass a tier of their own.
+   */
   createKey(options: Partial<CreateKeyOptions> & { merchantIds: string[] }): Promise<string>;
   close(): Promise<void>;
 }
 
-export async function startTestGateway(env: Record<string, string> = {}): Promise<TestGateway> {
+export interface TestGatewayOptions {
+  /** Settings, as environment variables (REDIS_URL switches the rate-limit counters to Redis). */
+  env?: Record<string, string>;
+  /** Share another gateway's database (a second replica). */
+  db?: TestDatabase;
+}
+
+export async function startTestGateway(options: TestGatewayOptions | Record<string, string> = {}): Promise<TestGateway> {
+  const { env = {}, db: sharedDb } = ('env' in options || 'db' in options ? options : { env: options }) as TestGatewayOptions;
   const config = loadConfig({ LOG_LEVEL: 'silent', ...env });
-  const db = await createTestDatabase();
+  const db = sharedDb ?? (await createTestDatabase());
   const services = buildServices(db);
   const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
-  const listening = await listenOn(createApp({ config, logger, ...services }), '127.0.0.1', 0);
+  const rateLimits = await openRateLimitStores(config.redisUrl, logger);
+  const listening = await listenOn(createApp({ config, logger, rateLimits, ...services }), '127.0.0.1', 0);
   return {
     url: listening.url,
     db,
@@ -40,13 +53,15 @@ export async function startTestGateway(env: Record<string, string> = {}): Promis
       await importCatalog(db.prisma, merchantId, catalogFile(products));
     },
     async createKey(options) {
-      const { key } = await services.keys.create({ env: config.env, scopes: ['*'], ...options });
+      const limits = options.tier ? {} : { tier: 'enterprise' as const, rpm: 1_000_000, rpd: 10_000_000 };
+      const { key } = await services.keys.create({ env: config.env, scopes: ['*'], ...limits, ...options });
       return key;
     },
     async close() {
       listening.server.closeAllConnections();
       await listening.close();
-      await db.close();
+      await rateLimits.close();
+      if (!sharedDb) await db.close();
     },
   };
 }

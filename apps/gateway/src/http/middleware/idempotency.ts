@@ -1,0 +1,77 @@
+import type { RequestHandler, Response } from 'express';
+import type { Logger } from 'pino';
+import { IdempotencyError, InvalidRequestError } from '../../errors.js';
+import { requestFingerprint } from '../../idempotency/fingerprint.js';
+import type { IdempotencyStore } from '../../idempotency/idempotency-store.js';
+import { merchantOf } from '../context.js';
+
+const KEY = /^[\x20-\x7e]{1,255}$/;
+const storable = (status: number) => status >= 200 && status < 500;
+
+/**
+ * Idempotency-Key on POST and PATCH, after the Agentic Commerce Protocol: a
+ * repeat with the same key and an equal body gets the stored answer again with
+ * `Idempotent-Replayed: true`; another body → 422 idempotency_conflict; while
+ * the first still runs → 409 idempotency_in_flight. 2xx and 4xx answers of the
+ * operation are kept for 24 hours; 5xx are not. Runs after authentication and
+ * validation, so their refusals are never stored. Services that change data
+ * store the answer in their own transaction via `req.ctx.idempotency.storeWith`.
+ *
+ *   app.use(idempotency(new IdempotencyStore(prisma), logger));
+ */
+export function idempotency(store: IdempotencyStore, logger: Logger): RequestHandler {
+  return async (req, res, next) => {
+    const key = req.get('idempotency-key');
+    if (key === undefined || (req.method !== 'POST' && req.method !== 'PATCH')) return next();
+    if (!KEY.test(key)) throw new InvalidRequestError('Idempotency-Key must be 1-255 printable ASCII characters', 'Idempotency-Key');
+
+    const scope = { merchantId: merchantOf(req.ctx), apiKeyId: req.ctx.principal!.keyId, method: req.method, path: req.path, key };
+    const begun = await store.begin(scope, requestFingerprint(req.body));
+    if (begun.kind === 'conflict') {
+      throw new IdempotencyError('idempotency_conflict', 'This Idempotency-Key was already used with a different request body');
+    }
+    if (begun.kind === 'in_flight') {
+      throw new IdempotencyError('idempotency_in_flight', 'A request with this Idempotency-Key is still being processed; retry shortly', 1);
+    }
+    if (begun.kind === 'replay') {
+      res.setHeader('Idempotent-Replayed', 'true');
+      res.status(begun.status).json(begun.body);
+      return;
+    }
+
+    const { recordId } = begun;
+    let storedInTransaction = false;
+    let settled = false;
+    req.ctx.idempotency = {
+      storeWith: (status, body) => async (tx, result) => {
+        await store.complete(recordId, status, body(result), tx);
+        storedInTransaction = true;
+      },
+    };
+    const warn = (error: unknown, msg: string) => logger.warn({ err: error, requestId: req.ctx.requestId }, msg);
+    // Conditional: deletes only a record still in flight (a rolled-back or unanswered one).
+    const release = () => store.release(recordId).catch((error: unknown) => warn(error, 'could not release an idempotency key'));
+    interceptJson(res, async (body) => {
+      if (settled) return;
+      settled = true;
+      if (!storable(res.statusCode)) await release();
+      else if (!storedInTransaction) await store.complete(recordId, res.statusCode, body);
+    }, (error) => warn(error, 'could not store an idempotent response'));
+    res.on('close', () => {
+      if (!settled) {
+        settled = true;
+        void release();
+      }
+    });
+    next();
+  };
+}
+
+/** Runs `beforeSend` (awaited) each time the response is about to be sent as JSON. */
+function interceptJson(res: Response, beforeSend: (body: unknown) => Promise<void>, onError: (error: unknown) => void): void {
+  const send = res.json.bind(res);
+  res.json = (body: unknown) => {
+    beforeSend(body).catch(onError).finally(() => send(body));
+    return res;
+  };
+}

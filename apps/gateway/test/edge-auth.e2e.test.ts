@@ -1,0 +1,181 @@
+/** Keys, credentials, scopes, merchants and request signing, through real HTTP. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signBody } from '../src/auth/request-signature.js';
+import { generateApiKey } from '../src/auth/api-key.js';
+import { product } from './support/fixtures.js';
+import { call } from './support/http.js';
+import { startTestGateway, type TestGateway } from './support/test-gateway.js';
+
+let gateway: TestGateway;
+let keyA: string;
+const productUrl = (id = 'a-1') => `${gateway.url}/acp/products/${id}`;
+
+beforeAll(async () => {
+  gateway = await startTestGateway();
+  await gateway.importProducts('shop-a', [product({ id: 'a-1' })]);
+  await gateway.importProducts('shop-b', [product({ id: 'b-1' })]);
+  keyA = await gateway.createKey({ merchantIds: ['shop-a'] });
+});
+afterAll(() => gateway?.close());
+
+const authError = (type: string) => ({ error: { type, message: expect.any(String) } });
+
+describe('credentials', () => {
+  it.each([
+    ['X-ACP-API-Key', (key: string) => ({ 'X-ACP-API-Key': key })],
+    ['Authorization: Bearer', (key: string) => ({ Authorization: `Bearer ${key}` })],
+    ['Authorization: Basic with the key as user name', (key: string) => ({ Authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` })],
+  ])('accepts %s', async (_name, headers) => {
+    const reply = await call(productUrl(), { headers: headers(keyA) });
+    expect(reply.status).toBe(200);
+    expect(reply.body.id).toBe('a-1');
+  });
+
+  it.each([
+    ['no credentials', {}],
+    ['a malformed key', { 'X-ACP-API-Key': 'sk_dev_short' }],
+    ['an unknown key', { 'X-ACP-API-Key': generateApiKey('development') }],
+    ['a key of another environment', { 'X-ACP-API-Key': generateApiKey('production') }],
+    ['an unsupported scheme', { Authorization: 'Digest abc' }],
+    ['Basic without a colon', { Authorization: `Basic ${Buffer.from('nocolon').toString('base64')}` }],
+    ['an empty Bearer', { Authorization: 'Bearer' }],
+  ])('refuses %s with 401 authentication_error', async (_name, headers) => {
+    const reply = await call(productUrl(), { headers });
+    expect(reply.status).toBe(401);
+    expect(reply.body).toEqual(authError('authentication_error'));
+  });
+
+  it('refuses two different keys in one request', async () => {
+    const other = await gateway.createKey({ merchantIds: ['shop-a'] });
+    const reply = await call(productUrl(), { headers: { 'X-ACP-API-Key': keyA, Authorization: `Bearer ${other}` } });
+    expect(reply.status).toBe(401);
+  });
+
+  it('refuses a revoked key on the very next request', async () => {
+    const key = await gateway.createKey({ merchantIds: ['shop-a'] });
+    expect((await call(productUrl(), { headers: { 'X-ACP-API-Key': key } })).status).toBe(200);
+    expect(await gateway.services.keys.revoke(key)).toBe(true);
+    const reply = await call(productUrl(), { headers: { 'X-ACP-API-Key': key } });
+    expect(reply.status).toBe(401);
+    expect(reply.body.error.message).toMatch(/revoked/);
+  });
+
+  it('refuses Basic when it is switched off', async () => {
+    const strict = await startTestGateway({ env: { BASIC_AUTH: 'false' }, db: gateway.db });
+    try {
+      const reply = await call(`${strict.url}/acp/products/a-1`, { headers: { Authorization: `Basic ${Buffer.from(`${keyA}:`).toString('base64')}` } });
+      expect(reply.status).toBe(401);
+      expect(reply.body.error.message).toMatch(/Basic authentication is disabled/);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('never echoes the key in an error', async () => {
+    const key = generateApiKey('development');
+    const reply = await call(productUrl(), { headers: { 'X-ACP-API-Key': key } });
+    expect(JSON.stringify(reply.body)).not.toContain(key);
+  });
+});
+
+describe('scopes and merchants', () => {
+  it('refuses a key without the operation scope with 403 authorization_error', async () => {
+    const key = await gateway.createKey({ merchantIds: ['shop-a'], scopes: ['checkout:read', 'webhooks:write'] });
+    const reply = await call(productUrl(), { headers: { 'X-ACP-API-Key': key } });
+    expect(reply.status).toBe(403);
+    expect(reply.body).toEqual(authError('authorization_error'));
+  });
+
+  it("never shows merchant A's product to a key of merchant B", async () => {
+    const keyB = await gateway.createKey({ merchantIds: ['shop-b'] });
+    expect((await call(productUrl('a-1'), { headers: { 'X-ACP-API-Key': keyB } })).status).toBe(404);
+    const list = await call(`${gateway.url}/acp/products`, { headers: { 'X-ACP-API-Key': keyB } });
+    expect(list.body.items.map((p: { id: string }) => p.id)).toEqual(['b-1']);
+  });
+
+  it('makes a key of several merchants name one in Merchant-Id', async () => {
+    const key = await gateway.createKey({ merchantIds: ['shop-a', 'shop-b'] });
+    const without = await call(productUrl('b-1'), { headers: { 'X-ACP-API-Key': key } });
+    expect(without.status).toBe(400);
+    expect(without.body).toMatchObject({ code: 'invalid_request', param: 'Merchant-Id' });
+    const asB = await call(productUrl('b-1'), { headers: { 'X-ACP-API-Key': key, 'Merchant-Id': 'shop-b' } });
+    expect(asB.status).toBe(200);
+    const asA = await call(productUrl('b-1'), { headers: { 'X-ACP-API-Key': key, 'Merchant-Id': 'shop-a' } });
+    expect(asA.status).toBe(404);
+  });
+
+  it('refuses a merchant the key does not serve with 403', async () => {
+    const reply = await call(productUrl(), { headers: { 'X-ACP-API-Key': keyA, 'Merchant-Id': 'shop-b' } });
+    expect(reply.status).toBe(403);
+    expect(reply.body.error.type).toBe('authorization_error');
+  });
+});
+
+describe('request signing', () => {
+  let key: string;
+  let secret: string;
+  const at = (offsetSeconds: number) => new Date(Date.now() + offsetSeconds * 1000).toISOString();
+
+  beforeAll(async () => {
+    const created = await gateway.services.keys.create({
+      merchantIds: ['shop-a'], env: 'development', scopes: ['*'], tier: 'enterprise', rpm: 10_000, rpd: 100_000, signingSecret: true,
+    });
+    key = created.key;
+    secret = created.signingSecret!;
+  });
+
+  const signedGet = (signature: string | undefined, timestamp: string | undefined) =>
+    call(productUrl(), {
+      headers: { 'X-ACP-API-Key': key, ...(signature ? { Signature: signature } : {}), ...(timestamp ? { Timestamp: timestamp } : {}) },
+    });
+
+  it('accepts a body-less request signed over the empty body', async () => {
+    expect((await signedGet(signBody(Buffer.alloc(0), secret), at(0))).status).toBe(200);
+  });
+
+  it.each([
+    ['no Signature', undefined, 0, /Signature header/],
+    ['a signature made with another secret', 'other', 0, /does not match/],
+    ['a timestamp 301 s old', 'good', -301, /5 minutes/],
+    ['a timestamp 301 s ahead', 'good', 301, /5 minutes/],
+  ])('refuses %s with 401', async (_name, kind, offset, message) => {
+    const signature = kind === 'good' ? signBody(Buffer.alloc(0), secret) : kind === 'other' ? signBody(Buffer.alloc(0), 'ss_wrong') : undefined;
+    const reply = await signedGet(signature, at(offset));
+    expect(reply.status).toBe(401);
+    expect(reply.body.error).toMatchObject({ type: 'authentication_error', message: expect.stringMatching(message) });
+  });
+
+  it('accepts a timestamp 299 s old', async () => {
+    expect((await signedGet(signBody(Buffer.alloc(0), secret), at(-299))).status).toBe(200);
+  });
+
+  it.each(['yesterday', '2026-11-22', '1795331588'])('refuses the timestamp %j', async (timestamp) => {
+    expect((await signedGet(signBody(Buffer.alloc(0), secret), timestamp)).status).toBe(401);
+  });
+
+  it('verifies the raw body bytes, and still parses and validates the JSON', async () => {
+    const raw = '{ "items" : [ ] }';
+    const post = (signature: string) =>
+      fetch(`${gateway.url}/checkout_sessions`, {
+        method: 'POST',
+        headers: { 'X-ACP-API-Key': key, 'Content-Type': 'application/json', Signature: signature, Timestamp: at(0) },
+        body: raw,
+      });
+    const reSerialised = await post(signBody(Buffer.from(JSON.stringify(JSON.parse(raw))), secret));
+    expect(reSerialised.status).toBe(401);
+    const exact = await post(signBody(Buffer.from(raw), secret));
+    expect(exact.status).toBe(400); // past the signature: the contract wants at least one item
+    expect(await exact.json()).toMatchObject({ code: 'invalid_request', param: 'items' });
+  });
+
+  it('requires signatures of every key when the gateway says so', async () => {
+    const strict = await startTestGateway({ env: { REQUIRE_REQUEST_SIGNING: 'true' }, db: gateway.db });
+    try {
+      const reply = await call(`${strict.url}/acp/products/a-1`, { headers: { 'X-ACP-API-Key': keyA } });
+      expect(reply.status).toBe(401);
+      expect(reply.body.error.message).toMatch(/requires signed requests/);
+    } finally {
+      await strict.close();
+    }
+  });
+});

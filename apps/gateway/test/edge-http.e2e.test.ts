@@ -1,0 +1,144 @@
+/** API versions, CORS, request ids, body limits and the error shapes of the edge. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { product } from './support/fixtures.js';
+import { call } from './support/http.js';
+import { startTestGateway, type TestGateway } from './support/test-gateway.js';
+
+let gateway: TestGateway;
+let key: string;
+const auth = () => ({ 'X-ACP-API-Key': key });
+
+beforeAll(async () => {
+  gateway = await startTestGateway();
+  await gateway.importProducts('shop', [product({ id: 'p-1' })]);
+  key = await gateway.createKey({ merchantIds: ['shop'] });
+});
+afterAll(() => gateway?.close());
+
+describe('API-Version', () => {
+  it('answers with the newest version when none is asked for', async () => {
+    const reply = await call(`${gateway.url}/acp/products/p-1`, { headers: auth() });
+    expect(reply.headers.get('api-version')).toBe('2026-11-01');
+  });
+
+  it('accepts a supported version and echoes it', async () => {
+    const reply = await call(`${gateway.url}/acp/products/p-1`, { headers: { ...auth(), 'API-Version': '2026-11-01' } });
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('api-version')).toBe('2026-11-01');
+  });
+
+  it('refuses an unknown version with 400 and the supported list', async () => {
+    const reply = await call(`${gateway.url}/acp/products/p-1`, { headers: { ...auth(), 'API-Version': '2024-01-01' } });
+    expect(reply.status).toBe(400);
+    expect(reply.body).toEqual({
+      detail: expect.stringContaining('2024-01-01'),
+      code: 'invalid_request',
+      param: 'API-Version',
+      supported_versions: ['2026-11-01'],
+    });
+  });
+
+  it.each([
+    ['an unauthenticated request', '/acp/products/p-1', {}],
+    ['an unknown route', '/nope', {}],
+  ])('is echoed on %s too', async (_name, path, headers) => {
+    const reply = await call(`${gateway.url}${path}`, { headers });
+    expect(reply.headers.get('api-version')).toBe('2026-11-01');
+  });
+});
+
+describe('Request-Id', () => {
+  it('echoes the caller’s id', async () => {
+    const reply = await call(`${gateway.url}/acp/products/p-1`, { headers: { ...auth(), 'Request-Id': 'trace-123' } });
+    expect(reply.headers.get('request-id')).toBe('trace-123');
+  });
+
+  it('makes one when none (or an unusable one) is given', async () => {
+    const replies = await Promise.all([call(`${gateway.url}/nope`), call(`${gateway.url}/nope`, { headers: { 'Request-Id': 'x'.repeat(300) } })]);
+    for (const reply of replies) expect(reply.headers.get('request-id')).toMatch(/^req_[0-9a-f]{24}$/);
+    expect(replies[0]!.headers.get('request-id')).not.toBe(replies[1]!.headers.get('request-id'));
+  });
+});
+
+describe('CORS', () => {
+  it('answers a preflight from any origin, echoing it with credentials and the requested headers', async () => {
+    const reply = await call(`${gateway.url}/checkout_sessions`, {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://shop.example', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'x-acp-api-key,idempotency-key,content-type' },
+    });
+    expect(reply.status).toBe(204);
+    expect(reply.headers.get('access-control-allow-origin')).toBe('https://shop.example');
+    expect(reply.headers.get('access-control-allow-credentials')).toBe('true');
+    expect(reply.headers.get('access-control-allow-methods')).toBe('GET,POST,PATCH,DELETE,OPTIONS');
+    expect(reply.headers.get('access-control-allow-headers')).toBe('x-acp-api-key,idempotency-key,content-type');
+  });
+
+  it('exposes the gateway headers to browsers on actual responses', async () => {
+    const reply = await call(`${gateway.url}/acp/products/p-1`, { headers: { ...auth(), Origin: 'https://shop.example' } });
+    expect(reply.headers.get('access-control-allow-origin')).toBe('https://shop.example');
+    expect(reply.headers.get('access-control-expose-headers')).toContain('X-RateLimit-Remaining');
+  });
+
+  it('allows only the listed origins when ALLOWED_ORIGINS is set', async () => {
+    const narrow = await startTestGateway({ env: { ALLOWED_ORIGINS: 'https://good.example' }, db: gateway.db });
+    try {
+      const preflight = (origin: string) =>
+        call(`${narrow.url}/acp/products`, { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'GET' } });
+      expect((await preflight('https://good.example')).headers.get('access-control-allow-origin')).toBe('https://good.example');
+      expect((await preflight('https://evil.example')).headers.get('access-control-allow-origin')).toBeNull();
+    } finally {
+      await narrow.close();
+    }
+  });
+});
+
+describe('hygiene', () => {
+  it('answers an unknown route with 404 JSON', async () => {
+    const reply = await call(`${gateway.url}/admin`, { headers: auth() });
+    expect(reply.status).toBe(404);
+    expect(reply.body).toMatchObject({ code: 'not_found', detail: expect.any(String) });
+  });
+
+  it('answers another method on a known path with 405 and Allow', async () => {
+    const reply = await call(`${gateway.url}/acp/products`, { method: 'DELETE', headers: auth() });
+    expect(reply.status).toBe(405);
+    expect(reply.headers.get('allow')).toBe('GET');
+    expect(reply.body.code).toBe('method_not_allowed');
+  });
+
+  it('refuses a body over 1 MiB with 413 payload_too_large', async () => {
+    const reply = await call(`${gateway.url}/checkout_sessions`, {
+      method: 'POST',
+      headers: auth(),
+      json: { items: [{ product_id: 'p-1' }], customer: { name: 'x'.repeat(1_100_000) } },
+    });
+    expect(reply.status).toBe(413);
+    expect(reply.body).toMatchObject({ code: 'payload_too_large' });
+  });
+
+  it('refuses malformed JSON with 400 and a detail', async () => {
+    const response = await fetch(`${gateway.url}/checkout_sessions`, {
+      method: 'POST',
+      headers: { ...auth(), 'Content-Type': 'application/json' },
+      body: '{"items": [',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: 'invalid_request', detail: expect.stringMatching(/^Malformed JSON body/) });
+  });
+
+  it('refuses a body that is not JSON with 415', async () => {
+    const response = await fetch(`${gateway.url}/checkout_sessions`, {
+      method: 'POST',
+      headers: { ...auth(), 'Content-Type': 'text/plain' },
+      body: 'items=1',
+    });
+    expect(response.status).toBe(415);
+    expect(await response.json()).toMatchObject({ code: 'invalid_request' });
+  });
+
+  it('never answers with HTML or a stack trace', async () => {
+    const response = await fetch(`${gateway.url}/acp/products/%E0%A4%A`, { headers: auth() });
+    expect(response.headers.get('content-type')).toMatch(/application\/json/);
+    expect(await response.text()).not.toMatch(/at .*\.(js|ts):\d+/);
+  });
+});
