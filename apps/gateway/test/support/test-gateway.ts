@@ -40,8 +40,8 @@ export async function startTestGateway(options: TestGatewayOptions | Record<stri
   const { env = {}, db: sharedDb } = ('env' in options || 'db' in options ? options : { env: options }) as TestGatewayOptions;
   const config = loadConfig({ LOG_LEVEL: 'silent', ...env });
   const db = sharedDb ?? (await createTestDatabase());
-  const services = buildServices(db);
   const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
+  const services = buildServices(db, { config, logger });
   const rateLimits = await openRateLimitStores(config.redisUrl, logger);
   const listening = await listenOn(createApp({ config, logger, rateLimits, ...services }), '127.0.0.1', 0);
   return {

@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { Command } from 'commander';
-import { randomBase62 } from '../../auth/api-key.js';
+import { DEFAULT_ROTATION_OVERLAP_MS, newEndpointSecret, rotatedSecrets } from '../../webhooks/endpoint-secrets.js';
+import { WebhookStore } from '../../webhooks/webhook-store.js';
 import { out, UsageError } from '../output.js';
 import { withDatabase } from '../with-database.js';
 
@@ -14,6 +14,18 @@ function httpUrl(raw: string): string {
   throw new UsageError(`--url must be an http(s) URL, not ${JSON.stringify(raw)}`);
 }
 
+const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+
+/** `24h`, `30m`, `90s`, `2d`, `1500ms` or `0` → milliseconds. */
+export function duration(raw: string): number {
+  const text = raw.trim();
+  if (text === '0') return 0;
+  const match = /^(\d+)(ms|s|m|h|d)$/.exec(text);
+  const value = match ? Number(match[1]) * UNIT_MS[match[2] as keyof typeof UNIT_MS] : NaN;
+  if (!Number.isSafeInteger(value)) throw new UsageError(`--overlap must be a duration like 24h, 30m or 0, not ${JSON.stringify(raw)}`);
+  return value;
+}
+
 export function webhooksCommand(program: Command): void {
   const webhooks = program.command('webhooks').description('manage where merchants\' automatic events go');
   webhooks
@@ -23,19 +35,48 @@ export function webhooksCommand(program: Command): void {
     .requiredOption('--url <url>', 'http(s) URL that receives the events', httpUrl)
     .action(async (options: { merchant: string; url: string }) => {
       const endpoint = await withDatabase(async (db) => {
-        const merchant = await db.prisma.merchant.findUnique({ where: { id: options.merchant } });
-        if (!merchant) throw new UsageError(`no merchant ${JSON.stringify(options.merchant)}`);
-        return db.prisma.webhookEndpoint.create({
-          data: {
-            id: `we_${randomBase62(16)}`,
-            merchantId: options.merchant,
-            url: options.url,
-            secret: `whsec_${randomBytes(32).toString('base64url')}`,
-          },
-        });
+        const store = new WebhookStore(db.prisma);
+        if (!(await store.merchantExists(options.merchant))) throw new UsageError(`no merchant ${JSON.stringify(options.merchant)}`);
+        return store.createEndpoint(options.merchant, options.url, newEndpointSecret());
       });
       out(`id: ${endpoint.id}`);
       out(`url: ${endpoint.url}`);
       out(endpoint.secret);
+    });
+  webhooks
+    .command('rotate-secret')
+    .description('give an endpoint a new signing secret; deliveries carry both secrets\' signatures during the overlap; prints the new secret on the last line')
+    .requiredOption('--endpoint <id>', 'endpoint id (as add-endpoint printed it)')
+    .option('--overlap <duration>', 'how long the old secret still signs, e.g. 24h, 30m, 0', duration, DEFAULT_ROTATION_OVERLAP_MS)
+    .action(async (options: { endpoint: string; overlap: number }) => {
+      const rotated = await withDatabase(async (db) => {
+        const store = new WebhookStore(db.prisma);
+        const endpoint = await store.findEndpoint(options.endpoint);
+        if (!endpoint) throw new UsageError(`no webhook endpoint ${JSON.stringify(options.endpoint)}`);
+        const secrets = rotatedSecrets(endpoint, options.overlap);
+        if (!(await store.replaceSecrets(endpoint.id, endpoint.secret, secrets))) {
+          throw new UsageError(`the secret of ${endpoint.id} changed during the rotation (another rotation?); run the command again`);
+        }
+        return { id: endpoint.id, ...secrets };
+      });
+      out(`id: ${rotated.id}`);
+      out(
+        rotated.previousSecretExpiresAt
+          ? `previous secret signs too until ${rotated.previousSecretExpiresAt.toISOString()}`
+          : 'previous secret retired now',
+      );
+      out(rotated.secret);
+    });
+  webhooks
+    .command('enable-endpoint')
+    .description('re-enable an endpoint that was disabled (it answered 410 Gone); new events go to it again')
+    .requiredOption('--endpoint <id>', 'endpoint id')
+    .action(async (options: { endpoint: string }) => {
+      await withDatabase(async (db) => {
+        if (!(await new WebhookStore(db.prisma).enableEndpoint(options.endpoint))) {
+          throw new UsageError(`no webhook endpoint ${JSON.stringify(options.endpoint)}`);
+        }
+      });
+      out(`enabled: ${options.endpoint}`);
     });
 }

@@ -1,0 +1,192 @@
+/**
+ * Works the outbox: polls due deliveries, claims a batch (webhook-store.ts:
+ * row locks with SKIP LOCKED, next_attempt_at moved forward as a lease),
+ * sends each outside any transaction, then records the attempt and the new
+ * state. At least once, the same event id on every attempt; 2xx succeeds,
+ * 410 disables the endpoint, anything else is retried on the schedule.
+ *
+ *   const worker = new DeliveryWorker({ store: new WebhookStore(db.prisma), allowPrivateTargets: false, logger });
+ *   worker.start();
+ *   …
+ *   await worker.stop(); // waits for the attempts in flight
+ */
+import { sign } from '@commerce-gateway/webhooks';
+import type { Logger } from 'pino';
+import type { Config } from '../config/config.js';
+import type { Prisma } from '../db/database.js';
+import { DeliveryError, UnsafeTargetError } from './delivery-errors.js';
+import { signingSecrets } from './endpoint-secrets.js';
+import { serializeEvent } from './event.js';
+import { DELIVERY_TIMEOUT_MS, postWebhook, type SendWebhook } from './http-delivery.js';
+import { nextRetryDelay, DEFAULT_RETRY_SCHEDULE } from './retry-schedule.js';
+import { vetTarget, type Resolver } from './safe-target.js';
+import { WebhookStore, type AttemptRecord, type ClaimedDelivery, type DeliveryOutcome } from './webhook-store.js';
+
+export interface DeliveryWorkerOptions {
+  store: WebhookStore;
+  /** WEBHOOK_ALLOW_PRIVATE_TARGETS. */
+  allowPrivateTargets: boolean;
+  logger?: Logger | undefined;
+  /** Delay before each attempt (see retry-schedule.ts); its length is the number of attempts. */
+  schedule?: readonly number[];
+  random?: () => number;
+  /** Pause between polls when nothing was due. */
+  pollIntervalMs?: number;
+  /** Deliveries claimed, and sent concurrently, per poll. */
+  batchSize?: number;
+  timeoutMs?: number;
+  /** How long a claim holds a delivery; must exceed the longest attempt. */
+  leaseMs?: number;
+  resolve?: Resolver;
+  send?: SendWebhook;
+  now?: () => Date;
+  /** Called after each recorded attempt (e.g. to count it in metrics); `state` is the delivery's new state. */
+  onAttempt?: (attempt: { state: DeliveryOutcome['state']; status: number | null; durationMs: number }) => void;
+}
+
+export class DeliveryWorker {
+  private readonly store: WebhookStore;
+  private readonly send: SendWebhook;
+  private readonly now: () => Date;
+  private readonly timeoutMs: number;
+  private running: Promise<void> | undefined;
+  private stopping = false;
+  private wake: (() => void) | undefined;
+
+  constructor(private readonly options: DeliveryWorkerOptions) {
+    this.store = options.store;
+    this.send = options.send ?? postWebhook;
+    this.now = options.now ?? (() => new Date());
+    this.timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.stopping = false;
+    this.running = this.loop();
+  }
+
+  /** Stops polling and resolves once the attempts in flight are recorded. */
+  async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake?.();
+    await this.running;
+    this.running = undefined;
+  }
+
+  /** Polls now instead of at the next interval (e.g. right after an event was enqueued). */
+  nudge(): void {
+    this.wake?.();
+  }
+
+  /** Claims the due deliveries once and attempts them all; returns how many were claimed. */
+  async runOnce(): Promise<number> {
+    const leaseMs = this.options.leaseMs ?? this.timeoutMs + 50_000;
+    const claims = await this.store.claimDue(this.now(), leaseMs, this.options.batchSize ?? 10);
+    const results = await Promise.allSettled(claims.map((claim) => this.attempt(claim)));
+    for (const result of results) {
+      if (result.status === 'rejected') this.options.logger?.error({ err: result.reason }, 'webhook attempt could not be recorded');
+    }
+    return claims.length;
+  }
+
+  private async loop(): Promise<void> {
+    while (!this.stopping) {
+      let claimed = 0;
+      try {
+        claimed = await this.runOnce();
+      } catch (error) {
+        this.options.logger?.warn({ err: error }, 'webhook worker could not poll the outbox');
+      }
+      if (claimed === 0 && !this.stopping) await this.sleep(this.options.pollIntervalMs ?? 1000);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.wake = undefined;
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.wake = done;
+    });
+  }
+
+  private async attempt(claim: ClaimedDelivery): Promise<void> {
+    const { endpoint, event } = claim;
+    if (endpoint.disabledAt) {
+      await this.store.recordAttempt(claim, null, { state: 'abandoned', disableEndpoint: false }, this.now());
+      return;
+    }
+    const record = await this.post(claim);
+    const outcome = this.outcomeOf(claim.attempt, record.responseStatus);
+    const kept = await this.store.recordAttempt(claim, record, outcome, this.now());
+    this.options.onAttempt?.({ state: outcome.state, status: record.responseStatus, durationMs: record.durationMs });
+    this.options.logger?.info(
+      {
+        eventId: event.id,
+        deliveryId: claim.id,
+        endpointId: endpoint.id,
+        host: hostOf(endpoint.url),
+        attempt: claim.attempt,
+        status: record.responseStatus ?? undefined,
+        error: record.error ?? undefined,
+        durationMs: record.durationMs,
+        state: kept ? outcome.state : 'superseded',
+      },
+      'webhook attempt',
+    );
+  }
+
+  /** One signed POST to the endpoint; never throws for the target's failures. */
+  private async post({ endpoint, event }: ClaimedDelivery): Promise<AttemptRecord> {
+    const now = this.now();
+    const body = serializeEvent(event);
+    const signature = sign(body, signingSecrets(endpoint, now), { timestamp: Math.floor(now.getTime() / 1000) });
+    const started = performance.now();
+    const elapsed = () => Math.round(performance.now() - started);
+    try {
+      const target = await vetTarget(endpoint.url, {
+        allowPrivate: this.options.allowPrivateTargets,
+        resolve: this.options.resolve,
+        dnsTimeoutMs: this.timeoutMs,
+      });
+      const { status, durationMs } = await this.send({ target, body, headers: { 'X-Webhook-Signature': signature }, timeoutMs: this.timeoutMs });
+      return { responseStatus: status, error: null, durationMs };
+    } catch (error) {
+      if (error instanceof DeliveryError) return { responseStatus: null, error: error.reason, durationMs: elapsed() };
+      if (error instanceof UnsafeTargetError) return { responseStatus: null, error: `endpoint URL ${error.message}`, durationMs: elapsed() };
+      this.options.logger?.error({ err: error, eventId: event.id }, 'webhook attempt failed unexpectedly');
+      return { responseStatus: null, error: 'internal error', durationMs: elapsed() };
+    }
+  }
+
+  private outcomeOf(attempt: number, status: number | null): DeliveryOutcome {
+    if (status !== null && status >= 200 && status < 300) return { state: 'succeeded' };
+    if (status === 410) return { state: 'abandoned', disableEndpoint: true };
+    const delay = nextRetryDelay(attempt, this.options.schedule ?? DEFAULT_RETRY_SCHEDULE, this.options.random);
+    return delay === null ? { state: 'failed' } : { state: 'pending', nextAttemptAt: new Date(this.now().getTime() + delay) };
+  }
+}
+
+function hostOf(url: string): string | undefined {
+  try {
+    return new URL(url).host;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The gateway process's worker over its database, started; `await worker.stop()` on shutdown. */
+export function startDeliveryWorker(
+  prisma: Prisma,
+  config: Pick<Config, 'webhookAllowPrivateTargets'>,
+  logger: Logger,
+  options: Partial<DeliveryWorkerOptions> = {},
+): DeliveryWorker {
+  const worker = new DeliveryWorker({ store: new WebhookStore(prisma), allowPrivateTargets: config.webhookAllowPrivateTargets, logger, ...options });
+  worker.start();
+  return worker;
+}

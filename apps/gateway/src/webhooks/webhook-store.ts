@@ -1,0 +1,123 @@
+/**
+ * The webhooks' only access to the database: claiming due deliveries (row
+ * locks with SKIP LOCKED, so any number of workers and replicas can share
+ * the outbox), recording attempts, and the endpoints' secrets.
+ */
+import type { WebhookEvent } from '../contract-types.js';
+import type { Prisma } from '../db/database.js';
+import { Prisma as SQL } from '../generated/prisma/client.js';
+import { newId } from '../ids.js';
+import type { EndpointSecrets } from './endpoint-secrets.js';
+
+export interface EndpointRow extends EndpointSecrets {
+  id: string;
+  merchantId: string;
+  url: string;
+  disabledAt: Date | null;
+}
+
+/** A delivery this worker holds until `leaseUntil`; `attempt` is the number of the attempt it may make. */
+export interface ClaimedDelivery {
+  id: string;
+  attempt: number;
+  event: WebhookEvent;
+  endpoint: EndpointRow;
+}
+
+export type DeliveryOutcome =
+  | { state: 'pending'; nextAttemptAt: Date }
+  | { state: 'succeeded' | 'failed' }
+  /** The endpoint is gone (410) or disabled: no more attempts for any of its deliveries. */
+  | { state: 'abandoned'; disableEndpoint: boolean };
+
+export interface AttemptRecord {
+  responseStatus: number | null;
+  error: string | null;
+  durationMs: number;
+}
+
+/** `timestamp(3)` columns hold UTC wall-clock time; a literal's zone is ignored by the cast. */
+const utc = (date: Date) => SQL.sql`${date.toISOString()}::timestamp`;
+
+export class WebhookStore {
+  constructor(private readonly prisma: Prisma) {}
+
+  /**
+   * Claims up to `limit` due pending deliveries in one statement (its own short transaction): locks
+   * them, skipping rows other workers hold, moves next_attempt_at to `now + leaseMs` as a lease, and
+   * counts the attempt. A worker that dies mid-attempt loses its lease; the delivery is tried again.
+   */
+  async claimDue(now: Date, leaseMs: number, limit: number): Promise<ClaimedDelivery[]> {
+    const leaseUntil = new Date(now.getTime() + leaseMs);
+    const claimed = await this.prisma.$queryRaw<{ id: string; attempt_count: number }[]>`
+      WITH due AS MATERIALIZED (
+        SELECT id FROM webhook_deliveries
+        WHERE state = 'pending' AND next_attempt_at <= ${utc(now)}
+        ORDER BY next_attempt_at
+        LIMIT ${limit}::int
+        FOR UPDATE SKIP LOCKED)
+      UPDATE webhook_deliveries AS d
+      SET next_attempt_at = ${utc(leaseUntil)}, attempt_count = d.attempt_count + 1
+      FROM due WHERE d.id = due.id
+      RETURNING d.id, d.attempt_count`;
+    if (!claimed.length) return [];
+    const attempts = new Map(claimed.map((row) => [row.id, Number(row.attempt_count)]));
+    const rows = await this.prisma.webhookDelivery.findMany({
+      where: { id: { in: [...attempts.keys()] } },
+      include: { event: true, endpoint: true },
+      orderBy: { createdAt: 'asc' },
+    });
+    return rows.map((row) => ({
+      id: row.id,
+      attempt: attempts.get(row.id)!,
+      event: row.event.payload as unknown as WebhookEvent,
+      endpoint: row.endpoint,
+    }));
+  }
+
+  /**
+   * Records an attempt and the delivery's new state in one transaction. The state changes only while
+   * this worker still holds the attempt (no other worker claimed it since); returns whether it did.
+   */
+  async recordAttempt(claim: ClaimedDelivery, attempt: AttemptRecord | null, outcome: DeliveryOutcome, now: Date): Promise<boolean> {
+    return this.prisma.$transaction(async (tx) => {
+      if (attempt) {
+        await tx.webhookAttempt.create({ data: { id: newId('wa'), deliveryId: claim.id, number: claim.attempt, ...attempt, createdAt: now } });
+      }
+      const data = outcome.state === 'pending' ? { nextAttemptAt: outcome.nextAttemptAt } : { state: outcome.state };
+      const { count } = await tx.webhookDelivery.updateMany({
+        where: { id: claim.id, state: 'pending', attemptCount: claim.attempt },
+        data,
+      });
+      if (outcome.state === 'abandoned' && outcome.disableEndpoint) {
+        await tx.webhookEndpoint.updateMany({ where: { id: claim.endpoint.id, disabledAt: null }, data: { disabledAt: now } });
+        await tx.webhookDelivery.updateMany({ where: { endpointId: claim.endpoint.id, state: 'pending' }, data: { state: 'abandoned' } });
+      }
+      return count === 1;
+    });
+  }
+
+  async merchantExists(merchantId: string): Promise<boolean> {
+    return (await this.prisma.merchant.count({ where: { id: merchantId } })) > 0;
+  }
+
+  async createEndpoint(merchantId: string, url: string, secret: string): Promise<EndpointRow> {
+    return this.prisma.webhookEndpoint.create({ data: { id: newId('we'), merchantId, url, secret } });
+  }
+
+  async findEndpoint(id: string): Promise<EndpointRow | null> {
+    return this.prisma.webhookEndpoint.findUnique({ where: { id } });
+  }
+
+  /** Clears disabled_at; false when there is no such endpoint. */
+  async enableEndpoint(id: string): Promise<boolean> {
+    const { count } = await this.prisma.webhookEndpoint.updateMany({ where: { id }, data: { disabledAt: null } });
+    return count === 1;
+  }
+
+  /** Replaces the endpoint's secrets only if its current secret is still `expectedSecret` (no lost rotation). */
+  async replaceSecrets(id: string, expectedSecret: string, secrets: EndpointSecrets): Promise<boolean> {
+    const { count } = await this.prisma.webhookEndpoint.updateMany({ where: { id, secret: expectedSecret }, data: secrets });
+    return count === 1;
+  }
+}

@@ -1,0 +1,322 @@
+/**
+ * The outbox worker on a real database (PGlite, or PostgreSQL with
+ * TEST_DATABASE_URL) delivering to real receivers on loopback, with a
+ * schedule of milliseconds instead of hours.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { WebhookEventType } from '../src/contract-types.js';
+import { openDatabase, type Database } from '../src/db/database.js';
+import { DeliveryWorker, type DeliveryWorkerOptions } from '../src/webhooks/delivery-worker.js';
+import { enqueueEvent } from '../src/webhooks/outbox.js';
+import { WebhookStore, type EndpointRow } from '../src/webhooks/webhook-store.js';
+import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+import { opensslHmacHex, startReceiver, v1Values, type Receiver } from './support/webhook-receiver.js';
+
+let db: TestDatabase;
+let store: WebhookStore;
+let receiver: Receiver;
+const workers: DeliveryWorker[] = [];
+let merchantCount = 0;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  store = new WebhookStore(db.prisma);
+  receiver = await startReceiver();
+});
+afterEach(async () => {
+  await Promise.all(workers.splice(0).map((worker) => worker.stop()));
+  // Each test starts with an empty outbox: what a test left pending is not the next one's business.
+  await db.prisma.webhookDelivery.updateMany({ where: { state: 'pending' }, data: { state: 'abandoned' } });
+  receiver.reply = 200;
+  receiver.replies = [];
+  receiver.requests.length = 0;
+});
+afterAll(async () => {
+  await receiver?.close();
+  await db?.close();
+});
+
+const FAST: Partial<DeliveryWorkerOptions> = { schedule: [0, 50, 50, 50], pollIntervalMs: 10, timeoutMs: 1000, random: () => 0.5 };
+
+function worker(options: Partial<DeliveryWorkerOptions> = {}): DeliveryWorker {
+  const started = new DeliveryWorker({ store, allowPrivateTargets: true, ...FAST, ...options });
+  workers.push(started);
+  return started;
+}
+
+/** A new merchant with one endpoint at the receiver. */
+async function merchantWithEndpoint(path = '/hooks', url = `${receiver.url}${path}`): Promise<EndpointRow> {
+  const id = `m${++merchantCount}`;
+  await db.prisma.merchant.create({ data: { id, name: id } });
+  return store.createEndpoint(id, url, `whsec_endpoint_${id}`);
+}
+
+async function enqueue(merchantId: string, object: Record<string, unknown> = { order: 1 }, type: WebhookEventType = 'order.created') {
+  return db.prisma.$transaction((tx) => enqueueEvent(tx, { merchantId, type, object }));
+}
+
+async function eventually<T>(probe: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const deliveryOf = (eventId: string) => db.prisma.webhookDelivery.findFirstOrThrow({ where: { eventId }, include: { attempts: { orderBy: { number: 'asc' } } } });
+
+describe('DeliveryWorker', () => {
+  it('delivers an enqueued event at once, signed with the endpoint secret (checked by openssl), and records the attempt', async () => {
+    const endpoint = await merchantWithEndpoint();
+    const event = await enqueue(endpoint.merchantId, { id: 'cs_1', status: 'completed' });
+    worker().start();
+    const [request] = await receiver.waitFor(1);
+    expect(request!.path).toBe('/hooks');
+    expect(request!.json).toEqual(event);
+    expect(request!.raw.toString()).toBe(JSON.stringify(event));
+    expect(v1Values(request!.headers['x-webhook-signature'])).toEqual([opensslHmacHex(request!.raw, endpoint.secret)]);
+    const delivery = await eventually(async () => {
+      const row = await deliveryOf(event.id);
+      return row.state === 'succeeded' && row;
+    });
+    expect(delivery.attempts).toMatchObject([{ number: 1, responseStatus: 200, error: null }]);
+  });
+
+  it('retries a receiver that is down with the same event id, and delivers once it is back', async () => {
+    const endpoint = await merchantWithEndpoint();
+    await receiver.down();
+    try {
+      const event = await enqueue(endpoint.merchantId);
+      worker({ schedule: [0, 150, 150, 150, 150, 150] }).start();
+      await eventually(async () => (await deliveryOf(event.id)).attempts.length >= 2);
+      await receiver.up();
+      const [request] = await receiver.waitFor(1);
+      expect(request!.json.id).toBe(event.id);
+      const delivery = await eventually(async () => {
+        const row = await deliveryOf(event.id);
+        return row.state === 'succeeded' && row;
+      });
+      const failed = delivery.attempts.slice(0, -1);
+      expect(failed.length).toBeGreaterThanOrEqual(2);
+      for (const attempt of failed) expect(attempt).toMatchObject({ responseStatus: null, error: 'connection refused' });
+      expect(delivery.attempts.at(-1)).toMatchObject({ responseStatus: 200, error: null });
+      expect(delivery.attempts.map((a) => a.number)).toEqual(delivery.attempts.map((_, i) => i + 1));
+    } finally {
+      await receiver.up().catch(() => {});
+    }
+  });
+
+  it('sends identical bytes with the same id on every attempt until a 2xx', async () => {
+    const endpoint = await merchantWithEndpoint();
+    receiver.replies = [500, 429, 503];
+    receiver.reply = 204;
+    const event = await enqueue(endpoint.merchantId);
+    worker().start();
+    const requests = await receiver.waitFor(4);
+    expect(new Set(requests.map((r) => r.raw.toString())).size).toBe(1);
+    expect(requests.every((r) => r.json.id === event.id)).toBe(true);
+    const delivery = await eventually(async () => {
+      const row = await deliveryOf(event.id);
+      return row.state === 'succeeded' && row;
+    });
+    expect(delivery.attempts.map((a) => a.responseStatus)).toEqual([500, 429, 503, 204]);
+  });
+
+  it('reports each recorded attempt to onAttempt (for metrics)', async () => {
+    const endpoint = await merchantWithEndpoint();
+    receiver.replies = [500];
+    await enqueue(endpoint.merchantId);
+    const seen: unknown[] = [];
+    const running = worker({ onAttempt: (attempt) => seen.push(attempt) });
+    await running.runOnce();
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    await running.runOnce();
+    expect(seen).toEqual([
+      { state: 'pending', status: 500, durationMs: expect.any(Number) },
+      { state: 'succeeded', status: 200, durationMs: expect.any(Number) },
+    ]);
+  });
+
+  it('waits as the schedule says between attempts', async () => {
+    const endpoint = await merchantWithEndpoint();
+    receiver.replies = [500];
+    const event = await enqueue(endpoint.merchantId);
+    worker({ schedule: [0, 400] }).start();
+    const [first, second] = await eventually(async () => {
+      const { attempts } = await deliveryOf(event.id);
+      return attempts.length === 2 && attempts;
+    });
+    expect(second!.createdAt.getTime() - first!.createdAt.getTime()).toBeGreaterThanOrEqual(390);
+  });
+
+  it('gives up after the last attempt of the schedule (state failed, every attempt recorded)', async () => {
+    const endpoint = await merchantWithEndpoint();
+    receiver.reply = 500;
+    const event = await enqueue(endpoint.merchantId);
+    worker({ schedule: [0, 20, 20] }).start();
+    const delivery = await eventually(async () => {
+      const row = await deliveryOf(event.id);
+      return row.state === 'failed' && row;
+    });
+    expect(delivery.attempts.map((a) => a.responseStatus)).toEqual([500, 500, 500]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(receiver.requests).toHaveLength(3);
+  });
+
+  it('records a timeout as a failed attempt with its reason', async () => {
+    const endpoint = await merchantWithEndpoint();
+    receiver.replies = [() => new Promise(() => {})];
+    const event = await enqueue(endpoint.merchantId);
+    worker({ timeoutMs: 200 }).start();
+    const delivery = await eventually(async () => {
+      const row = await deliveryOf(event.id);
+      return row.state === 'succeeded' && row;
+    });
+    expect(delivery.attempts.map((a) => a.error)).toEqual(['timed out after 200 ms', null]);
+  });
+
+  it('disables the endpoint on 410 Gone and abandons its deliveries; new events skip it', async () => {
+    const endpoint = await merchantWithEndpoint();
+    receiver.reply = 410;
+    const event = await enqueue(endpoint.merchantId);
+    worker().start();
+    const delivery = await eventually(async () => {
+      const row = await deliveryOf(event.id);
+      return row.state === 'abandoned' && row;
+    });
+    expect(delivery.attempts).toMatchObject([{ responseStatus: 410 }]);
+    expect((await store.findEndpoint(endpoint.id))!.disabledAt).toBeInstanceOf(Date);
+    const later = await enqueue(endpoint.merchantId);
+    expect(await db.prisma.webhookDelivery.count({ where: { eventId: later.id } })).toBe(0);
+    expect(receiver.requests).toHaveLength(1);
+  });
+
+  it('does not attempt deliveries of an endpoint disabled after they were queued', async () => {
+    const endpoint = await merchantWithEndpoint();
+    const event = await enqueue(endpoint.merchantId);
+    await db.prisma.webhookEndpoint.update({ where: { id: endpoint.id }, data: { disabledAt: new Date() } });
+    await worker().runOnce();
+    expect((await deliveryOf(event.id)).state).toBe('abandoned');
+    expect(receiver.requests).toHaveLength(0);
+  });
+
+  it('refuses a private endpoint when private targets are not allowed, and records why', async () => {
+    const endpoint = await merchantWithEndpoint();
+    const event = await enqueue(endpoint.merchantId);
+    await worker({ allowPrivateTargets: false }).runOnce();
+    expect((await deliveryOf(event.id)).attempts).toMatchObject([
+      { number: 1, responseStatus: null, error: 'endpoint URL host 127.0.0.1 is a loopback address; webhooks are only sent to public addresses' },
+    ]);
+    expect(receiver.requests).toHaveLength(0);
+  });
+
+  it('delivers to every endpoint of the merchant, each with its own secret', async () => {
+    const first = await merchantWithEndpoint('/a');
+    const second = await store.createEndpoint(first.merchantId, `${receiver.url}/b`, 'whsec_second');
+    await enqueue(first.merchantId);
+    worker().start();
+    const requests = await receiver.waitFor(2);
+    const byPath = Object.fromEntries(requests.map((r) => [r.path, r]));
+    expect(v1Values(byPath['/a']!.headers['x-webhook-signature'])).toEqual([opensslHmacHex(byPath['/a']!.raw, first.secret)]);
+    expect(v1Values(byPath['/b']!.headers['x-webhook-signature'])).toEqual([opensslHmacHex(byPath['/b']!.raw, second.secret)]);
+  });
+
+  describe('secret rotation', () => {
+    it('signs with the new and the previous secret during the overlap (two v1 values)', async () => {
+      const endpoint = await merchantWithEndpoint();
+      await store.replaceSecrets(endpoint.id, endpoint.secret, {
+        secret: 'whsec_new',
+        previousSecret: endpoint.secret,
+        previousSecretExpiresAt: new Date(Date.now() + 60_000),
+      });
+      await enqueue(endpoint.merchantId);
+      await worker().runOnce();
+      const [request] = await receiver.waitFor(1);
+      expect(v1Values(request!.headers['x-webhook-signature'])).toEqual([
+        opensslHmacHex(request!.raw, 'whsec_new'),
+        opensslHmacHex(request!.raw, endpoint.secret),
+      ]);
+    });
+
+    it('signs with the new secret alone once the overlap is over', async () => {
+      const endpoint = await merchantWithEndpoint();
+      await store.replaceSecrets(endpoint.id, endpoint.secret, {
+        secret: 'whsec_newer',
+        previousSecret: endpoint.secret,
+        previousSecretExpiresAt: new Date(Date.now() - 1000),
+      });
+      await enqueue(endpoint.merchantId);
+      await worker().runOnce();
+      const [request] = await receiver.waitFor(1);
+      expect(v1Values(request!.headers['x-webhook-signature'])).toEqual([opensslHmacHex(request!.raw, 'whsec_newer')]);
+    });
+  });
+
+  describe('with several workers', () => {
+    it('never delivers one attempt twice: two workers over the same outbox', async () => {
+      const endpoint = await merchantWithEndpoint();
+      const events = [];
+      for (let i = 0; i < 40; i++) events.push(await enqueue(endpoint.merchantId, { n: i }));
+      // On PostgreSQL the second worker has its own connection pool, like another replica.
+      const second: Database = db.url ? await openDatabase({ url: db.url, poolSize: 5 }) : db;
+      try {
+        worker({ batchSize: 4 }).start();
+        worker({ batchSize: 4, store: new WebhookStore(second.prisma) }).start();
+        await receiver.waitFor(40);
+        await eventually(async () => (await db.prisma.webhookDelivery.count({ where: { endpointId: endpoint.id, state: 'succeeded' } })) === 40);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        expect(receiver.requests).toHaveLength(40);
+        expect(new Set(receiver.requests.map((r) => r.json.id))).toEqual(new Set(events.map((e) => e.id)));
+        expect(await db.prisma.webhookAttempt.count({ where: { delivery: { endpointId: endpoint.id } } })).toBe(40);
+      } finally {
+        await Promise.all(workers.splice(0).map((w) => w.stop()));
+        if (second !== db) await second.close();
+      }
+    });
+
+    it('claims each due delivery once, however many claims run at the same time', async () => {
+      const endpoint = await merchantWithEndpoint();
+      for (let i = 0; i < 30; i++) await enqueue(endpoint.merchantId);
+      const second: Database = db.url ? await openDatabase({ url: db.url, poolSize: 5 }) : db;
+      const stores = [store, new WebhookStore(second.prisma)];
+      const claims = await Promise.all(Array.from({ length: 12 }, (_, i) => stores[i % 2]!.claimDue(new Date(), 60_000, 5))).finally(
+        () => second !== db && second.close(),
+      );
+      const ids = claims.flat().map((c) => c.id);
+      expect(ids).toHaveLength(30);
+      expect(new Set(ids).size).toBe(30);
+      expect(claims.flat().every((c) => c.attempt === 1)).toBe(true);
+    });
+
+    it('lets another worker retry a delivery whose worker died mid-attempt, and ignores the late record of the dead one', async () => {
+      const endpoint = await merchantWithEndpoint();
+      const event = await enqueue(endpoint.merchantId);
+      const [dead] = await store.claimDue(new Date(), 50, 10);
+      expect(dead!.attempt).toBe(1);
+      expect(await store.claimDue(new Date(), 50, 10)).toHaveLength(0); // leased
+      await new Promise((resolve) => setTimeout(resolve, 80));
+      await worker().runOnce();
+      expect((await deliveryOf(event.id)).state).toBe('succeeded');
+      const late = await store.recordAttempt(dead!, { responseStatus: 500, error: null, durationMs: 1 }, { state: 'pending', nextAttemptAt: new Date() }, new Date());
+      expect(late).toBe(false);
+      const delivery = await deliveryOf(event.id);
+      expect(delivery.state).toBe('succeeded');
+      expect(delivery.attempts.map((a) => [a.number, a.responseStatus])).toEqual([[1, 500], [2, 200]]);
+    });
+  });
+
+  it('stop() waits for the attempt in flight and records it', async () => {
+    const endpoint = await merchantWithEndpoint();
+    receiver.replies = [(res) => void setTimeout(() => res.end(), 300)];
+    const event = await enqueue(endpoint.merchantId);
+    const running = worker();
+    running.start();
+    await receiver.waitFor(1);
+    await running.stop();
+    const delivery = await deliveryOf(event.id);
+    expect(delivery.state).toBe('succeeded');
+    expect(delivery.attempts).toHaveLength(1);
+  });
+});
