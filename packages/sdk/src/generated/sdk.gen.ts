@@ -29,12 +29,15 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
  * otherwise); a `variant_sku` must belong to that product (400); without `variant_sku` the
  * product's first variant is bought, or the product itself when it has no variants. `quantity`
  * is 1–999 (default 1), at most 100 lines. All items must share one currency, which becomes the
- * session's `currency` (400 otherwise). The unit price is the variant's `price`; the line
- * `title` is the product's title. Items that are out of stock are accepted into an open cart;
- * `complete` refuses them.
+ * session's `currency` (400 otherwise, `param: items[i]` naming the first line in another
+ * currency). The unit price is the variant's `price` (the product's for a product without
+ * variants), rounded half up to the currency's minor unit; the line `title` is the product's title.
+ * A variant with no `requires_shipping` or `taxable` counts as `true`. Items that are out of stock
+ * are accepted into an open cart; `complete` refuses them.
  *
  * **Totals** are computed in integer minor units of the currency (ISO 4217 exponent: 2 for
- * USD/EUR, 0 for JPY) and shown in major units:
+ * USD/EUR, 0 for JPY/KRW, 3 for KWD/BHD; a currency the gateway does not know counts as 2) and
+ * shown in major units:
  * - shipping: `standard` when any item requires shipping, flat 5.00 (default), free when the
  * subtotal is at least 50.00 (default); `none` with amount 0 when no item requires shipping;
  * - tax: the rate of the shipping address's country and state from a configurable table (default:
@@ -92,7 +95,9 @@ export const getCheckoutSession = <ThrowOnError extends boolean = false>(options
  * - `payment_method`, when given, replaces the stored token.
  *
  * Shipping, tax and amounts are recomputed after every change (see `createCheckoutSession`);
- * setting a shipping address is what brings in its tax rate.
+ * setting a shipping address is what brings in its tax rate. A line keeps the unit price and
+ * title it was priced at until `items` replaces the cart: a PATCH of other fields does not re-read
+ * the catalog.
  *
  * A completed or canceled session cannot change: 405 `method_not_allowed`, and the session stays
  * as it was. An unknown session (or one of another merchant) → 404.
@@ -120,20 +125,26 @@ export const updateCheckoutSession = <ThrowOnError extends boolean = false>(opti
  *
  * Completes the purchase of an `open` session and returns it with status `completed` and its
  * `order`. In one database transaction it:
- * 1. checks that a shipping address is set when any item requires shipping (400 `invalid_request`,
- * `param: shipping_address`, otherwise);
- * 2. checks stock for every line: a variant with inventory `policy` `deny` must hold at least the
- * line's quantity (400 `invalid_request` naming the line otherwise); `continue` allows a backorder;
+ * 1. checks, when any item requires shipping, that the shipping address holds at least a
+ * non-blank `line1`, `city` and `country` (400 `invalid_request` otherwise, with
+ * `param: shipping_address` when no address is set, else `shipping_address.<first missing field>`);
+ * 2. checks stock per SKU (the quantities of lines with the same SKU are summed): a variant — or a
+ * product without variants — with inventory `policy` `deny` must hold at least that quantity
+ * (400 `invalid_request` otherwise, `param: line_items[i].quantity`, the detail naming the
+ * line(s), the SKU, the quantity requested and the quantity available); `continue` allows a
+ * backorder, its quantity staying at 0. An item that has left the catalog since it was put in
+ * the cart → 400, `param: line_items[i].variant_sku`;
  * 3. decrements inventory atomically — no overselling under any concurrency — and re-derives the
- * inventory statuses;
+ * inventory statuses; a refusal in step 2 takes nothing at all;
  * 4. creates the order (`ord_…`, status `created`) and sets the session to `completed`;
  * 5. queues the event `order.created` (`data.object` = the completed session) for the merchant's
  * configured webhook endpoints, delivered through the outbox with retries (see `webhooks`).
  *
  * Payment is a demo: the stored `payment_method` is not charged.
  *
- * A session that is already completed or canceled → 405 `method_not_allowed`, unchanged. Unknown
- * session → 404.
+ * A session that is already completed or canceled → 405 `method_not_allowed`, unchanged. Of
+ * concurrent requests on one session (complete, cancel, PATCH) one runs at a time: exactly one
+ * completion wins and the others get 405. Unknown session (or one of another merchant) → 404.
  *
  * The operation takes **no request body**; a body sent anyway is ignored, but it must still be JSON
  * (415 otherwise) and at most 1 MiB (413).
@@ -183,10 +194,19 @@ export const cancelCheckoutSession = <ThrowOnError extends boolean = false>(opti
  *
  * Searches the merchant's catalog and returns one page of products.
  *
- * - **Query.** `q` is matched by hybrid search (keyword relevance and semantic similarity).
- * With `q`, the products relevant to the query are returned, ordered by relevance, best
- * first, each with `similarity_score` in [0, 1]. Without `q`, every product matching the filters is returned,
- * ordered by `title`, then `id`, with no `similarity_score`.
+ * - **Query.** `q` is matched by hybrid search: keyword relevance (BM25 over title, category,
+ * tags, vendor, attribute values and description, the title weighted most) fused with the
+ * semantic similarity of embeddings. A product matches when it shares a query word or is one
+ * of the query's close semantic neighbours (see the `q` parameter for the exact rule), so a
+ * paraphrase finds products that never use its words. With `q`, the matches are returned
+ * ordered by relevance, best first, each with `similarity_score` in [0, 1], non-increasing
+ * down the list (ties by `title`, then `id`). Without `q`, or with a `q` of only whitespace,
+ * every product matching the filters is returned, ordered by `title`, then `id` (code-point
+ * order), with no `similarity_score`. Search never fails because the embedding model is
+ * unavailable: it then ranks by keywords alone.
+ * - **Freshness.** A catalog import is searchable as soon as it is committed: the gateway that
+ * imports updates its index before answering, and gateways running elsewhere on the same
+ * PostgreSQL hear of it at once (`LISTEN catalog_changed`).
  * - **Filters**, combined with AND: `category` keeps products whose category path contains the
  * text, ignoring case; `tag` keeps products with a tag equal to it, ignoring case;
  * `min_price` and `max_price` are inclusive bounds on the product's base `price`.
@@ -278,11 +298,13 @@ export const getProduct = <ThrowOnError extends boolean = false>(options: Option
  *
  * **Signing.** Header `X-Webhook-Signature: t={unix seconds},v1={hex}` where v1 is the
  * lowercase hex HMAC-SHA256 of the exact body bytes sent, keyed with `signature_secret`. Without
- * `signature_secret` the built-in demo secret is used in development and sandbox; in production
+ * `signature_secret` the built-in demo secret `whsec_demo_commerce_gateway` is used in development
+ * and sandbox (it is public: use it only to try out a receiver's verification); in production
  * such a request is refused with 400.
  *
  * **Delivery** (only with `target_url`): one attempt, `Content-Type: application/json`, 10 s
- * timeout, redirects not followed. Any HTTP answer — 2xx, 3xx, 4xx or 5xx — gives 200 with
+ * timeout, redirects not followed, the target's response body ignored (at most 64 KiB of it is
+ * read). Any HTTP answer — 2xx, 3xx, 4xx or 5xx — gives 200 with
  * `delivered` = that status; no answer (connection refused, DNS failure, TLS error, timeout) →
  * 502 `bad_gateway` with the reason in `detail`. Without `target_url`, `delivered` is null and
  * nothing is sent: use it to test a receiver's verification.

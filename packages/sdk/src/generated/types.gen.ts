@@ -8,8 +8,8 @@ export type Webhooks = OrderCreatedWebhookRequest | OrderUpdatedWebhookRequest |
 
 /**
  * A postal address. Every field is optional; unset fields are omitted from responses (never null).
- * `country` and `state` choose the tax rate; a shipping address is required to `complete` a
- * session whose items require shipping.
+ * `country` and `state` choose the tax rate; a shipping address with at least a non-blank `line1`,
+ * `city` and `country` is required to `complete` a session whose items require shipping.
  */
 export type Address = {
     /**
@@ -44,7 +44,7 @@ export type Address = {
 
 /**
  * Totals of the session in major units of its currency. All amounts are computed in integer minor
- * units (ISO 4217 exponent: 2 for USD and EUR, 0 for JPY) and only then shown as numbers, so
+ * units (ISO 4217 exponent: 2 for USD and EUR, 0 for JPY, 3 for KWD) and only then shown as numbers, so
  * `total` = `subtotal` + `tax` + `shipping` exactly.
  */
 export type AmountBreakdown = {
@@ -288,7 +288,7 @@ export type LineItem = {
      */
     title: string;
     /**
-     * Price of one unit (the variant's `price`) in major units of `currency`.
+     * Price of one unit (the variant's `price`, rounded half up to the minor unit) in major units of `currency`.
      */
     unit_price: number;
     /**
@@ -572,9 +572,9 @@ export type WebhookEmitRequest = {
         [key: string]: unknown;
     };
     /**
-     * Secret to sign with. When omitted, the built-in demo secret is used in development and
-     * sandbox; in production an emit without `signature_secret` is refused with 400 (a public
-     * secret signs nothing).
+     * Secret to sign with. When omitted, the built-in demo secret `whsec_demo_commerce_gateway` is
+     * used in development and sandbox; in production an emit without `signature_secret` is refused
+     * with 400 (a public secret signs nothing).
      */
     signature_secret?: string;
 };
@@ -697,7 +697,24 @@ export type PageSize = number;
 export type ProductId = string;
 
 /**
- * Natural-language query, matched by hybrid search (keywords and meaning). With `q`, results are ordered by relevance, best first, and carry `similarity_score`; without it, by `title` then `id`.
+ * Natural-language query, matched by hybrid search (keywords and meaning). A `q` of only
+ * whitespace counts as absent. Without `q`, results are ordered by `title` then `id`; with it, by
+ * relevance, best first, each with `similarity_score` in [0, 1], non-increasing down the list.
+ *
+ * A product **matches** `q` when either
+ * 1. one of the query's words (folded to lower case, stemmed, common stop words ignored) occurs
+ * in its title, category, tags, vendor, attribute values or description; or
+ * 2. its meaning is close to the query's: the cosine similarity of their embeddings is at least
+ * 0.45 and within 0.15 of the best similarity in the merchant's catalog (the
+ * query's nearest neighbours, so that a paraphrase that shares no word with a product still
+ * finds it).
+ *
+ * `total` counts the matches (after the filters). `similarity_score` is 0.5 × keyword relevance
+ * (BM25F over the fields above, title weighted most, divided by the query's total term weight) +
+ * 0.5 × embedding similarity; ties are broken by `title`, then `id`. When the embedder is
+ * unavailable the search still answers, matching and ranking by keywords (rule 1) alone. With
+ * the Meilisearch engine (`SEARCH_ENGINE=meilisearch`), matching and `_rankingScore` are
+ * Meilisearch's hybrid search. `+` in the query string is read as a space.
  */
 export type Q = string;
 
@@ -1348,7 +1365,24 @@ export type SearchProductsData = {
     path?: never;
     query?: {
         /**
-         * Natural-language query, matched by hybrid search (keywords and meaning). With `q`, results are ordered by relevance, best first, and carry `similarity_score`; without it, by `title` then `id`.
+         * Natural-language query, matched by hybrid search (keywords and meaning). A `q` of only
+         * whitespace counts as absent. Without `q`, results are ordered by `title` then `id`; with it, by
+         * relevance, best first, each with `similarity_score` in [0, 1], non-increasing down the list.
+         *
+         * A product **matches** `q` when either
+         * 1. one of the query's words (folded to lower case, stemmed, common stop words ignored) occurs
+         * in its title, category, tags, vendor, attribute values or description; or
+         * 2. its meaning is close to the query's: the cosine similarity of their embeddings is at least
+         * 0.45 and within 0.15 of the best similarity in the merchant's catalog (the
+         * query's nearest neighbours, so that a paraphrase that shares no word with a product still
+         * finds it).
+         *
+         * `total` counts the matches (after the filters). `similarity_score` is 0.5 × keyword relevance
+         * (BM25F over the fields above, title weighted most, divided by the query's total term weight) +
+         * 0.5 × embedding similarity; ties are broken by `title`, then `id`. When the embedder is
+         * unavailable the search still answers, matching and ranking by keywords (rule 1) alone. With
+         * the Meilisearch engine (`SEARCH_ENGINE=meilisearch`), matching and `_rankingScore` are
+         * Meilisearch's hybrid search. `+` in the query string is read as a space.
          */
         q?: string;
         /**
@@ -1458,7 +1492,24 @@ export type SearchProductsAliasData = {
     path?: never;
     query?: {
         /**
-         * Natural-language query, matched by hybrid search (keywords and meaning). With `q`, results are ordered by relevance, best first, and carry `similarity_score`; without it, by `title` then `id`.
+         * Natural-language query, matched by hybrid search (keywords and meaning). A `q` of only
+         * whitespace counts as absent. Without `q`, results are ordered by `title` then `id`; with it, by
+         * relevance, best first, each with `similarity_score` in [0, 1], non-increasing down the list.
+         *
+         * A product **matches** `q` when either
+         * 1. one of the query's words (folded to lower case, stemmed, common stop words ignored) occurs
+         * in its title, category, tags, vendor, attribute values or description; or
+         * 2. its meaning is close to the query's: the cosine similarity of their embeddings is at least
+         * 0.45 and within 0.15 of the best similarity in the merchant's catalog (the
+         * query's nearest neighbours, so that a paraphrase that shares no word with a product still
+         * finds it).
+         *
+         * `total` counts the matches (after the filters). `similarity_score` is 0.5 × keyword relevance
+         * (BM25F over the fields above, title weighted most, divided by the query's total term weight) +
+         * 0.5 × embedding similarity; ties are broken by `title`, then `id`. When the embedder is
+         * unavailable the search still answers, matching and ranking by keywords (rule 1) alone. With
+         * the Meilisearch engine (`SEARCH_ENGINE=meilisearch`), matching and `_rankingScore` are
+         * Meilisearch's hybrid search. `+` in the query string is read as a space.
          */
         q?: string;
         /**

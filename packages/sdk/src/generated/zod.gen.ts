@@ -4,8 +4,8 @@ import * as z from 'zod';
 
 /**
  * A postal address. Every field is optional; unset fields are omitted from responses (never null).
- * `country` and `state` choose the tax rate; a shipping address is required to `complete` a
- * session whose items require shipping.
+ * `country` and `state` choose the tax rate; a shipping address with at least a non-blank `line1`,
+ * `city` and `country` is required to `complete` a session whose items require shipping.
  */
 export const zAddress = z.object({
     name: z.string().max(200).optional(),
@@ -19,7 +19,7 @@ export const zAddress = z.object({
 
 /**
  * Totals of the session in major units of its currency. All amounts are computed in integer minor
- * units (ISO 4217 exponent: 2 for USD and EUR, 0 for JPY) and only then shown as numbers, so
+ * units (ISO 4217 exponent: 2 for USD and EUR, 0 for JPY, 3 for KWD) and only then shown as numbers, so
  * `total` = `subtotal` + `tax` + `shipping` exactly.
  */
 export const zAmountBreakdown = z.object({
@@ -382,7 +382,24 @@ export const zPageSize = z.int().gte(1).lte(100).default(10);
 export const zProductId = z.string().min(1).max(200);
 
 /**
- * Natural-language query, matched by hybrid search (keywords and meaning). With `q`, results are ordered by relevance, best first, and carry `similarity_score`; without it, by `title` then `id`.
+ * Natural-language query, matched by hybrid search (keywords and meaning). A `q` of only
+ * whitespace counts as absent. Without `q`, results are ordered by `title` then `id`; with it, by
+ * relevance, best first, each with `similarity_score` in [0, 1], non-increasing down the list.
+ *
+ * A product **matches** `q` when either
+ * 1. one of the query's words (folded to lower case, stemmed, common stop words ignored) occurs
+ * in its title, category, tags, vendor, attribute values or description; or
+ * 2. its meaning is close to the query's: the cosine similarity of their embeddings is at least
+ * 0.45 and within 0.15 of the best similarity in the merchant's catalog (the
+ * query's nearest neighbours, so that a paraphrase that shares no word with a product still
+ * finds it).
+ *
+ * `total` counts the matches (after the filters). `similarity_score` is 0.5 × keyword relevance
+ * (BM25F over the fields above, title weighted most, divided by the query's total term weight) +
+ * 0.5 × embedding similarity; ties are broken by `title`, then `id`. When the embedder is
+ * unavailable the search still answers, matching and ranking by keywords (rule 1) alone. With
+ * the Meilisearch engine (`SEARCH_ENGINE=meilisearch`), matching and `_rankingScore` are
+ * Meilisearch's hybrid search. `+` in the query string is read as a space.
  */
 export const zQ = z.string().max(500);
 

@@ -1,0 +1,43 @@
+/** Small valid contract objects for unit tests (they pass the generated zod validators). */
+import type { CheckoutSession, Product } from '../generated/types.gen.js';
+
+export function product(overrides: Partial<Product> = {}): Product {
+  return {
+    id: 'chair-1',
+    title: 'Oak chair',
+    description: 'A chair',
+    vendor: 'Acme',
+    category: 'Furniture > Chairs',
+    price: 49.5,
+    currency: 'USD',
+    availability: { status: 'in_stock', quantity: 20, policy: 'deny' },
+    tags: [],
+    attributes: {},
+    images: [],
+    variants: [],
+    ...overrides,
+  };
+}
+
+export function session(overrides: Partial<CheckoutSession> = {}): CheckoutSession {
+  return {
+    id: 'cs_1',
+    status: 'open',
+    currency: 'USD',
+    line_items: [{ product_id: 'chair-1', variant_sku: 'chair-1', quantity: 1, title: 'Oak chair', unit_price: 49.5, currency: 'USD', subtotal: 49.5 }],
+    shipping_address: null,
+    customer: null,
+    payment_method: 'demo_card',
+    shipping: { method: 'standard', amount: 5, currency: 'USD' },
+    tax: { rate: 0, amount: 0, currency: 'USD' },
+    amounts: { subtotal: 49.5, tax: 0, shipping: 5, total: 54.5, currency: 'USD' },
+    client_secret: 'cs_1_secret',
+    created_at: '2026-11-22T10:00:00.000Z',
+    order: null,
+    ...overrides,
+  };
+}
+
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', 'Request-Id': `req_${status}`, ...headers } });
+}

@@ -1,0 +1,19 @@
+// Calls the gateway at GATEWAY_URL with GATEWAY_API_KEY through the installed package's ESM build
+// and prints what it saw as one JSON line.
+import { CommerceGateway, CommerceGatewayError, NotFoundError, MethodNotAllowedError } from '@commerce-gateway/sdk';
+
+const gw = new CommerceGateway({ apiKey: process.env.GATEWAY_API_KEY, baseUrl: process.env.GATEWAY_URL });
+const page = await gw.products.search({ category: 'chairs', page_size: 3 });
+const product = page.items.find((p) => p.variants[0]?.inventory.quantity > 0);
+const session = await gw.checkoutSessions.create({ items: [{ product_id: product.id }] });
+await gw.checkoutSessions.cancel(session.id);
+const notFound = await gw.products.retrieve('no-such-product').catch((error) => error);
+const notAllowed = await gw.checkoutSessions.cancel(session.id).catch((error) => error);
+
+console.log(JSON.stringify({
+  resolved: import.meta.resolve('@commerce-gateway/sdk'),
+  products: page.items.length,
+  session: session.id,
+  notFound: notFound instanceof NotFoundError && notFound instanceof CommerceGatewayError && notFound.status === 404,
+  notAllowed: notAllowed instanceof MethodNotAllowedError && notAllowed.code === 'method_not_allowed',
+}));
