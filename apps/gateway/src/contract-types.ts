@@ -3,8 +3,15 @@
  * never re-declares a shape the contract already defines.
  */
 export type {
+  Address,
   AmountBreakdown,
   CheckoutSession,
+  CreateCheckoutSessionRequest,
+  Customer,
+  Order,
+  ShippingQuote,
+  TaxSummary,
+  UpdateCheckoutSessionRequest,
   Image,
   Inventory,
   LineItem,

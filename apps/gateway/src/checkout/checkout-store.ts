@@ -1,0 +1,195 @@
+/**
+ * The only code that reads and writes checkout sessions, their line items and
+ * orders, and that takes stock out of the catalog. Every write runs on the
+ * transaction client the service hands in, and answers with what the database
+ * returned inside that transaction (read-your-writes).
+ */
+import type { Address, Customer } from '../contract-types.js';
+import type { Prisma } from '../db/database.js';
+import type { Tx } from '../db/transaction.js';
+import type { CheckoutSession as SessionRow, CheckoutStatus, LineItem as LineItemRow, Order as OrderRow } from '../generated/prisma/client.js';
+import type { CartLine, CatalogProduct } from './line-resolver.js';
+import { lineSubtotal, type Totals } from './pricing/pricing.js';
+import type { SessionWithRelations } from './session-mapper.js';
+
+/** Interactive transactions: wait at most 10 s for a connection, run at most 15 s. */
+const TRANSACTION_OPTIONS = { timeout: 15_000, maxWait: 10_000 } as const;
+
+const WITH_RELATIONS = { lineItems: { orderBy: { position: 'asc' } }, order: true } as const;
+
+export interface SessionFields {
+  currency: string;
+  shippingAddress: Address | null;
+  customer: Customer | null;
+  paymentMethod: string;
+  totals: Totals;
+}
+
+export interface NewSession extends SessionFields {
+  id: string;
+  merchantId: string;
+  clientSecret: string;
+  lines: readonly CartLine[];
+}
+
+/** Stock to take: one line (or several lines of the same SKU, summed). */
+export interface StockTake {
+  productId: string;
+  sku: string;
+  quantity: number;
+}
+
+/** `taken`; `short` of stock under policy `deny` (`available` units left); or `gone` from the catalog. */
+export type StockResult = { kind: 'taken' } | { kind: 'short'; available: number } | { kind: 'gone' };
+
+export interface NewOrder {
+  id: string;
+  merchantId: string;
+  sessionId: string;
+  currency: string;
+  total: bigint;
+}
+
+function totalsColumns(fields: SessionFields) {
+  const { totals } = fields;
+  return {
+    currency: fields.currency,
+    paymentMethod: fields.paymentMethod,
+    shippingMethod: totals.shippingMethod,
+    shippingAmount: totals.shipping,
+    taxRate: totals.taxRate,
+    taxAmount: totals.tax,
+    subtotal: totals.subtotal,
+    total: totals.total,
+  };
+}
+
+function lineRows(sessionId: string, lines: readonly CartLine[]) {
+  return lines.map((line, position) => ({
+    sessionId,
+    position,
+    productId: line.productId,
+    variantSku: line.variantSku,
+    quantity: line.quantity,
+    title: line.title,
+    unitAmount: line.unitAmount,
+    subtotal: lineSubtotal(line),
+    requiresShipping: line.requiresShipping,
+    taxable: line.taxable,
+  }));
+}
+
+export class CheckoutStore {
+  constructor(private readonly prisma: Prisma) {}
+
+  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.prisma.$transaction(work, TRANSACTION_OPTIONS);
+  }
+
+  /** The merchant's products among `ids`, with what checkout needs of their variants. */
+  async catalogProducts(merchantId: string, ids: readonly string[], db: Tx | Prisma = this.prisma): Promise<Map<string, CatalogProduct>> {
+    const rows = await db.product.findMany({
+      where: { merchantId, id: { in: [...new Set(ids)] } },
+      select: {
+        id: true, title: true, price: true, currency: true,
+        variants: { orderBy: { position: 'asc' }, select: { sku: true, price: true, currency: true, requiresShipping: true, taxable: true } },
+      },
+    });
+    return new Map(rows.map((row) => [row.id, row]));
+  }
+
+  find(merchantId: string, id: string): Promise<SessionWithRelations | null> {
+    return this.prisma.checkoutSession.findFirst({ where: { id, merchantId }, include: WITH_RELATIONS });
+  }
+
+  /**
+   * Locks the session's row until the transaction ends, so that state changes of one
+   * session serialize; a transaction that waited reads the row as its predecessor committed it.
+   */
+  async lock(tx: Tx, merchantId: string, id: string): Promise<SessionRow | null> {
+    const [row] = await tx.$queryRaw<SessionRow[]>`
+      SELECT id, merchant_id AS "merchantId", status::text AS status, currency, shipping_address AS "shippingAddress", customer,
+             payment_method AS "paymentMethod", client_secret AS "clientSecret", shipping_method AS "shippingMethod",
+             shipping_amount AS "shippingAmount", tax_rate AS "taxRate", tax_amount AS "taxAmount", subtotal, total,
+             created_at AS "createdAt", updated_at AS "updatedAt"
+      FROM checkout_sessions WHERE id = ${id} AND merchant_id = ${merchantId} FOR UPDATE`;
+    return row ?? null;
+  }
+
+  lines(tx: Tx, sessionId: string): Promise<LineItemRow[]> {
+    return tx.lineItem.findMany({ where: { sessionId }, orderBy: { position: 'asc' } });
+  }
+
+  /** Writes a new session and its lines; the answer is what the INSERTs returned. */
+  async insert(tx: Tx, session: NewSession): Promise<SessionWithRelations> {
+    const row = await tx.checkoutSession.create({
+      data: {
+        id: session.id,
+        merchantId: session.merchantId,
+        clientSecret: session.clientSecret,
+        ...totalsColumns(session),
+        ...(session.shippingAddress ? { shippingAddress: session.shippingAddress } : {}),
+        ...(session.customer ? { customer: session.customer } : {}),
+      },
+    });
+    const lineItems = await tx.lineItem.createManyAndReturn({ data: lineRows(session.id, session.lines) });
+    return { ...row, lineItems, order: null };
+  }
+
+  /** Rewrites the fields and totals of a locked session; `lines`, when given, replace every line. */
+  async update(tx: Tx, locked: SessionWithRelations, fields: SessionFields, lines?: readonly CartLine[]): Promise<SessionWithRelations> {
+    const row = await tx.checkoutSession.update({
+      where: { id: locked.id },
+      data: {
+        ...totalsColumns(fields),
+        ...(fields.shippingAddress ? { shippingAddress: fields.shippingAddress } : {}),
+        ...(fields.customer ? { customer: fields.customer } : {}),
+      },
+    });
+    if (!lines) return { ...row, lineItems: locked.lineItems, order: locked.order };
+    await tx.lineItem.deleteMany({ where: { sessionId: locked.id } });
+    const lineItems = await tx.lineItem.createManyAndReturn({ data: lineRows(locked.id, lines) });
+    return { ...row, lineItems, order: locked.order };
+  }
+
+  /** Sets the status of a locked session (and its order, when one was just created). */
+  async setStatus(tx: Tx, locked: SessionWithRelations, status: CheckoutStatus, order: OrderRow | null = locked.order): Promise<SessionWithRelations> {
+    const row = await tx.checkoutSession.update({ where: { id: locked.id }, data: { status } });
+    return { ...row, lineItems: locked.lineItems, order };
+  }
+
+  createOrder(tx: Tx, order: NewOrder): Promise<OrderRow> {
+    return tx.order.create({
+      data: { id: order.id, merchantId: order.merchantId, checkoutSessionId: order.sessionId, currency: order.currency, total: order.total },
+    });
+  }
+
+  /**
+   * Takes stock in one conditional UPDATE: it only decrements when the policy is
+   * `continue` or enough units are left, and PostgreSQL re-checks that condition
+   * on the newest row version after waiting for a concurrent writer's lock, so
+   * no interleaving can oversell. A `continue` backorder leaves the quantity at 0
+   * (the contract's Inventory: never negative). A product without variants is its own stock.
+   */
+  async takeStock(tx: Tx, merchantId: string, take: StockTake): Promise<StockResult> {
+    const { productId, sku, quantity } = take;
+    const variant = await tx.$executeRaw`
+      UPDATE variants SET quantity = GREATEST(quantity - ${quantity}, 0)
+      WHERE merchant_id = ${merchantId} AND product_id = ${productId} AND sku = ${sku}
+        AND (policy = 'continue' OR quantity >= ${quantity})`;
+    if (variant === 1) return { kind: 'taken' };
+    const [left] = await tx.$queryRaw<{ quantity: number }[]>`
+      SELECT quantity FROM variants WHERE merchant_id = ${merchantId} AND product_id = ${productId} AND sku = ${sku}`;
+    if (left) return { kind: 'short', available: Math.max(0, left.quantity) };
+    if (sku !== productId) return { kind: 'gone' };
+    const itself = await tx.$executeRaw`
+      UPDATE products SET quantity = GREATEST(quantity - ${quantity}, 0)
+      WHERE merchant_id = ${merchantId} AND id = ${productId} AND (policy = 'continue' OR quantity >= ${quantity})
+        AND NOT EXISTS (SELECT 1 FROM variants v WHERE v.merchant_id = ${merchantId} AND v.product_id = ${productId})`;
+    if (itself === 1) return { kind: 'taken' };
+    const [product] = await tx.$queryRaw<{ quantity: number }[]>`
+      SELECT quantity FROM products WHERE merchant_id = ${merchantId} AND id = ${productId}
+        AND NOT EXISTS (SELECT 1 FROM variants v WHERE v.merchant_id = ${merchantId} AND v.product_id = ${productId})`;
+    return product ? { kind: 'short', available: Math.max(0, product.quantity) } : { kind: 'gone' };
+  }
+}

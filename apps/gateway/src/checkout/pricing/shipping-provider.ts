@@ -1,0 +1,60 @@
+/**
+ * The shipping port: which method a cart ships with and what it costs. The
+ * default adapter is one flat rate, free from a subtotal threshold; a merchant
+ * can plug in a real carrier service by implementing `ShippingProvider`.
+ */
+import type { Address, ShippingQuote } from '../../contract-types.js';
+import { toMinor } from './money.js';
+
+export interface ShippingRequest {
+  currency: string;
+  address: Address | null;
+  /** Sum of all lines' subtotals, in minor units. */
+  subtotal: bigint;
+  /** Whether any line requires shipping. */
+  requiresShipping: boolean;
+}
+
+export interface ShippingResult {
+  method: ShippingQuote['method'];
+  /** Cost in minor units of the request's currency. */
+  amount: bigint;
+}
+
+export interface ShippingProvider {
+  quote(request: ShippingRequest): Promise<ShippingResult>;
+}
+
+/** Flat-rate settings, in major units of the session's currency. */
+export interface FlatRate {
+  rate: number;
+  /** Shipping is free when the subtotal is at least this much; null: never free. */
+  freeFrom: number | null;
+}
+
+export interface FlatRateOptions extends FlatRate {
+  /** Other settings for some currencies (e.g. `{ JPY: { rate: 800, freeFrom: 8000 } }`). */
+  byCurrency?: Readonly<Record<string, FlatRate>>;
+}
+
+/** The defaults documented in the contract (ShippingQuote): 5.00, free from 50.00, in any currency. */
+export const DEFAULT_FLAT_RATE: FlatRateOptions = Object.freeze({ rate: 5, freeFrom: 50 });
+
+/** `standard` at a flat rate (free from a threshold) when anything ships, else `none` for 0. */
+export class FlatRateShippingProvider implements ShippingProvider {
+  constructor(private readonly options: FlatRateOptions = DEFAULT_FLAT_RATE) {
+    for (const [name, setting] of Object.entries({ default: options, ...options.byCurrency })) {
+      if (!(setting.rate >= 0)) throw new RangeError(`flat shipping rate (${name}) must be ≥ 0, got ${setting.rate}`);
+      if (setting.freeFrom !== null && !(setting.freeFrom >= 0)) {
+        throw new RangeError(`free-shipping threshold (${name}) must be ≥ 0 or null, got ${setting.freeFrom}`);
+      }
+    }
+  }
+
+  async quote(request: ShippingRequest): Promise<ShippingResult> {
+    if (!request.requiresShipping) return { method: 'none', amount: 0n };
+    const setting = this.options.byCurrency?.[request.currency] ?? this.options;
+    const free = setting.freeFrom !== null && request.subtotal >= toMinor(setting.freeFrom, request.currency);
+    return { method: 'standard', amount: free ? 0n : toMinor(setting.rate, request.currency) };
+  }
+}

@@ -1,0 +1,53 @@
+/** Stored rows → the contract's CheckoutSession, amounts shown in major units. */
+import type { Address, CheckoutSession, Customer, LineItem, Order } from '../contract-types.js';
+import type {
+  CheckoutSession as SessionRow,
+  LineItem as LineItemRow,
+  Order as OrderRow,
+} from '../generated/prisma/client.js';
+import { normalizeAddress, normalizeCustomer } from './address.js';
+import { toMajor } from './pricing/money.js';
+
+export type SessionWithRelations = SessionRow & { lineItems: LineItemRow[]; order: OrderRow | null };
+
+function toLineItem(row: LineItemRow, currency: string): LineItem {
+  return {
+    product_id: row.productId,
+    variant_sku: row.variantSku,
+    quantity: row.quantity,
+    title: row.title,
+    unit_price: toMajor(row.unitAmount, currency),
+    currency,
+    subtotal: toMajor(row.subtotal, currency),
+  };
+}
+
+function toOrder(row: OrderRow): Order {
+  return { id: row.id, checkout_session_id: row.checkoutSessionId, status: row.status, created_at: row.createdAt.toISOString() };
+}
+
+export function toCheckoutSession(row: SessionWithRelations): CheckoutSession {
+  const currency = row.currency;
+  const major = (minor: bigint) => toMajor(minor, currency);
+  return {
+    id: row.id,
+    status: row.status,
+    currency,
+    line_items: [...row.lineItems].sort((a, b) => a.position - b.position).map((line) => toLineItem(line, currency)),
+    shipping_address: row.shippingAddress === null ? null : normalizeAddress(row.shippingAddress as Address),
+    customer: row.customer === null ? null : normalizeCustomer(row.customer as Customer),
+    payment_method: row.paymentMethod,
+    shipping: { method: row.shippingMethod as CheckoutSession['shipping']['method'], amount: major(row.shippingAmount), currency },
+    tax: { rate: row.taxRate, amount: major(row.taxAmount), currency },
+    amounts: {
+      subtotal: major(row.subtotal),
+      tax: major(row.taxAmount),
+      shipping: major(row.shippingAmount),
+      total: major(row.total),
+      currency,
+    },
+    client_secret: row.clientSecret,
+    created_at: row.createdAt.toISOString(),
+    order: row.order ? toOrder(row.order) : null,
+  };
+}

@@ -1,0 +1,142 @@
+/**
+ * Checkout throughput and latency on PostgreSQL: create + complete through the
+ * real gateway over HTTP, beside a baseline of the same SQL statements sent
+ * directly with `pg`, in the same run, on a fresh database.
+ *
+ *   TEST_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/test npx tsx bench/checkout/run.ts
+ *
+ * Settings: CHECKOUTS (per side and round, default 600), ROUNDS (default 3), CONCURRENCY (default 8).
+ */
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { KeyService } from '../../apps/gateway/src/auth/key-service.js';
+import { KeyStore } from '../../apps/gateway/src/auth/key-store.js';
+import { importCatalog } from '../../apps/gateway/src/catalog/import/catalog-importer.js';
+import { loadConfig } from '../../apps/gateway/src/config/config.js';
+import { startGateway } from '../../apps/gateway/src/server.js';
+import { completeSession, createSession, type CartItem, type PgModule, type Pool } from './baseline.js';
+import { pick, summarize, type Sample } from './stats.js';
+
+const gatewayRequire = createRequire(new URL('../../apps/gateway/package.json', import.meta.url));
+const pg = gatewayRequire('pg') as PgModule;
+const pino = gatewayRequire('pino') as typeof import('pino').default;
+
+const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+if (!serverUrl) {
+  console.error('Set TEST_DATABASE_URL (or DATABASE_URL) to a PostgreSQL server; the bench creates and drops its own database there.');
+  process.exit(1);
+}
+const CHECKOUTS = Number(process.env.CHECKOUTS ?? 600);
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
+const CONCURRENCY = Number(process.env.CONCURRENCY ?? 8);
+const PRODUCTS = 200;
+const POOL_SIZE = 10; // the gateway's PostgreSQL pool (db/database.ts)
+
+function catalogFile(prefix: string): string {
+  const product = (i: number) => ({
+    id: `${prefix}-${i}`, title: `Product ${i}`, price: 5 + (i % 50) + 0.99, currency: 'USD',
+    availability: { status: 'in_stock', quantity: 1_000_000_000, policy: 'deny' },
+    variants: [{ sku: `${prefix}-${i}-v`, title: 'Default', price: 5 + (i % 50) + 0.99, currency: 'USD', attributes: {}, inventory: { status: 'in_stock', quantity: 1_000_000_000, policy: 'deny' } }],
+  });
+  const file = join(mkdtempSync(join(tmpdir(), 'bench-checkout-')), `${prefix}.ndjson`);
+  writeFileSync(file, Array.from({ length: PRODUCTS }, (_, i) => JSON.stringify(product(i))).join('\n') + '\n');
+  return file;
+}
+
+/** A cart of 2 distinct products, 1–3 units each. */
+function cart(prefix: string): CartItem[] {
+  const a = Math.floor(Math.random() * PRODUCTS);
+  const b = (a + 1 + Math.floor(Math.random() * (PRODUCTS - 1))) % PRODUCTS;
+  return [a, b].map((i) => ({ productId: `${prefix}-${i}`, quantity: 1 + Math.floor(Math.random() * 3) }));
+}
+
+/** Runs `count` checkouts on `concurrency` workers; one sample per checkout. */
+async function drive(count: number, checkout: () => Promise<{ create: number; complete: number }>): Promise<{ samples: Sample[]; seconds: number }> {
+  const samples: Sample[] = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CONCURRENCY }, async () => {
+    while (next++ < count) samples.push(await checkout());
+  }));
+  return { samples, seconds: (performance.now() - started) / 1000 };
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<[T, number]> {
+  const t0 = performance.now();
+  const result = await work();
+  return [result, performance.now() - t0];
+}
+
+const name = `gw_bench_${randomBytes(5).toString('hex')}`;
+const admin = new pg.Client({ connectionString: serverUrl });
+await admin.connect();
+await admin.query(`CREATE DATABASE ${name}`);
+const url = new URL(serverUrl);
+url.pathname = `/${name}`;
+const logger = pino({ level: 'silent' });
+const dataDir = mkdtempSync(join(tmpdir(), 'bench-checkout-data-'));
+const gateway = await startGateway(loadConfig({ DATABASE_URL: url.toString(), GATEWAY_ENV: 'production', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir }), logger);
+const pool: Pool = new pg.Pool({ connectionString: url.toString(), max: POOL_SIZE });
+try {
+  await importCatalog(gateway.db.prisma, 'bench-http', catalogFile('h'));
+  await importCatalog(gateway.db.prisma, 'bench-sql', catalogFile('s'));
+  const keys = new KeyService(new KeyStore(gateway.db.prisma));
+  const { key } = await keys.create({ env: 'production', merchantIds: ['bench-http'], scopes: ['*'], tier: 'enterprise', rpm: 100_000_000, rpd: 1_000_000_000 });
+  const headers = { 'X-ACP-API-Key': key, 'content-type': 'application/json' };
+  const address = { name: 'Ada Lovelace', line1: '1 Market St', city: 'San Francisco', state: 'CA', postal_code: '94105', country: 'US' };
+
+  const viaGateway = async () => {
+    const items = cart('h').map((item) => ({ product_id: item.productId, quantity: item.quantity }));
+    const [created, create] = await timed(() => fetch(`${gateway.url}/checkout_sessions`, { method: 'POST', headers, body: JSON.stringify({ items, shipping_address: address }) }));
+    if (created.status !== 201) throw new Error(`create answered ${created.status}: ${await created.text()}`);
+    const session = ((await created.json()) as { checkout_session: { id: string } }).checkout_session;
+    const [completed, complete] = await timed(() => fetch(`${gateway.url}/checkout_sessions/${session.id}/complete`, { method: 'POST', headers }));
+    if (completed.status !== 200) throw new Error(`complete answered ${completed.status}: ${await completed.text()}`);
+    await completed.arrayBuffer();
+    return { create, complete };
+  };
+  const viaSql = async () => {
+    const [sessionId, create] = await timed(() => createSession(pool, 'bench-sql', cart('s')));
+    const [, complete] = await timed(() => completeSession(pool, 'bench-sql', sessionId));
+    return { create, complete };
+  };
+
+  await drive(100, viaGateway); // warm-up: JIT, connection pools, caches
+  await drive(100, viaSql);
+  const results = { gateway: [] as Sample[], sql: [] as Sample[] };
+  const seconds = { gateway: 0, sql: 0 };
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [side, work] of [['gateway', viaGateway], ['sql', viaSql]] as const) {
+      const run = await drive(CHECKOUTS, work);
+      results[side].push(...run.samples);
+      seconds[side] += run.seconds;
+    }
+  }
+  const version = String((await pool.query('SHOW server_version')).rows[0]!.server_version);
+  const orders = await gateway.db.prisma.order.count();
+  const expected = (CHECKOUTS * ROUNDS + 100) * 2;
+  if (orders !== expected) throw new Error(`expected ${expected} orders, found ${orders}`);
+
+  const gatewayStats = summarize(results.gateway, seconds.gateway);
+  const sqlStats = summarize(results.sql, seconds.sql);
+  console.log(`checkout bench — PostgreSQL ${version}, ${CHECKOUTS * ROUNDS} checkouts per side (${ROUNDS} alternating rounds), ${CONCURRENCY} concurrent clients, pool ${POOL_SIZE}, carts of 2 lines`);
+  console.log('                                checkouts/s   p50 ms   p99 ms   create p99   complete p99');
+  for (const [label, stats] of [['gateway (HTTP, Prisma)', gatewayStats], ['baseline (same SQL via pg)', sqlStats]] as const) {
+    console.log(`${label.padEnd(30)}${pick(stats.throughput, 12)}${pick(stats.p50, 9)}${pick(stats.p99, 9)}${pick(stats.createP99, 13)}${pick(stats.completeP99, 15)}`);
+  }
+  console.log(`ratio gateway / baseline: throughput ${(gatewayStats.throughput / sqlStats.throughput).toFixed(2)}×, p99 ${(gatewayStats.p99 / sqlStats.p99).toFixed(2)}×`);
+} finally {
+  await pool.end();
+  await gateway.close();
+  // Let every pool finish disconnecting: FORCE would otherwise kill a closing idle client and crash its pool.
+  for (let i = 0; i < 50; i++) {
+    const { rows } = await admin.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
+    if (rows[0]?.n === 0) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.end();
+}
