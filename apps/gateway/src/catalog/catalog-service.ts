@@ -1,5 +1,7 @@
 import { InvalidRequestError, NotFoundError } from '../errors.js';
 import type { Product, ProductSearchResponse } from '../contract-types.js';
+import type { IndexStats } from './search-indexer.js';
+import type { CatalogSearch } from './catalog-search.js';
 import type { CatalogStore, ProductFilter } from './catalog-store.js';
 
 export interface SearchQuery extends ProductFilter {
@@ -9,7 +11,10 @@ export interface SearchQuery extends ProductFilter {
 }
 
 export class CatalogService {
-  constructor(private readonly store: CatalogStore) {}
+  constructor(
+    private readonly store: CatalogStore,
+    readonly searchIndex: CatalogSearch,
+  ) {}
 
   async get(merchantId: string, productId: string): Promise<Product> {
     const product = await this.store.get(merchantId, productId);
@@ -18,34 +23,41 @@ export class CatalogService {
   }
 
   /**
-   * Without `q`: every match ordered by title then id. With `q`: ranked by relevance,
-   * best first, each item with a similarity_score in [0, 1].
+   * Without `q` (or with a blank one): every match of the filters, ordered by title then id,
+   * from the database. With `q`: hybrid search (keywords and meaning) by the search engine,
+   * ranked best first, each item with a similarity_score in [0, 1].
    */
   async search(merchantId: string, query: SearchQuery, version: string): Promise<ProductSearchResponse> {
     if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {
       throw new InvalidRequestError('min_price must not be greater than max_price', 'min_price');
     }
     const page = { offset: (query.page - 1) * query.pageSize, limit: query.pageSize };
+    const filters = { category: query.category, tag: query.tag, minPrice: query.minPrice, maxPrice: query.maxPrice };
     const q = query.q?.trim();
     let items: Product[];
     let total: number;
     if (q) {
-      const result = await this.store.keywordSearch(merchantId, q, query, page);
+      const result = await this.searchIndex.search(merchantId, q, filters, page);
       const scores = new Map(result.hits.map((hit) => [hit.id, hit.score]));
       items = (await this.store.getMany(merchantId, result.hits.map((hit) => hit.id))).map((product) => ({
         ...product,
-        similarity_score: clamp01(scores.get(product.id) ?? 0),
+        similarity_score: scores.get(product.id) ?? 0,
       }));
       total = result.total;
     } else {
-      const result = await this.store.filter(merchantId, query, page);
+      const result = await this.store.filter(merchantId, filters, page);
       items = await this.store.getMany(merchantId, result.ids);
       total = result.total;
     }
     return { items, page: query.page, page_size: query.pageSize, total, version, generated_at: new Date().toISOString() };
   }
-}
 
-function clamp01(value: number): number {
-  return Math.min(1, Math.max(0, value));
+  /** Builds the search index (start-up); see CatalogSearch. */
+  warmUp(): Promise<IndexStats | undefined> {
+    return this.searchIndex.warmUp();
+  }
+
+  close(): Promise<void> {
+    return this.searchIndex.close();
+  }
 }

@@ -2,6 +2,7 @@ import type { Prisma } from '../db/database.js';
 import { Prisma as SQL } from '../generated/prisma/client.js';
 import { toProduct } from './product-mapper.js';
 import type { Product } from '../contract-types.js';
+import type { BulkReader } from './bulk-reader.js';
 
 export interface ProductFilter {
   category?: string | undefined;
@@ -10,16 +11,61 @@ export interface ProductFilter {
   maxPrice?: number | undefined;
 }
 
+/** What the search index needs of a product, with its persisted embedding. */
+export interface SearchRow {
+  id: string;
+  title: string;
+  description: string;
+  vendor: string;
+  category: string;
+  tags: string[];
+  attributes: Record<string, string[]>;
+  price: number;
+  embedding: Float32Array | undefined;
+  embeddingModel: string | undefined;
+}
+
+/** A search row as one JSON text per row: far cheaper to decode than bytea, jsonb and text[] columns. */
+const SEARCH_ROW_TEXT = SQL.sql`json_build_object('id', p.id, 'title', p.title, 'description', p.description, 'vendor', p.vendor,
+  'category', p.category, 'tags', p.tags, 'attributes', p.attributes, 'price', p.price,
+  'embedding', encode(p.embedding, 'base64'), 'model', p.embedding_model)::text`;
+
+interface JsonSearchRow {
+  id: string;
+  title: string;
+  description: string;
+  vendor: string;
+  category: string;
+  tags: string[] | null;
+  attributes: Record<string, string[]>;
+  price: number;
+  embedding: string | null;
+  model: string | null;
+}
+
+function toSearchRow({ row: text }: { row: string }): SearchRow {
+  const row = JSON.parse(text) as JsonSearchRow;
+  const bytes = row.embedding ? Buffer.from(row.embedding, 'base64') : undefined;
+  // Copy: a Buffer's bytes need not be 4-byte aligned.
+  const embedding = bytes && bytes.byteLength > 0 && bytes.byteLength % 4 === 0 ? new Float32Array(Uint8Array.from(bytes).buffer) : undefined;
+  return {
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    vendor: row.vendor,
+    category: row.category,
+    tags: row.tags ?? [],
+    attributes: row.attributes,
+    price: Number(row.price),
+    embedding,
+    embeddingModel: row.model ?? undefined,
+  };
+}
+
 const related = {
   variants: { orderBy: { position: 'asc' } },
   images: { orderBy: { position: 'asc' } },
 } as const;
-
-const DOCUMENT = SQL.sql`(
-  setweight(to_tsvector('english', title), 'A') ||
-  setweight(to_tsvector('english', category || ' ' || array_to_string(tags, ' ')), 'B') ||
-  setweight(to_tsvector('english', vendor), 'C') ||
-  setweight(to_tsvector('english', description), 'D'))`;
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -36,7 +82,11 @@ function whereClause(merchantId: string, filter: ProductFilter): SQL.Sql {
 
 /** The only code that reads and writes the catalog tables. */
 export class CatalogStore {
-  constructor(private readonly prisma: Prisma) {}
+  /** `bulk`: a direct PostgreSQL reader for loading the search index (see bulk-reader.ts); Prisma otherwise. */
+  constructor(
+    private readonly prisma: Prisma,
+    private readonly bulk?: BulkReader,
+  ) {}
 
   async get(merchantId: string, id: string): Promise<Product | undefined> {
     const row = await this.prisma.product.findUnique({ where: { merchantId_id: { merchantId, id } }, include: related });
@@ -70,29 +120,97 @@ export class CatalogStore {
     return { ids: rows.map((r) => r.id), total };
   }
 
-  /**
-   * Keyword search with PostgreSQL full-text search over title, category, tags,
-   * vendor and description (weighted A to D), ranked best first; the score is
-   * ts_rank_cd normalised into [0, 1). Filters apply before ranking.
-   */
-  async keywordSearch(
-    merchantId: string,
-    q: string,
-    filter: ProductFilter,
-    page: { offset: number; limit: number },
-  ): Promise<{ hits: { id: string; score: number }[]; total: number }> {
-    const where = SQL.sql`${whereClause(merchantId, filter)} AND ${DOCUMENT} @@ websearch_to_tsquery('english', ${q})`;
-    const [counted] = await this.prisma.$queryRaw<{ total: bigint }[]>`SELECT count(*) AS total FROM products WHERE ${where}`;
-    const total = Number(counted?.total ?? 0);
-    if (total === 0 || page.offset >= total) return { hits: [], total };
-    const rows = await this.prisma.$queryRaw<{ id: string; score: number }[]>`
-      SELECT id, ts_rank_cd(${DOCUMENT}, websearch_to_tsquery('english', ${q}), 32) AS score
-      FROM products WHERE ${where}
-      ORDER BY score DESC, title COLLATE "C", id COLLATE "C" LIMIT ${page.limit} OFFSET ${page.offset}`;
-    return { hits: rows.map((r) => ({ id: r.id, score: Number(r.score) })), total };
-  }
-
   count(merchantId: string): Promise<number> {
     return this.prisma.product.count({ where: { merchantId } });
+  }
+
+  /** Merchants that have at least one product. */
+  async merchantsWithProducts(): Promise<string[]> {
+    const rows = await this.prisma.$queryRaw<{ merchant_id: string }[]>`SELECT DISTINCT merchant_id FROM products`;
+    return rows.map((r) => r.merchant_id);
+  }
+
+  /** A merchant's products as the search index needs them, in batches (keyset-paged by id; each batch is
+   * one aggregated text, which PGlite in particular returns far faster than thousands of rows). */
+  async *searchRows(merchantId: string, batchSize = 1000): AsyncGenerator<SearchRow[]> {
+    if (this.bulk) {
+      yield* this.bulkSearchRows(this.bulk, merchantId, 5000);
+      return;
+    }
+    let after: string | null = null;
+    for (;;) {
+      // Ordered by id in the database's collation, like the primary key's index (no sort needed).
+      const [batch]: { rows: string | null }[] = await this.prisma.$queryRaw`
+        SELECT string_agg(${SEARCH_ROW_TEXT}, chr(10) ORDER BY p.id) AS rows FROM (
+          SELECT * FROM products
+          WHERE merchant_id = ${merchantId} AND (${after}::text IS NULL OR id > ${after}::text)
+          ORDER BY id LIMIT ${batchSize}) AS p`;
+      if (!batch?.rows) return;
+      const decoded: SearchRow[] = batch.rows.split('\n').map((row) => toSearchRow({ row }));
+      yield decoded;
+      if (decoded.length < batchSize) return;
+      after = decoded.at(-1)!.id;
+    }
+  }
+
+  private async *bulkSearchRows(bulk: BulkReader, merchantId: string, batchSize: number): AsyncGenerator<SearchRow[]> {
+    let after = '';
+    for (;;) {
+      const rows = await bulk.query<{
+        id: string;
+        title: string;
+        description: string;
+        vendor: string;
+        category: string;
+        tags: string[] | null;
+        attributes: Record<string, string[]>;
+        price: number;
+        embedding: Buffer | null;
+        embedding_model: string | null;
+      }>(
+        `SELECT id, title, description, vendor, category, tags, attributes, price, embedding, embedding_model
+         FROM products WHERE merchant_id = $1 AND id > $2 ORDER BY id LIMIT $3`,
+        [merchantId, after, batchSize],
+      );
+      if (rows.length === 0) return;
+      yield rows.map((row) => ({
+        id: row.id,
+        title: row.title,
+        description: row.description,
+        vendor: row.vendor,
+        category: row.category,
+        tags: row.tags ?? [],
+        attributes: row.attributes,
+        price: Number(row.price),
+        embedding: row.embedding && row.embedding.byteLength % 4 === 0 && row.embedding.byteLength > 0 ? new Float32Array(Uint8Array.from(row.embedding).buffer) : undefined,
+        embeddingModel: row.embedding_model ?? undefined,
+      }));
+      if (rows.length < batchSize) return;
+      after = rows.at(-1)!.id;
+    }
+  }
+
+  /** The named products as the search index needs them (ids that do not exist are skipped). */
+  async searchRowsById(merchantId: string, ids: readonly string[]): Promise<SearchRow[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.prisma.$queryRaw<{ row: string }[]>`
+      SELECT ${SEARCH_ROW_TEXT} AS row FROM products AS p WHERE p.merchant_id = ${merchantId} AND p.id = ANY(${[...ids]}::text[])`;
+    return rows.map(toSearchRow);
+  }
+
+  /** NOTIFY catalog_changed (see catalog-change-listener.ts). */
+  async announce(payload: string): Promise<void> {
+    await this.prisma.$executeRaw`SELECT pg_notify('catalog_changed', ${payload})`;
+  }
+
+  /** Persists embeddings (float32, little-endian) without touching updated_at. */
+  async saveEmbeddings(merchantId: string, model: string, entries: readonly { id: string; vector: Float32Array }[]): Promise<void> {
+    if (entries.length === 0) return;
+    const ids = entries.map((e) => e.id);
+    const encoded = entries.map((e) => Buffer.from(e.vector.buffer, e.vector.byteOffset, e.vector.byteLength).toString('base64'));
+    await this.prisma.$executeRaw`
+      UPDATE products AS p SET embedding = decode(v.b64, 'base64'), embedding_model = ${model}
+      FROM (SELECT unnest(${ids}::text[]) AS id, unnest(${encoded}::text[]) AS b64) AS v
+      WHERE p.merchant_id = ${merchantId} AND p.id = v.id`;
   }
 }

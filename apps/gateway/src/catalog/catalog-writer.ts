@@ -19,7 +19,8 @@ export class CatalogWriter {
     private readonly merchantId: string,
   ) {}
 
-  async replace(products: readonly Product[]): Promise<void> {
+  /** Upserts products by id; `embeddings[i]` (when given) is product i's search vector, made by `embeddingModel`. */
+  async replace(products: readonly Product[], embeddings: readonly (Float32Array | undefined)[] = [], embeddingModel?: string): Promise<void> {
     const merchantId = this.merchantId;
     const ids = products.map((p) => p.id);
     await this.tx.product.deleteMany({ where: { merchantId, id: { in: ids } } });
@@ -28,52 +29,89 @@ export class CatalogWriter {
       const taken = await this.tx.variant.findFirst({ where: { merchantId, sku: { in: skus } }, select: { sku: true, productId: true } });
       if (taken) throw new SkuConflictError(taken.sku, taken.productId);
     }
-    await this.tx.product.createMany({
-      data: products.map((p) => ({
-        merchantId,
-        id: p.id,
-        title: p.title,
-        description: p.description,
-        vendor: p.vendor,
-        category: p.category,
-        price: p.price,
-        currency: p.currency,
-        tags: p.tags,
-        attributes: p.attributes,
-        quantity: p.availability.quantity,
-        policy: p.availability.policy,
-      })),
-    });
+    // One INSERT … SELECT FROM jsonb_to_recordset per table and batch: far cheaper than row-by-row
+    // parameters on PostgreSQL and PGlite alike (see bench/search).
+    const productRows = products.map((p, i) => ({
+      id: p.id,
+      title: p.title,
+      description: p.description,
+      vendor: p.vendor,
+      category: p.category,
+      price: p.price,
+      currency: p.currency,
+      tags: p.tags,
+      attributes: p.attributes,
+      quantity: p.availability.quantity,
+      policy: p.availability.policy,
+      ...embeddingColumns(embeddings[i], embeddingModel),
+    }));
+    await this.tx.$executeRaw`
+      INSERT INTO products (merchant_id, id, title, description, vendor, category, price, currency, tags, attributes,
+                            quantity, policy, embedding, embedding_model, updated_at)
+      SELECT ${merchantId}, r.id, r.title, r.description, r.vendor, r.category, r.price, r.currency,
+             ARRAY(SELECT jsonb_array_elements_text(r.tags)), r.attributes, r.quantity, r.policy::"InventoryPolicy",
+             decode(r.embedding, 'base64'), r.embedding_model, CURRENT_TIMESTAMP
+      FROM jsonb_to_recordset(${JSON.stringify(productRows)}::jsonb) AS r(
+        id text, title text, description text, vendor text, category text, price float8, currency text, tags jsonb,
+        attributes jsonb, quantity int, policy text, embedding text, embedding_model text)`;
     const variants = products.flatMap((p) =>
       p.variants.map((v, position) => ({
-        merchantId,
-        productId: p.id,
+        product_id: p.id,
         sku: v.sku,
         position,
         title: v.title,
         price: v.price,
         currency: v.currency,
-        requiresShipping: v.requires_shipping ?? null,
+        requires_shipping: v.requires_shipping ?? null,
         taxable: v.taxable ?? null,
-        weightGrams: v.weight_grams ?? null,
-        weightUnit: v.weight_unit ?? null,
+        weight_grams: v.weight_grams ?? null,
+        weight_unit: v.weight_unit ?? null,
         attributes: v.attributes,
         quantity: v.inventory.quantity,
         policy: v.inventory.policy,
       })),
     );
-    if (variants.length) await this.tx.variant.createMany({ data: variants });
+    if (variants.length) {
+      await this.tx.$executeRaw`
+        INSERT INTO variants (merchant_id, product_id, sku, position, title, price, currency, requires_shipping, taxable,
+                              weight_grams, weight_unit, attributes, quantity, policy)
+        SELECT ${merchantId}, r.product_id, r.sku, r.position, r.title, r.price, r.currency, r.requires_shipping, r.taxable,
+               r.weight_grams, r.weight_unit, r.attributes, r.quantity, r.policy::"InventoryPolicy"
+        FROM jsonb_to_recordset(${JSON.stringify(variants)}::jsonb) AS r(
+          product_id text, sku text, position int, title text, price float8, currency text, requires_shipping boolean,
+          taxable boolean, weight_grams float8, weight_unit text, attributes jsonb, quantity int, policy text)`;
+    }
     const images = products.flatMap((p) =>
-      p.images.map((image, index) => ({
-        merchantId,
-        productId: p.id,
-        position: image.position ?? index,
-        url: image.url,
-        altText: image.alt_text ?? null,
-      })),
+      p.images.map((image, index) => ({ product_id: p.id, position: image.position ?? index, url: image.url, alt_text: image.alt_text ?? null })),
     );
-    if (images.length) await this.tx.image.createMany({ data: images });
+    if (images.length) {
+      await this.tx.$executeRaw`
+        INSERT INTO images (merchant_id, product_id, position, url, alt_text)
+        SELECT ${merchantId}, r.product_id, r.position, r.url, r.alt_text
+        FROM jsonb_to_recordset(${JSON.stringify(images)}::jsonb) AS r(product_id text, position int, url text, alt_text text)`;
+    }
   }
+
+  /**
+   * Refreshes the planner's statistics of the catalog tables, counting this transaction's own
+   * rows. An import is one transaction, so autovacuum never sees what it adds: on a fresh
+   * table every batch would be planned as if the table were empty (measured: writes slowing
+   * down quadratically, ~8 minutes for 50,000 products instead of ~30 s).
+   */
+  async analyze(): Promise<void> {
+    await this.tx.$executeRawUnsafe('ANALYZE products, variants, images');
+  }
+
+  /** Tells other processes (LISTEN catalog_changed) about this transaction's change once it commits. */
+  async announce(payload: string): Promise<void> {
+    await this.tx.$executeRaw`SELECT pg_notify('catalog_changed', ${payload})`;
+  }
+}
+
+/** The vector as base64 of its float32 little-endian bytes, and the model that made it. */
+function embeddingColumns(vector: Float32Array | undefined, model: string | undefined): { embedding: string | null; embedding_model: string | null } {
+  if (!vector || !model) return { embedding: null, embedding_model: null };
+  return { embedding: Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength).toString('base64'), embedding_model: model };
 }
 
 /** Runs `work` in one transaction with a writer for the merchant, creating the merchant if new. */

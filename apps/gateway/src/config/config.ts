@@ -14,6 +14,14 @@ export interface Config {
   searchEngine: 'embedded' | 'meilisearch';
   meilisearchUrl: string | undefined;
   meilisearchApiKey: string | undefined;
+  /** Search embeddings: `local` (offline word vectors, the default) or `openai` (an OpenAI-compatible /embeddings endpoint). */
+  embedder: 'local' | 'openai';
+  embedderUrl: string | undefined;
+  embedderApiKey: string | undefined;
+  embedderModel: string | undefined;
+  embedderDimensions: number | undefined;
+  /** Meilisearch hybrid search: the share of semantic ranking, 0 (keywords only) to 1. */
+  searchSemanticRatio: number;
   redisUrl: string | undefined;
   /** undefined = every origin is allowed. */
   allowedOrigins: string[] | undefined;
@@ -82,6 +90,16 @@ function origins(env: Env): string[] | undefined {
   });
 }
 
+function numberIn(env: Env, name: string, min: number, max: number, fallback: number | undefined, integer = false): number | undefined {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min || value > max || (integer && !Number.isInteger(value))) {
+    throw new ConfigError(`${name}=${JSON.stringify(env[name])} is not ${integer ? 'an integer' : 'a number'} from ${min} to ${max}`);
+  }
+  return value;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const gatewayEnv = oneOf(env, 'GATEWAY_ENV', ['development', 'sandbox', 'production'] as const, 'development');
   const searchEngine = oneOf(env, 'SEARCH_ENGINE', ['embedded', 'meilisearch'] as const, 'embedded');
@@ -89,6 +107,9 @@ export function loadConfig(env: Env = process.env): Config {
   if (searchEngine === 'meilisearch' && !meilisearchUrl) {
     throw new ConfigError('SEARCH_ENGINE=meilisearch needs MEILISEARCH_URL');
   }
+  const embedder = oneOf(env, 'EMBEDDER', ['local', 'openai'] as const, 'local');
+  const embedderUrl = url(env, 'EMBEDDER_URL', ['http:', 'https:']);
+  if (embedder === 'openai' && !embedderUrl) throw new ConfigError('EMBEDDER=openai needs EMBEDDER_URL (the endpoint that answers POST {model, input})');
   return {
     env: gatewayEnv,
     host: env.HOST?.trim() || '127.0.0.1',
@@ -98,6 +119,12 @@ export function loadConfig(env: Env = process.env): Config {
     searchEngine,
     meilisearchUrl,
     meilisearchApiKey: env.MEILISEARCH_API_KEY || undefined,
+    embedder,
+    embedderUrl,
+    embedderApiKey: env.EMBEDDER_API_KEY || undefined,
+    embedderModel: env.EMBEDDER_MODEL?.trim() || undefined,
+    embedderDimensions: numberIn(env, 'EMBEDDER_DIMENSIONS', 1, 65_536, undefined, true),
+    searchSemanticRatio: numberIn(env, 'SEARCH_SEMANTIC_RATIO', 0, 1, 0.5)!,
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     allowedOrigins: origins(env),
     webhookAllowPrivateTargets: flag(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', gatewayEnv === 'development'),

@@ -1,10 +1,18 @@
 /**
  * Imports a catalog file for a merchant, atomically: a first pass validates every
  * record against the contract (stopping at the first bad line, writing nothing);
- * a second pass writes all of them in one transaction, in batches.
+ * a second pass embeds and writes all of them in one transaction, in batches. Memory
+ * stays bounded by one batch plus the file's ids and SKUs (for the duplicate checks).
+ * Once committed, the change is announced: in this process to the search index of the
+ * same database (awaited, so a search right after an import sees it), and to other
+ * processes with NOTIFY catalog_changed.
  */
 import type { Prisma } from '../../db/database.js';
 import type { Product } from '../../contract-types.js';
+import type { Embedder } from '../../search/embedder.js';
+import { lazyLocalEmbedder } from '../../search/embedders/local/local-embedder.js';
+import { embeddingText } from '../../search/product-text.js';
+import { catalogChanged, changeSource, encodeChange } from '../catalog-events.js';
 import { SkuConflictError, withCatalogWriter } from '../catalog-writer.js';
 import { toProductInput } from './product-input.js';
 import { readRecords } from './record-reader.js';
@@ -28,7 +36,19 @@ export interface ImportProgress {
 export interface ImportOptions {
   batchSize?: number;
   onProgress?: (progress: ImportProgress) => void;
+  /** Makes the products' search vectors; the local embedder by default. */
+  embedder?: Embedder;
 }
+
+export interface ImportResult {
+  imported: number;
+  /** Products stored without a vector because the embedder failed (`catalog reindex` fills them in). */
+  unembedded: number;
+  embedderError?: string;
+}
+
+/** Above this many products the change is announced for the whole merchant rather than by id. */
+const NAMED_CHANGE_LIMIT = 10_000;
 
 async function* validRecords(file: string): AsyncGenerator<{ line: number; product: Product }> {
   for await (const record of readRecords(file)) {
@@ -61,16 +81,40 @@ async function validate(file: string, onProgress: ImportOptions['onProgress']): 
   return count;
 }
 
-export async function importCatalog(prisma: Prisma, merchantId: string, file: string, options: ImportOptions = {}): Promise<{ imported: number }> {
-  const { batchSize = 500, onProgress } = options;
+/** Vectors for a batch, or none when the embedder fails (the import goes on without them). */
+async function embedBatch(embedder: Embedder, products: readonly Product[]): Promise<{ vectors: (Float32Array | undefined)[]; error?: string }> {
+  try {
+    const vectors = await embedder.embed(products.map(embeddingText));
+    if (vectors.length !== products.length) throw new Error(`the embedder returned ${vectors.length} vectors for ${products.length} texts`);
+    return { vectors };
+  } catch (error) {
+    return { vectors: [], error: (error as Error).message };
+  }
+}
+
+export async function importCatalog(prisma: Prisma, merchantId: string, file: string, options: ImportOptions = {}): Promise<ImportResult> {
+  // 100 per batch: Prisma keeps roughly its last hundred raw statements with their parameters, so
+  // smaller batches bound the heap (see bench/search/import-heap.ts) at little cost in speed.
+  const { batchSize = 100, onProgress } = options;
+  const embedder = options.embedder ?? lazyLocalEmbedder();
   const total = await validate(file, onProgress);
   if (total === 0) throw new ImportError(undefined, 'the file holds no products');
   let written = 0;
+  let unembedded = 0;
+  let embedderError: string | undefined;
+  const ids: string[] = [];
   await withCatalogWriter(prisma, merchantId, async (writer) => {
     let batch: { line: number; product: Product }[] = [];
     const flush = async () => {
+      const products = batch.map((entry) => entry.product);
+      // After one failure the rest of the file is written without vectors rather than waiting on a broken embedder.
+      const embedded = embedderError === undefined ? await embedBatch(embedder, products) : { vectors: [], error: embedderError };
+      if (embedded.error !== undefined) {
+        unembedded += products.length;
+        embedderError ??= embedded.error;
+      }
       try {
-        await writer.replace(batch.map((entry) => entry.product));
+        await writer.replace(products, embedded.vectors, embedder.id);
       } catch (error) {
         if (error instanceof SkuConflictError) {
           const entry = batch.find((e) => e.product.variants.some((v) => v.sku === error.sku));
@@ -78,7 +122,13 @@ export async function importCatalog(prisma: Prisma, merchantId: string, file: st
         }
         throw error;
       }
+      const before = written;
       written += batch.length;
+      // Statistics at 1,000, 2,000, 4,000, … products written (see CatalogWriter.analyze).
+      if (written >= 1_000 && Math.floor(Math.log2(written / 1_000)) !== Math.floor(Math.log2(Math.max(1, before) / 1_000))) {
+        await writer.analyze();
+      }
+      if (written <= NAMED_CHANGE_LIMIT) ids.push(...products.map((p) => p.id));
       batch = [];
       onProgress?.({ phase: 'writing', done: written, total });
     };
@@ -87,6 +137,8 @@ export async function importCatalog(prisma: Prisma, merchantId: string, file: st
       if (batch.length >= batchSize) await flush();
     }
     if (batch.length) await flush();
+    await writer.announce(encodeChange(changeSource(prisma), merchantId));
   });
-  return { imported: written };
+  await catalogChanged(prisma, { merchantId, ids: written <= NAMED_CHANGE_LIMIT ? ids : undefined });
+  return { imported: written, unembedded, ...(embedderError === undefined ? {} : { embedderError }) };
 }

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
 import { importCatalog, type ImportProgress } from '../../catalog/import/catalog-importer.js';
-import { out, UsageError } from '../output.js';
+import { err, out, UsageError } from '../output.js';
 import { withDatabase } from '../with-database.js';
 
 /** A one-line progress bar on a terminal; nothing otherwise. */
@@ -16,6 +16,8 @@ function progressBar(): ((p: ImportProgress) => void) | undefined {
   };
 }
 
+const seconds = (started: number) => ((Date.now() - started) / 1000).toFixed(1);
+
 export function catalogCommand(program: Command): void {
   const catalog = program.command('catalog').description('manage merchants\' catalogs');
   catalog
@@ -27,7 +29,32 @@ export function catalogCommand(program: Command): void {
       if (!existsSync(file) || !statSync(file).isFile()) throw new UsageError(`no file ${file}`);
       const started = Date.now();
       const onProgress = progressBar();
-      const { imported } = await withDatabase((db) => importCatalog(db.prisma, options.merchant, file, onProgress ? { onProgress } : {}));
-      out(`imported ${imported} products for merchant ${options.merchant} from ${file} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      const result = await withDatabase(async (db, services) => {
+        try {
+          return await importCatalog(db.prisma, options.merchant, file, { embedder: services.catalog.searchIndex.embedder, ...(onProgress ? { onProgress } : {}) });
+        } finally {
+          await services.catalog.close();
+        }
+      });
+      if (result.unembedded) {
+        err(`warning: ${result.unembedded} products have no search vector (${result.embedderError}); they are found by keywords until \`catalog reindex\``);
+      }
+      out(`imported ${result.imported} products for merchant ${options.merchant} from ${file} in ${seconds(started)} s`);
+    });
+  catalog
+    .command('reindex')
+    .description('rebuild the search index from the database (vectors are embedded only where missing or stale); running gateways reload')
+    .option('--merchant <id>', 'only this merchant')
+    .action(async (options: { merchant?: string }) => {
+      const started = Date.now();
+      const stats = await withDatabase(async (_db, services) => {
+        try {
+          return await services.catalog.searchIndex.reindex(options.merchant ? [options.merchant] : undefined);
+        } finally {
+          await services.catalog.close();
+        }
+      });
+      const engine = `${stats.embedded} embedded now, the rest from stored vectors`;
+      out(`reindexed ${stats.products} products of ${stats.merchants} merchant${stats.merchants === 1 ? '' : 's'} (${engine}) in ${seconds(started)} s`);
     });
 }

@@ -1,0 +1,92 @@
+/**
+ * Chooses and assembles the search parts from the configuration: the embedder (local word
+ * vectors, or an OpenAI-compatible endpoint) and the engine (embedded, or Meilisearch).
+ */
+import pino, { type Logger } from 'pino';
+import type { Config } from '../config/config.js';
+import type { Prisma } from '../db/database.js';
+import type { Embedder } from '../search/embedder.js';
+import { EmbeddedSearchEngine } from '../search/embedded/embedded-engine.js';
+import { lazyLocalEmbedder } from '../search/embedders/local/local-embedder.js';
+import { OpenAiEmbedder } from '../search/embedders/rest/openai-embedder.js';
+import { MeilisearchEngine } from '../search/meilisearch/meilisearch-engine.js';
+import { QueryEmbedder } from '../search/query-embedder.js';
+import type { SearchEngine } from '../search/search-engine.js';
+import { CatalogSearch } from './catalog-search.js';
+import { CatalogService } from './catalog-service.js';
+import { CatalogStore } from './catalog-store.js';
+import { pgBulkReader } from './bulk-reader.js';
+import { SearchIndexer } from './search-indexer.js';
+
+export type SearchConfig = Pick<
+  Config,
+  | 'searchEngine'
+  | 'meilisearchUrl'
+  | 'meilisearchApiKey'
+  | 'embedder'
+  | 'embedderUrl'
+  | 'embedderApiKey'
+  | 'embedderModel'
+  | 'embedderDimensions'
+  | 'searchSemanticRatio'
+  | 'databaseUrl'
+>;
+
+export interface SearchParts {
+  embedder?: Embedder;
+  engine?: SearchEngine;
+}
+
+export function buildEmbedder(config: Partial<SearchConfig>): Embedder {
+  if (config.embedder === 'openai' && config.embedderUrl) {
+    return new OpenAiEmbedder({
+      url: config.embedderUrl,
+      apiKey: config.embedderApiKey,
+      model: config.embedderModel,
+      dimensions: config.embedderDimensions ?? 1536,
+    });
+  }
+  return lazyLocalEmbedder();
+}
+
+export function buildEngine(config: Partial<SearchConfig>, embedder: Embedder): SearchEngine {
+  if (config.searchEngine === 'meilisearch' && config.meilisearchUrl) {
+    return new MeilisearchEngine({
+      url: config.meilisearchUrl,
+      apiKey: config.meilisearchApiKey,
+      embedder: { source: 'userProvided', dimensions: embedder.dimensions },
+      semanticRatio: config.searchSemanticRatio ?? 0.5,
+    });
+  }
+  return new EmbeddedSearchEngine({ dimensions: embedder.dimensions });
+}
+
+export function buildCatalogSearch(
+  prisma: Prisma,
+  store: CatalogStore,
+  options: {
+    config?: Partial<SearchConfig> | undefined;
+    logger?: Logger | undefined;
+    parts?: SearchParts | undefined;
+    onClose?: () => Promise<void> | undefined;
+  } = {},
+): CatalogSearch {
+  const config = options.config ?? {};
+  const logger = options.logger ?? pino({ level: 'silent' });
+  const embedder = options.parts?.embedder ?? buildEmbedder(config);
+  const engine = options.parts?.engine ?? buildEngine(config, embedder);
+  return new CatalogSearch(prisma, store, new SearchIndexer(store, engine, embedder, logger), new QueryEmbedder(embedder, logger), logger, {
+    databaseUrl: config.databaseUrl,
+    onClose: options.onClose,
+  });
+}
+
+/** The catalog service over a database, with the configured search. */
+export function buildCatalogService(
+  prisma: Prisma,
+  options: { config?: Partial<SearchConfig> | undefined; logger?: Logger | undefined; parts?: SearchParts | undefined } = {},
+): CatalogService {
+  const bulk = options.config?.databaseUrl ? pgBulkReader(options.config.databaseUrl) : undefined;
+  const store = new CatalogStore(prisma, bulk);
+  return new CatalogService(store, buildCatalogSearch(prisma, store, { ...options, onClose: () => bulk?.close() }));
+}

@@ -1,0 +1,84 @@
+/**
+ * Search with `q`: embeds the query (never failing the search, see QueryEmbedder), asks the
+ * engine, and keeps the engine's index in step with the catalog (SearchIndexer), hearing
+ * of committed imports in this process directly and, on PostgreSQL, of other processes'
+ * imports through LISTEN/NOTIFY.
+ */
+import type { Logger } from 'pino';
+import type { Prisma } from '../db/database.js';
+import type { QueryEmbedder } from '../search/query-embedder.js';
+import type { SearchFilters, SearchResult } from '../search/search-engine.js';
+import type { Embedder } from '../search/embedder.js';
+import { changeSource, encodeChange, onCatalogChange } from './catalog-events.js';
+import type { CatalogStore } from './catalog-store.js';
+import { listenForCatalogChanges, type ChangeListener } from './catalog-change-listener.js';
+import type { IndexStats, SearchIndexer } from './search-indexer.js';
+
+export interface CatalogSearchOptions {
+  /** PostgreSQL URL to LISTEN on for other processes' imports (in-memory engines only). */
+  databaseUrl?: string | undefined;
+  /** Releases what the builder opened for this search (a bulk reader). */
+  onClose?: (() => Promise<void> | undefined) | undefined;
+}
+
+export class CatalogSearch {
+  private listener: ChangeListener | undefined;
+  private readonly unsubscribe: () => void;
+
+  constructor(
+    private readonly prisma: Prisma,
+    private readonly store: CatalogStore,
+    readonly indexer: SearchIndexer,
+    readonly queryEmbedder: QueryEmbedder,
+    private readonly logger: Logger,
+    private readonly options: CatalogSearchOptions = {},
+  ) {
+    this.unsubscribe = onCatalogChange(prisma, (change) => indexer.apply(change));
+  }
+
+  async search(merchantId: string, q: string, filters: SearchFilters, page: { offset: number; limit: number }): Promise<SearchResult> {
+    await this.indexer.ensure(merchantId);
+    const vector = await this.queryEmbedder.embed(q);
+    return this.indexer.engine.search({ merchantId, text: q, vector, filters, ...page });
+  }
+
+  /** Builds the index (in-memory engines) and starts hearing other processes' changes. */
+  async warmUp(): Promise<IndexStats | undefined> {
+    const stats = await this.indexer.warmUp();
+    if (this.options.databaseUrl && !this.indexer.engine.persistent && !this.listener) {
+      this.listener = await listenForCatalogChanges(
+        this.options.databaseUrl,
+        changeSource(this.prisma),
+        (merchantId) => {
+          const work = merchantId === undefined ? this.indexer.rebuild() : this.indexer.apply({ merchantId, ids: undefined });
+          work.catch((error: unknown) => this.logger.error({ err: error, merchantId }, 'search index refresh failed'));
+        },
+        this.logger,
+      );
+    }
+    return stats;
+  }
+
+  /** The embedder that makes the products' vectors (imports use the same one). */
+  get embedder(): Embedder {
+    return this.queryEmbedder.embedder;
+  }
+
+  /**
+   * `catalog reindex`: rebuilds the index from the database (embedding only products whose
+   * vector is missing or from another embedder), then tells running gateways to reload.
+   */
+  async reindex(merchantIds?: readonly string[]): Promise<IndexStats> {
+    const stats = await this.indexer.rebuild(merchantIds);
+    const merchants = merchantIds ?? (await this.store.merchantsWithProducts());
+    for (const merchantId of merchants) await this.store.announce(encodeChange(changeSource(this.prisma), merchantId));
+    return stats;
+  }
+
+  async close(): Promise<void> {
+    this.unsubscribe();
+    await this.listener?.close();
+    await this.indexer.engine.close();
+    await this.options.onClose?.();
+  }
+}

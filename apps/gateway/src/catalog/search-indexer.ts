@@ -1,0 +1,144 @@
+/**
+ * Keeps a search engine in step with the catalog tables. The database is the truth: the
+ * index is (re)built from it, using the vectors persisted beside each product; only
+ * products without a vector from the current embedder are embedded (and their vectors
+ * saved). An in-memory engine loads every merchant at start-up (`warmUp`), or a merchant on
+ * its first search, and reloads on each committed change it hears of; a persistent engine
+ * (Meilisearch) is written on every change by the process that made it.
+ */
+import type { Logger } from 'pino';
+import type { Embedder } from '../search/embedder.js';
+import { embeddingText, toSearchDocument } from '../search/product-text.js';
+import type { SearchDocument, SearchEngine } from '../search/search-engine.js';
+import type { CatalogChange } from './catalog-events.js';
+import type { CatalogStore, SearchRow } from './catalog-store.js';
+
+export interface IndexStats {
+  merchants: number;
+  products: number;
+  embedded: number;
+  ms: number;
+}
+
+export class SearchIndexer {
+  private readonly loaded = new Map<string, Promise<void>>();
+  private readonly queues = new Map<string, Promise<unknown>>();
+
+  constructor(
+    private readonly store: CatalogStore,
+    readonly engine: SearchEngine,
+    private readonly embedder: Embedder,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Runs `work` after every earlier write for the same merchant. */
+  private serial<T>(merchantId: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.queues.get(merchantId) ?? Promise.resolve();
+    const next = previous.then(work, work);
+    const settled = next.catch(() => {});
+    this.queues.set(merchantId, settled);
+    void settled.then(() => {
+      if (this.queues.get(merchantId) === settled) this.queues.delete(merchantId);
+    });
+    return next;
+  }
+
+  /** Search documents for rows, embedding (and saving) the vectors that are missing or stale. */
+  private async documents(merchantId: string, rows: SearchRow[]): Promise<{ documents: SearchDocument[]; embedded: number }> {
+    const stale = rows.filter((row) => !row.embedding || row.embeddingModel !== this.embedder.id || row.embedding.length !== this.embedder.dimensions);
+    const fresh = new Map<string, Float32Array>();
+    if (stale.length) {
+      try {
+        const vectors = await this.embedder.embed(stale.map(embeddingText));
+        stale.forEach((row, i) => fresh.set(row.id, vectors[i]!));
+        await this.store.saveEmbeddings(
+          merchantId,
+          this.embedder.id,
+          stale.map((row) => ({ id: row.id, vector: fresh.get(row.id)! })),
+        );
+      } catch (error) {
+        this.logger.warn({ err: error, merchantId, products: stale.length }, 'could not embed products; they are found by keywords only until the next reindex');
+      }
+    }
+    const documents = rows.map((row) => {
+      const vector = fresh.get(row.id) ?? (row.embeddingModel === this.embedder.id ? row.embedding : undefined);
+      return toSearchDocument(merchantId, row, vector);
+    });
+    return { documents, embedded: fresh.size };
+  }
+
+  /** Rebuilds a merchant's part of the index from the database. */
+  rebuildMerchant(merchantId: string): Promise<{ products: number; embedded: number }> {
+    return this.serial(merchantId, async () => {
+      const all: SearchDocument[] = [];
+      let embedded = 0;
+      for await (const rows of this.store.searchRows(merchantId)) {
+        const batch = await this.documents(merchantId, rows);
+        all.push(...batch.documents);
+        embedded += batch.embedded;
+      }
+      await this.engine.replaceMerchant(merchantId, all);
+      return { products: all.length, embedded };
+    });
+  }
+
+  /** Rebuilds the index for every merchant (or the named ones) from the database. */
+  async rebuild(merchantIds?: readonly string[]): Promise<IndexStats> {
+    const started = performance.now();
+    const merchants = merchantIds ?? (await this.store.merchantsWithProducts());
+    let products = 0;
+    let embedded = 0;
+    for (const merchantId of merchants) {
+      const load = this.rebuildMerchant(merchantId);
+      this.loaded.set(merchantId, load.then(() => {}));
+      const stats = await load;
+      products += stats.products;
+      embedded += stats.embedded;
+    }
+    return { merchants: merchants.length, products, embedded, ms: performance.now() - started };
+  }
+
+  /** An in-memory engine: build everything now. A persistent one is already built. */
+  async warmUp(): Promise<IndexStats | undefined> {
+    if (this.engine.persistent) return undefined;
+    const stats = await this.rebuild();
+    this.logger.info(stats, 'search index built');
+    return stats;
+  }
+
+  /** Makes sure a merchant is in an in-memory index before it is searched. */
+  ensure(merchantId: string): Promise<void> {
+    if (this.engine.persistent) return Promise.resolve();
+    let loaded = this.loaded.get(merchantId);
+    if (!loaded) {
+      loaded = this.rebuildMerchant(merchantId).then(() => {});
+      this.loaded.set(merchantId, loaded);
+      loaded.catch(() => this.loaded.delete(merchantId));
+    }
+    return loaded;
+  }
+
+  /** A committed change: write it to the engine (an in-memory engine only for merchants it holds). */
+  async apply(change: CatalogChange): Promise<void> {
+    const { merchantId, ids } = change;
+    if (!this.engine.persistent && !this.loaded.has(merchantId)) return;
+    try {
+      if (ids === undefined) {
+        const load = this.rebuildMerchant(merchantId);
+        this.loaded.set(merchantId, load.then(() => {}));
+        await load;
+        return;
+      }
+      await this.serial(merchantId, async () => {
+        const rows = await this.store.searchRowsById(merchantId, ids);
+        const { documents } = await this.documents(merchantId, rows);
+        await this.engine.index(documents);
+        const found = new Set(rows.map((row) => row.id));
+        const gone = ids.filter((id) => !found.has(id));
+        if (gone.length) await this.engine.remove(merchantId, gone);
+      });
+    } catch (error) {
+      this.logger.error({ err: error, merchantId }, 'search index update failed; rebuild it with `catalog reindex`');
+    }
+  }
+}

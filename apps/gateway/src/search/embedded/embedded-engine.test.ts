@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { CONTRACT_DIMENSIONS, searchEngineContract } from '../search-engine.contract.js';
+import type { SearchDocument } from '../search-engine.js';
+import { compareCodePoints } from './code-point-order.js';
+import { EmbeddedSearchEngine } from './embedded-engine.js';
+
+searchEngineContract('embedded', async () => new EmbeddedSearchEngine({ dimensions: CONTRACT_DIMENSIONS }));
+
+const plain = (id: string, title: string, extra: Partial<SearchDocument> = {}): SearchDocument => ({
+  merchantId: 'm',
+  id,
+  title,
+  description: '',
+  vendor: '',
+  category: '',
+  tags: [],
+  attributes: {},
+  price: 1,
+  ...extra,
+});
+
+describe('embedded engine', () => {
+  it('breaks equal scores by title, then id, in code-point order', async () => {
+    const engine = new EmbeddedSearchEngine({ dimensions: CONTRACT_DIMENSIONS });
+    await engine.index([plain('b', 'lamp Z'), plain('a', 'lamp Z'), plain('c', 'lamp Y'), plain('d', 'lamp É')]);
+    const result = await engine.search({ merchantId: 'm', text: 'lamp', filters: {}, offset: 0, limit: 10 });
+    expect(result.hits.map((h) => h.id)).toEqual(['c', 'a', 'b', 'd']);
+  });
+
+  it('weights a title match above a description match', async () => {
+    const engine = new EmbeddedSearchEngine({ dimensions: CONTRACT_DIMENSIONS });
+    await engine.index([plain('desc', 'Storage unit', { description: 'fits a lamp and books' }), plain('title', 'Floor lamp')]);
+    const result = await engine.search({ merchantId: 'm', text: 'lamp', filters: {}, offset: 0, limit: 10 });
+    expect(result.hits.map((h) => h.id)).toEqual(['title', 'desc']);
+  });
+
+  it('matches stems and ignores stop words', async () => {
+    const engine = new EmbeddedSearchEngine({ dimensions: CONTRACT_DIMENSIONS });
+    await engine.index([plain('1', 'Folding chairs'), plain('2', 'The table')]);
+    expect((await engine.search({ merchantId: 'm', text: 'chair', filters: {}, offset: 0, limit: 10 })).hits.map((h) => h.id)).toEqual(['1']);
+    expect((await engine.search({ merchantId: 'm', text: 'the', filters: {}, offset: 0, limit: 10 })).total).toBe(0);
+  });
+
+  it('compares strings by code point', () => {
+    expect(compareCodePoints('\u{1F600}', '\uFFFD')).toBeGreaterThan(0);
+    expect(compareCodePoints('B', 'a')).toBeLessThan(0);
+    expect(compareCodePoints('ab', 'a')).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,82 @@
+/**
+ * The default search engine: in this process, per merchant, hybrid BM25F + vector
+ * similarity (see merchant-index.ts). Writes rebuild the merchant's snapshot and swap it in;
+ * a search always sees one whole snapshot.
+ */
+import type { SearchDocument, SearchEngine, SearchRequest, SearchResult } from '../search-engine.js';
+import { analyzeDocument, MerchantIndex, type AnalyzedDocument, type RankingOptions } from './merchant-index.js';
+import { TermDictionary } from './term-dictionary.js';
+
+export interface EmbeddedEngineOptions extends Partial<RankingOptions> {
+  /** The embedder's dimensions: vectors of another length are ignored. */
+  dimensions: number;
+}
+
+export const DEFAULT_RANKING: RankingOptions = { keywordWeight: 0.5, vectorFloor: 0.45, vectorBand: 0.15 };
+
+interface MerchantState {
+  documents: Map<string, AnalyzedDocument>;
+  snapshot: MerchantIndex;
+}
+
+export class EmbeddedSearchEngine implements SearchEngine {
+  readonly name = 'embedded';
+  readonly persistent = false;
+  private readonly merchants = new Map<string, MerchantState>();
+  private readonly ranking: RankingOptions;
+  private readonly dictionary = new TermDictionary();
+
+  constructor(private readonly options: EmbeddedEngineOptions) {
+    const { keywordWeight, vectorFloor, vectorBand } = options;
+    this.ranking = { ...DEFAULT_RANKING, ...withoutUndefined({ keywordWeight, vectorFloor, vectorBand }) };
+  }
+
+  private rebuild(merchantId: string, documents: Map<string, AnalyzedDocument>): void {
+    if (documents.size === 0) {
+      this.merchants.delete(merchantId);
+      return;
+    }
+    this.merchants.set(merchantId, { documents, snapshot: new MerchantIndex([...documents.values()], this.options.dimensions, this.dictionary) });
+  }
+
+  async index(documents: readonly SearchDocument[]): Promise<void> {
+    const touched = new Map<string, Map<string, AnalyzedDocument>>();
+    for (const doc of documents) {
+      let merchant = touched.get(doc.merchantId);
+      if (!merchant) touched.set(doc.merchantId, (merchant = new Map(this.merchants.get(doc.merchantId)?.documents)));
+      merchant.set(doc.id, analyzeDocument(doc, this.dictionary));
+    }
+    for (const [merchantId, docs] of touched) this.rebuild(merchantId, docs);
+  }
+
+  async remove(merchantId: string, ids: readonly string[]): Promise<void> {
+    const current = this.merchants.get(merchantId);
+    if (!current) return;
+    const docs = new Map(current.documents);
+    for (const id of ids) docs.delete(id);
+    this.rebuild(merchantId, docs);
+  }
+
+  async replaceMerchant(merchantId: string, documents: readonly SearchDocument[]): Promise<void> {
+    this.rebuild(merchantId, new Map(documents.map((doc) => [doc.id, analyzeDocument(doc, this.dictionary)])));
+  }
+
+  async search(request: SearchRequest): Promise<SearchResult> {
+    const snapshot = this.merchants.get(request.merchantId)?.snapshot;
+    if (!snapshot) return { hits: [], total: 0, mode: request.vector ? 'hybrid' : 'keyword' };
+    return snapshot.search(request.text, request.vector, request.filters, request.offset, request.limit, this.ranking);
+  }
+
+  /** Products indexed for a merchant. */
+  count(merchantId: string): number {
+    return this.merchants.get(merchantId)?.snapshot.size ?? 0;
+  }
+
+  async close(): Promise<void> {
+    this.merchants.clear();
+  }
+}
+
+function withoutUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,94 @@
+/**
+ * How products look inside Meilisearch: one index for every merchant (filter merchant_id),
+ * lower-cased copies of category and tags for the case-insensitive filters, and the
+ * settings the adapter applies (filterable price, category, tags; searchable fields in
+ * order of weight; the embedder).
+ */
+import type { Embedders, Settings } from 'meilisearch';
+import { attributeText } from '../product-text.js';
+import type { SearchDocument, SearchFilters } from '../search-engine.js';
+
+export interface MeiliProduct {
+  uid: string;
+  merchant_id: string;
+  product_id: string;
+  title: string;
+  category: string;
+  category_lc: string;
+  tags: string[];
+  tags_lc: string[];
+  vendor: string;
+  attribute_values: string;
+  description: string;
+  price: number;
+  _vectors?: { default: number[] | null };
+}
+
+export const EMBEDDER_NAME = 'default';
+
+/** A document id Meilisearch accepts (letters, digits, - and _), unique per merchant and product. */
+export function documentUid(merchantId: string, productId: string): string {
+  return Buffer.from(`${merchantId}\u0000${productId}`, 'utf8').toString('base64url');
+}
+
+export function toMeiliProduct(doc: SearchDocument, userProvidedVectors: boolean): MeiliProduct {
+  return {
+    uid: documentUid(doc.merchantId, doc.id),
+    merchant_id: doc.merchantId,
+    product_id: doc.id,
+    title: doc.title,
+    category: doc.category,
+    category_lc: doc.category.toLowerCase(),
+    tags: doc.tags,
+    tags_lc: doc.tags.map((t) => t.toLowerCase()),
+    vendor: doc.vendor,
+    attribute_values: attributeText(doc.attributes),
+    description: doc.description,
+    price: doc.price,
+    ...(userProvidedVectors ? { _vectors: { [EMBEDDER_NAME]: doc.vector ? Array.from(doc.vector) : null } as { default: number[] | null } } : {}),
+  };
+}
+
+/** Meilisearch filter strings are double-quoted; escape backslashes and quotes. */
+export function quote(value: string): string {
+  return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+}
+
+export function filterExpression(merchantId: string, filters: SearchFilters): string {
+  const parts = [`merchant_id = ${quote(merchantId)}`];
+  if (filters.category) parts.push(`category_lc CONTAINS ${quote(filters.category.toLowerCase())}`);
+  if (filters.tag) parts.push(`tags_lc = ${quote(filters.tag.toLowerCase())}`);
+  if (filters.minPrice !== undefined) parts.push(`price >= ${filters.minPrice}`);
+  if (filters.maxPrice !== undefined) parts.push(`price <= ${filters.maxPrice}`);
+  return parts.join(' AND ');
+}
+
+export type MeiliEmbedderConfig =
+  | { source: 'userProvided'; dimensions: number }
+  | { source: 'rest'; url: string; apiKey?: string | undefined; model?: string | undefined; dimensions: number };
+
+/** The embedder setting: vectors the gateway supplies, or Meilisearch calling an OpenAI-compatible endpoint itself. */
+export function embedderSettings(config: MeiliEmbedderConfig): Embedders {
+  if (config.source === 'userProvided') return { [EMBEDDER_NAME]: { source: 'userProvided', dimensions: config.dimensions } };
+  return {
+    [EMBEDDER_NAME]: {
+      source: 'rest',
+      url: config.url,
+      ...(config.apiKey ? { apiKey: config.apiKey } : {}),
+      dimensions: config.dimensions,
+      documentTemplate: '{{doc.title}}\n{{doc.title}}\n{{doc.category}}\n{{doc.tags | join: ", "}}\n{{doc.description}}\n{{doc.attribute_values}}',
+      request: { ...(config.model ? { model: config.model } : {}), input: ['{{text}}', '{{..}}'], dimensions: config.dimensions },
+      response: { data: [{ embedding: '{{embedding}}' }, '{{..}}'] },
+    },
+  };
+}
+
+export function indexSettings(embedder: MeiliEmbedderConfig): Settings {
+  return {
+    searchableAttributes: ['title', 'category', 'tags', 'vendor', 'attribute_values', 'description'],
+    filterableAttributes: ['merchant_id', 'price', 'category_lc', 'tags_lc'],
+    sortableAttributes: ['price', 'title'],
+    displayedAttributes: ['uid', 'merchant_id', 'product_id'],
+    embedders: embedderSettings(embedder),
+  };
+}

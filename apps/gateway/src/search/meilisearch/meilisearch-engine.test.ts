@@ -1,0 +1,54 @@
+/**
+ * The Meilisearch adapter's contract tests need a Meilisearch server: they run when
+ * MEILISEARCH_URL is set (MEILISEARCH_API_KEY if it needs one) and are skipped otherwise.
+ * The document mapping and settings are checked everywhere.
+ */
+import { describe, expect, it } from 'vitest';
+import { CONTRACT_DIMENSIONS, searchEngineContract } from '../search-engine.contract.js';
+import { documentUid, embedderSettings, filterExpression, indexSettings, toMeiliProduct } from './meilisearch-documents.js';
+import { MeilisearchEngine } from './meilisearch-engine.js';
+
+const url = process.env.MEILISEARCH_URL;
+
+searchEngineContract(
+  'meilisearch',
+  async () =>
+    new MeilisearchEngine({
+      url: url!,
+      apiKey: process.env.MEILISEARCH_API_KEY,
+      indexUid: `contract_${process.pid}_${Date.now()}`,
+      embedder: { source: 'userProvided', dimensions: CONTRACT_DIMENSIONS },
+      semanticRatio: 0.5,
+    }),
+  { skip: !url },
+);
+
+describe('Meilisearch documents and settings', () => {
+  it('makes document ids Meilisearch accepts, distinct per merchant', () => {
+    const a = documentUid('shop a', 'sku/1 é');
+    expect(a).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(documentUid('shop', 'a')).not.toBe(documentUid('sho', 'pa'));
+  });
+
+  it('builds filters: merchant, category substring and tag ignoring case, inclusive prices, quotes escaped', () => {
+    expect(filterExpression('m"1', { category: 'Chairs', tag: 'Wood', minPrice: 1.5, maxPrice: 20 })).toBe(
+      'merchant_id = "m\\"1" AND category_lc CONTAINS "chairs" AND tags_lc = "wood" AND price >= 1.5 AND price <= 20',
+    );
+  });
+
+  it('maps a product with lower-cased copies for filtering and its vector', () => {
+    const doc = toMeiliProduct(
+      { merchantId: 'm', id: 'p', title: 'T', description: 'd', vendor: 'v', category: 'A > B', tags: ['X'], attributes: { link: ['https://x.example/p/oak-chair'] }, price: 3, vector: new Float32Array([0.5, 0.5]) },
+      true,
+    );
+    expect(doc).toMatchObject({ product_id: 'p', category_lc: 'a > b', tags_lc: ['x'], attribute_values: ' p oak chair', _vectors: { default: [0.5, 0.5] } });
+  });
+
+  it('makes price, category and tags filterable and configures a user-provided or REST embedder', () => {
+    const settings = indexSettings({ source: 'userProvided', dimensions: 100 });
+    expect(settings.filterableAttributes).toEqual(expect.arrayContaining(['merchant_id', 'price', 'category_lc', 'tags_lc']));
+    expect(settings.embedders).toEqual({ default: { source: 'userProvided', dimensions: 100 } });
+    const rest = embedderSettings({ source: 'rest', url: 'https://emb.example/v1/embeddings', model: 'm', dimensions: 256 });
+    expect(rest?.default).toMatchObject({ source: 'rest', url: 'https://emb.example/v1/embeddings', dimensions: 256, request: { model: 'm', input: ['{{text}}', '{{..}}'] } });
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * Embeds a shopper's query for hybrid search, and never lets the embedder fail a search:
+ * on an error or after `timeoutMs` it answers undefined (the engine then ranks by keywords,
+ * as Meilisearch does) and logs a warning. Recent queries are cached.
+ */
+import type { Logger } from 'pino';
+import type { Embedder } from './embedder.js';
+
+export interface QueryEmbedderOptions {
+  timeoutMs?: number;
+  cacheSize?: number;
+}
+
+export class QueryEmbedder {
+  private readonly cache = new Map<string, Float32Array>();
+  private readonly timeoutMs: number;
+  private readonly cacheSize: number;
+
+  constructor(
+    readonly embedder: Embedder,
+    private readonly logger: Logger,
+    options: QueryEmbedderOptions = {},
+  ) {
+    this.timeoutMs = options.timeoutMs ?? 2_000;
+    this.cacheSize = options.cacheSize ?? 1_000;
+  }
+
+  async embed(query: string): Promise<Float32Array | undefined> {
+    const key = query.trim().toLowerCase();
+    const cached = this.cache.get(key);
+    if (cached) {
+      this.cache.delete(key);
+      this.cache.set(key, cached);
+      return cached;
+    }
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error(`no answer within ${this.timeoutMs} ms`)), this.timeoutMs);
+      });
+      const [vector] = await Promise.race([this.embedder.embed([query]), timeout]);
+      if (!vector || vector.length !== this.embedder.dimensions) throw new Error('the embedder returned no vector of the expected length');
+      this.cache.set(key, vector);
+      if (this.cache.size > this.cacheSize) this.cache.delete(this.cache.keys().next().value!);
+      return vector;
+    } catch (error) {
+      this.logger.warn({ err: error, embedder: this.embedder.id }, 'query embedding failed; searching by keywords only');
+      return undefined;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}

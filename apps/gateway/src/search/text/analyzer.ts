@@ -1,0 +1,45 @@
+/**
+ * Text analysis shared by the keyword index and the local embedder: Unicode-folded,
+ * lower-cased words and numbers; English stop words; Porter stemming for keyword terms.
+ */
+import { stemmer } from 'stemmer';
+
+/** A general English stop-word list (the usual function words; nothing catalog-specific). */
+export const STOP_WORDS: ReadonlySet<string> = new Set(
+  (
+    'a about above after again against all am an and any are as at be because been before being below between both but by ' +
+    'can could did do does doing down during each few for from further had has have having he her here hers herself him ' +
+    'himself his how i if in into is it its itself just me more most my myself no nor not now of off on once only or other ' +
+    'our ours ourselves out over own same she should so some such than that the their theirs them themselves then there ' +
+    'these they this those through to too under until up very was we were what when where which while who whom why will ' +
+    'with would you your yours yourself yourselves something anything thing things someone want need looking find get ' +
+    'please show me im dont'
+  ).split(' '),
+);
+
+/** Words of a text: NFKD-folded (accents dropped), lower case, runs of letters and digits. */
+export function words(text: string): string[] {
+  // eslint-disable-next-line no-control-regex
+  if (/^[\x00-\x7f]*$/.test(text)) return text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
+  const folded = text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return folded.match(/[\p{L}\p{N}]+/gu) ?? [];
+}
+
+const stems = new Map<string, string>();
+
+export function stem(word: string): string {
+  let cached = stems.get(word);
+  if (cached === undefined) {
+    cached = /^\p{N}+$/u.test(word) ? word : stemmer(word);
+    if (stems.size > 200_000) stems.clear();
+    stems.set(word, cached);
+  }
+  return cached;
+}
+
+/** Keyword terms of a text: stemmed words without stop words. */
+export function terms(text: string): string[] {
+  const out: string[] = [];
+  for (const word of words(text)) if (!STOP_WORDS.has(word)) out.push(stem(word));
+  return out;
+}
