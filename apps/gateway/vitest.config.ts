@@ -1,9 +1,11 @@
 import '../../tooling/node20-shims.js';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // The fault suite stops and starts its own PostgreSQL and Redis: `pnpm test:fault`, never here.
+    exclude: [...configDefaults.exclude, 'test/fault/**'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',

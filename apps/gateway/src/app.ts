@@ -20,6 +20,9 @@ import { corsPolicy } from './http/middleware/cors-policy.js';
 import { jsonBody } from './http/middleware/json-body.js';
 import { matchOperation } from './http/middleware/match-operation.js';
 import { requestId } from './http/middleware/request-id.js';
+import { requestLog } from './http/middleware/request-log.js';
+import { opsEndpoints, type OpsDeps } from './ops/ops-endpoints.js';
+import { requestMetrics } from './ops/request-metrics.js';
 import { requireAuth } from './http/middleware/require-auth.js';
 import { validate } from './http/middleware/validate.js';
 import type { EmitService } from './webhooks/emit-service.js';
@@ -39,6 +42,8 @@ export interface AppDeps {
   catalog: CatalogService;
   checkout: CheckoutService;
   webhooks: EmitService;
+  /** /healthz, /readyz, /metrics, /docs: the app's metrics and readiness probes (see ops/ops-endpoints.ts). */
+  ops?: OpsDeps;
 }
 
 export function createApp(deps: AppDeps): Express {
@@ -46,9 +51,14 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  const ops = opsEndpoints(deps.ops);
+  app.locals.metrics = ops.metrics; // metricsOf(req) in middleware that count something
 
   // The edge, in order: every request passes it before any domain code runs.
   app.use(requestId());
+  app.use(ops.routes); // outside the contract, no API key; not logged or counted (probes and scrapes would drown the rest)
+  app.use(requestLog(deps.logger));
+  app.use(requestMetrics(ops.metrics));
   app.use(apiVersion(supportedApiVersions()));
   app.use(corsPolicy(deps.config.allowedOrigins));
   app.use(matchOperation(new OperationTable(contract)));

@@ -1,14 +1,40 @@
 import pino, { type Logger } from 'pino';
-import type { LogLevel } from './config/config.js';
+import pretty from 'pino-pretty';
+import type { GatewayEnv, LogLevel } from './config/config.js';
 
-/** Structured JSON logs. Credentials never reach a log line: the redaction list is the backstop. */
-export function createLogger(level: LogLevel, destination: pino.DestinationStream = pino.destination(2)): Logger {
+/** Human-readable lines only for a person at a terminal in development; JSON everywhere else. */
+export function wantsPrettyLogs(env: GatewayEnv, stream: { isTTY?: boolean } = process.stderr): boolean {
+  return env === 'development' && stream.isTTY === true;
+}
+
+/**
+ * Structured JSON logs on stderr (pretty-printed with `{ pretty: true }`, see wantsPrettyLogs).
+ * Credentials never reach a log line: the redaction list is the backstop.
+ */
+export function createLogger(
+  level: LogLevel,
+  destination?: pino.DestinationStream,
+  { pretty: prettyPrint = false }: { pretty?: boolean } = {},
+): Logger {
+  destination ??= prettyPrint ? pretty({ destination: 2, sync: true, colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }) : pino.destination(2);
   return pino(
     {
       level,
       base: undefined,
       redact: {
-        paths: ['req.headers.authorization', 'req.headers["x-acp-api-key"]', 'req.headers.signature', '*.signature_secret', '*.signingSecret', '*.secret'],
+        paths: [
+          'req.headers.authorization',
+          'req.headers["x-acp-api-key"]',
+          'req.headers.signature',
+          '*.signature_secret',
+          '*.signingSecret',
+          '*.secret',
+          '*.authorization',
+          '*["x-acp-api-key"]',
+          '*["x-webhook-signature"]',
+          '*.signature',
+          '*.apiKey',
+        ],
         censor: '[redacted]',
       },
     },

@@ -5,6 +5,7 @@ import type { Config } from './config/config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { seedDemo } from './demo-seed.js';
 import { startExpirySweeper } from './idempotency/expiry-sweeper.js';
+import { createMetrics } from './ops/metrics.js';
 import { openRateLimitStores } from './rate-limit/open-stores.js';
 import { buildServices } from './services.js';
 import { startDeliveryWorker } from './webhooks/delivery-worker.js';
@@ -13,12 +14,23 @@ export class ListenError extends Error {
   override name = 'ListenError';
 }
 
+export interface CloseOptions {
+  /** How long requests in flight may take to finish before their connections are dropped (default 10 s). */
+  graceMs?: number;
+}
+
 export interface Listening {
   server: Server;
   url: string;
-  /** Stops accepting, closes idle keep-alive connections, waits for the rest. */
-  close(): Promise<void>;
+  /**
+   * Stops accepting, closes idle keep-alive connections (and each busy one as
+   * soon as its response is sent), waits up to `graceMs` for the requests in
+   * flight, then drops the connections left.
+   */
+  close(options?: CloseOptions): Promise<void>;
 }
+
+export const SHUTDOWN_GRACE_MS = 10_000;
 
 export interface RunningGateway extends Listening {
   db: Database;
@@ -46,10 +58,15 @@ export async function listenOn(handler: RequestListener, host: string, port: num
   return {
     server,
     url: `http://${host.includes(':') ? `[${host}]` : host}:${actualPort}`,
-    close() {
+    close({ graceMs = SHUTDOWN_GRACE_MS } = {}) {
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
-      return closed;
+      const sweep = setInterval(() => server.closeIdleConnections(), 50);
+      const force = setTimeout(() => server.closeAllConnections(), graceMs);
+      return closed.finally(() => {
+        clearInterval(sweep);
+        clearTimeout(force);
+      });
     },
   };
 }
@@ -68,23 +85,28 @@ export async function startGateway(config: Config, logger: Logger, print: (line:
         print(`Development API key for merchant "demo" (shown once, stored hashed): ${seeded.key}`);
       }
     }
+    // The search index is built from the database (persisted vectors) before the first request.
+    await services.catalog.warmUp();
     const rateLimits = await openRateLimitStores(config.redisUrl, logger);
     const stopSweeper = startExpirySweeper(services.idempotency, logger);
-    const app = createApp({ config, logger, rateLimits, ...services });
+    const metrics = createMetrics({ processMetrics: true });
+    const app = createApp({ config, logger, rateLimits, ...services, ops: { metrics, database: db.prisma } });
     const listening = await listenOn(app, config.host, config.port).catch(async (error: unknown) => {
       stopSweeper();
       await rateLimits.close();
+      await services.catalog.close();
       throw error;
     });
-    const webhookWorker = startDeliveryWorker(db.prisma, config, logger);
+    const webhookWorker = startDeliveryWorker(db.prisma, config, logger, { onAttempt: ({ state }) => metrics.webhookAttempts.inc({ outcome: state }) });
     return {
       ...listening,
       db,
-      async close() {
-        await listening.close();
-        await webhookWorker.stop();
+      async close(options?: CloseOptions) {
+        // HTTP drains (bounded) while the worker finishes its current attempt; the database closes after both.
+        await Promise.all([listening.close(options), webhookWorker.stop()]);
         stopSweeper();
         await rateLimits.close();
+        await services.catalog.close();
         await db.close();
       },
     };

@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import { KeyService } from './auth/key-service.js';
 import { KeyStore } from './auth/key-store.js';
-import { CatalogService } from './catalog/catalog-service.js';
-import { CatalogStore } from './catalog/catalog-store.js';
+import { buildCatalogService, type SearchConfig } from './catalog/build-catalog-search.js';
+import type { CatalogService } from './catalog/catalog-service.js';
 import { CheckoutService } from './checkout/checkout-service.js';
 import { CheckoutStore } from './checkout/checkout-store.js';
 import { defaultPricing } from './checkout/pricing/default-pricing.js';
@@ -21,7 +21,7 @@ export interface Services {
 
 export interface ServiceOptions {
   /** Settings the services act on (default: loadConfig() of the process environment). */
-  config?: Pick<Config, 'env' | 'webhookAllowPrivateTargets'>;
+  config?: Pick<Config, 'env' | 'webhookAllowPrivateTargets'> & Partial<SearchConfig>;
   logger?: Logger;
 }
 
@@ -29,7 +29,7 @@ export interface ServiceOptions {
 export function buildServices(db: Database, { config = loadConfig(), logger }: ServiceOptions = {}): Services {
   const services = {
     keys: new KeyService(new KeyStore(db.prisma)),
-    catalog: new CatalogService(new CatalogStore(db.prisma)),
+    catalog: buildCatalogService(db.prisma, { config, logger }),
     checkout: new CheckoutService(new CheckoutStore(db.prisma), defaultPricing()),
     idempotency: new IdempotencyStore(db.prisma),
   };

@@ -38,7 +38,18 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPostgres(url: string, max: number): Promise<Database> {
-  const factory = new PrismaPg({ connectionString: url, max, connectionTimeoutMillis: 5_000 });
+  // Bounded everywhere, so a request never waits on the database for ever: a connection comes within
+  // 5 s, the server cancels a statement after 30 s (a clean 57014), the client gives up on a silent
+  // connection after 35 s, and TCP keep-alive notices a peer that vanished.
+  const factory = new PrismaPg({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: 5_000,
+    statement_timeout: 30_000,
+    query_timeout: 35_000,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
   const prisma = new PrismaClient({ adapter: factory });
   try {
     await prisma.$queryRawUnsafe('SELECT 1');
@@ -107,4 +118,32 @@ function reason(error: unknown): string {
 export function driverErrorKind(error: unknown): string | undefined {
   const meta = (error as { meta?: { driverAdapterError?: { cause?: { kind?: string } } } }).meta;
   return meta?.driverAdapterError?.cause?.kind;
+}
+
+const UNAVAILABLE_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections', 'DatabaseDoesNotExist']);
+/**
+ * Prisma codes and PostgreSQL SQLSTATEs that say the database went away or cannot take work
+ * now (not that the query was wrong): unreachable, connection closed, pool timeout; 57P01-57P03
+ * admin shutdown, crash, starting up; 57014 statement timeout; 53300 too many connections; class 08,
+ * connection exceptions.
+ */
+const UNAVAILABLE_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P02', '57P03', '57014', '53300']);
+/** node-postgres's own errors, which carry no code, for a connection that broke or never came. */
+const UNAVAILABLE_MESSAGES = /Client has encountered a connection error|Connection terminated|timeout exceeded when trying to connect|Query read timeout/;
+
+/** True when PostgreSQL refused text it cannot store (a NUL character, \u0000, in a string or JSON value): the caller's input. */
+export function isUnstorableText(error: unknown): boolean {
+  const cause = (error as { meta?: { driverAdapterError?: { cause?: { code?: string } } } })?.meta?.driverAdapterError?.cause;
+  return cause?.code === '22021' || cause?.code === '22P05';
+}
+
+/** True when a database error means "unavailable, retry shortly" (answered 503), whichever layer raised it. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const cause = (error as { meta?: { driverAdapterError?: { cause?: { kind?: string; code?: string } } } })?.meta?.driverAdapterError?.cause;
+  const codes = [(error as { code?: unknown })?.code, cause?.code].filter((code): code is string => typeof code === 'string');
+  return (
+    (cause?.kind !== undefined && UNAVAILABLE_KINDS.has(cause.kind)) ||
+    codes.some((code) => UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) ||
+    (error instanceof Error && UNAVAILABLE_MESSAGES.test(error.message))
+  );
 }

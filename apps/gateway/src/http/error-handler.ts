@@ -5,7 +5,7 @@
  */
 import type { ErrorRequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import { driverErrorKind } from '../db/database.js';
+import { isDatabaseUnavailable, isUnstorableText } from '../db/database.js';
 import {
   AuthenticationError,
   AuthorizationError,
@@ -111,13 +111,9 @@ function fromBodyParser(error: unknown): Problem | undefined {
   return undefined;
 }
 
-const UNAVAILABLE_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections', 'DatabaseDoesNotExist']);
-const UNAVAILABLE_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024', 'ECONNREFUSED', 'ECONNRESET', '57P01']);
-
 function fromDatabase(error: unknown): Problem | undefined {
-  const kind = driverErrorKind(error);
-  const code = (error as { code?: string })?.code;
-  if ((kind && UNAVAILABLE_KINDS.has(kind)) || (code && UNAVAILABLE_CODES.has(code))) {
+  if (isUnstorableText(error)) return detail(400, 'invalid_request', 'Text must not contain the NUL character (\\u0000)');
+  if (isDatabaseUnavailable(error)) {
     return detail(503, 'service_unavailable', 'The database is unavailable; retry shortly');
   }
   return undefined;

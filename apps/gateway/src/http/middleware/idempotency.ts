@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { IdempotencyError, InvalidRequestError } from '../../errors.js';
 import { requestFingerprint } from '../../idempotency/fingerprint.js';
 import type { IdempotencyStore } from '../../idempotency/idempotency-store.js';
+import { metricsOf } from '../../ops/metrics.js';
 import { merchantOf } from '../context.js';
 
 const KEY = /^[\x20-\x7e]{1,255}$/;
@@ -35,6 +36,7 @@ export function idempotency(store: IdempotencyStore, logger: Logger): RequestHan
     }
     if (begun.kind === 'replay') {
       res.setHeader('Idempotent-Replayed', 'true');
+      metricsOf(req)?.idempotentReplays.inc();
       res.status(begun.status).json(begun.body);
       return;
     }

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { InvalidStateError, NotFoundError } from '../../errors.js';
+import { InvalidRequestError, InvalidStateError, NotFoundError } from '../../errors.js';
 import type { OperationTable } from '../../contract/operations.js';
 
 /**
@@ -10,7 +10,13 @@ import type { OperationTable } from '../../contract/operations.js';
  */
 export function matchOperation(table: OperationTable): RequestHandler {
   return (req, res, next) => {
-    const match = table.match(req.method, req.path);
+    let match;
+    try {
+      match = table.match(req.method, req.path);
+    } catch (error) {
+      if (error instanceof URIError) throw new InvalidRequestError('The path is not valid percent-encoded UTF-8');
+      throw error;
+    }
     if (match.kind === 'not_found') throw new NotFoundError(`No route ${req.method} ${req.path}`);
     if (match.kind === 'method_not_allowed') {
       res.setHeader('Allow', match.allowed.join(', '));

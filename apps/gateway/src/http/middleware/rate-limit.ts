@@ -3,6 +3,7 @@ import { rateLimit as expressRateLimit, type Store } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { limitsOf } from '../../auth/tiers.js';
 import { RateLimitError } from '../../errors.js';
+import { metricsOf } from '../../ops/metrics.js';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -42,6 +43,7 @@ export function rateLimit(stores: { minute: Store; day: Store }, logger: Logger)
     handler: (req, _res, next) => {
       const info = req.rateLimitMinute;
       const retryAfter = secondsUntil(info?.resetTime, MINUTE);
+      metricsOf(req)?.rateLimitRefusals.inc({ window: 'minute' });
       next(new RateLimitError(`Rate limit of ${info?.limit} requests per minute exceeded; retry after ${retryAfter} s`, retryAfter));
     },
   });
@@ -65,6 +67,7 @@ export function rateLimit(stores: { minute: Store; day: Store }, logger: Logger)
     handler: (req, _res, next) => {
       const info = req.rateLimitDay;
       const retryAfter = secondsUntil(info?.resetTime, DAY);
+      metricsOf(req)?.rateLimitRefusals.inc({ window: 'day' });
       next(new RateLimitError(`Daily limit of ${info?.limit} requests exceeded; retry after ${retryAfter} s`, retryAfter));
     },
   });

@@ -1,0 +1,90 @@
+/**
+ * The API reference: `GET /docs` renders the bundled contract with Scalar's
+ * standalone browser bundle, served from the installed package (no CDN, no
+ * fonts or telemetry from elsewhere — the page's Content-Security-Policy only
+ * allows this origin), and `GET /openapi.json` is the contract itself.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { Router, type Response } from 'express';
+import { contractPath } from '../contract/document.js';
+
+const require = createRequire(import.meta.url);
+/** @scalar/api-reference's self-contained browser build (`Scalar.createApiReference`). */
+export const scalarBundlePath: string = join(dirname(require.resolve('@scalar/api-reference')), 'browser', 'standalone.js');
+
+const CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+const PAGE = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Commerce Gateway API reference</title>
+    <link rel="icon" href="data:," />
+  </head>
+  <body>
+    <!-- not id="api-reference": the bundle auto-mounts a second, unconfigured reference on that id -->
+    <div id="reference"></div>
+    <script src="/docs/scalar.js"></script>
+    <script src="/docs/init.js"></script>
+  </body>
+</html>
+`;
+
+// A file of its own rather than an inline script, so the CSP needs no 'unsafe-inline' for scripts.
+const INIT = `Scalar.createApiReference('#reference', {
+  url: '/openapi.json',
+  servers: [{ url: window.location.origin, description: 'This gateway' }],
+  withDefaultFonts: false,
+  telemetry: false,
+  mcp: { disabled: true },
+  agent: { disabled: true },
+  hideClientButton: false,
+  showDeveloperTools: 'never',
+  documentDownloadType: 'json',
+  defaultOpenAllTags: true,
+  metaData: { title: 'Commerce Gateway API reference' },
+});
+`;
+
+function page(res: Response, type: string, body: string | Buffer, cacheSeconds: number): void {
+  res.setHeader('Cache-Control', `public, max-age=${cacheSeconds}`);
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.type(type).send(body);
+}
+
+export function docsRoutes(): Router {
+  const router = Router();
+  let contract: Buffer | undefined;
+  let bundle: Buffer | undefined;
+
+  router.get('/openapi.json', (_req, res) => {
+    contract ??= readFileSync(contractPath);
+    res.setHeader('Access-Control-Allow-Origin', '*'); // a public document: any tool may fetch it
+    page(res, 'application/json', contract, 300);
+  });
+  router.get('/docs', (_req, res) => {
+    res.setHeader('Content-Security-Policy', CSP);
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    page(res, 'html', PAGE, 300);
+  });
+  router.get('/docs/init.js', (_req, res) => page(res, 'text/javascript', INIT, 300));
+  router.get('/docs/scalar.js', (_req, res) => {
+    bundle ??= readFileSync(scalarBundlePath);
+    page(res, 'text/javascript', bundle, 86_400);
+  });
+  return router;
+}

@@ -1,0 +1,62 @@
+/**
+ * The database questions of the operations endpoints: is it there, is its schema
+ * current, how far behind is the webhook outbox. The only ops code that touches Prisma.
+ */
+import { readdirSync } from 'node:fs';
+import type { Prisma } from '../db/database.js';
+import { migrationsDir } from '../db/paths.js';
+import type { OutboxLag } from './metrics.js';
+
+/** The newest committed migration (its directory name), or undefined when there is none. */
+export function latestCommittedMigration(dir = migrationsDir): string | undefined {
+  try {
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .sort()
+      .at(-1);
+  } catch {
+    return undefined;
+  }
+}
+
+export class OpsStore {
+  private readonly latest: string | undefined;
+
+  constructor(
+    private readonly prisma: Prisma,
+    latestMigration: string | undefined = latestCommittedMigration(),
+  ) {
+    this.latest = latestMigration;
+  }
+
+  /** Resolves when the database answers `SELECT 1`. */
+  async ping(): Promise<void> {
+    await this.prisma.$queryRawUnsafe('SELECT 1');
+  }
+
+  /** True when the newest committed migration is recorded as applied (finished, not rolled back). */
+  async migrationsApplied(): Promise<boolean> {
+    if (!this.latest) return true;
+    const [table] = await this.prisma.$queryRawUnsafe<{ present: boolean }[]>(
+      `SELECT to_regclass('_prisma_migrations') IS NOT NULL AS present`,
+    );
+    if (!table?.present) return false;
+    const rows = await this.prisma.$queryRawUnsafe<unknown[]>(
+      'SELECT 1 FROM _prisma_migrations WHERE migration_name = $1 AND finished_at IS NOT NULL AND rolled_back_at IS NULL LIMIT 1',
+      this.latest,
+    );
+    return rows.length > 0;
+  }
+
+  /** Pending deliveries already due, and how long the oldest of them has waited. */
+  async outboxLag(now = new Date()): Promise<OutboxLag> {
+    const due = await this.prisma.webhookDelivery.aggregate({
+      where: { state: 'pending', nextAttemptAt: { lte: now } },
+      _count: { _all: true },
+      _min: { nextAttemptAt: true },
+    });
+    const oldest = due._min.nextAttemptAt;
+    return { due: due._count._all, lagSeconds: oldest ? Math.max(0, (now.getTime() - oldest.getTime()) / 1000) : 0 };
+  }
+}

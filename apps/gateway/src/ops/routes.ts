@@ -1,0 +1,37 @@
+/**
+ * The operations endpoints, outside the contract and without an API key:
+ * `/healthz` (the process is up), `/readyz` (it can serve: 200 or 503),
+ * `/metrics` (Prometheus), `/docs` and `/openapi.json`. Mounted before the
+ * contract's route matching, so nothing else sees these paths.
+ *
+ *   app.use(opsRoutes({ metrics, readiness: new Readiness({ store }) }));
+ */
+import { Router } from 'express';
+import { docsRoutes } from './docs.js';
+import type { Metrics } from './metrics.js';
+import type { Readiness } from './readiness.js';
+
+export interface OpsRoutesDeps {
+  metrics: Metrics;
+  readiness: Readiness;
+}
+
+export function opsRoutes({ metrics, readiness }: OpsRoutesDeps): Router {
+  const router = Router();
+  router.get('/healthz', (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ status: 'ok' });
+  });
+  router.get('/readyz', async (_req, res) => {
+    const { ready, checks } = await readiness.check();
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'unready', checks });
+  });
+  router.get('/metrics', async (_req, res) => {
+    const text = await metrics.registry.metrics();
+    res.setHeader('Cache-Control', 'no-store');
+    res.type(metrics.registry.contentType).send(text);
+  });
+  router.use(docsRoutes());
+  return router;
+}

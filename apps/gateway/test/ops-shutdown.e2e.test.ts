@@ -1,0 +1,145 @@
+/**
+ * Graceful shutdown of the real CLI process (`serve`): on SIGTERM it stops
+ * accepting, lets the request in flight finish, closes everything and exits 0;
+ * a request that never finishes is cut after the grace period; a second signal
+ * exits 1 at once. Needs the built CLI (`pnpm build`, as `pnpm test` does).
+ */
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { request, type ClientRequest, type IncomingMessage } from 'node:http';
+import { connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SHUTDOWN_GRACE_MS } from '../src/server.js';
+import { exitOf, runCli, startServe } from './support/cli.js';
+import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+
+let db: TestDatabase | undefined;
+let env: Record<string, string>;
+let key: string;
+const children: ChildProcess[] = [];
+
+beforeAll(async () => {
+  const testDb = await createTestDatabase();
+  if (testDb.url) {
+    db = testDb;
+    env = { DATABASE_URL: testDb.url };
+  } else {
+    await testDb.close(); // the CLI gets its own embedded database on disk
+    env = { DATA_DIR: mkdtempSync(join(tmpdir(), 'gw-shutdown-')) };
+  }
+  env = { ...env, GATEWAY_ENV: 'sandbox', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info' };
+  const created = await runCli(['keys', 'create', '--merchant', 'shutdown-shop', '--env', 'sandbox'], env);
+  expect(created.code).toBe(0);
+  key = created.stdout.trim().split('\n').at(-1)!;
+});
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+afterAll(async () => {
+  await db?.close();
+});
+
+async function serve() {
+  const started = await startServe(env);
+  children.push(started.child);
+  let stderr = '';
+  started.child.stderr!.on('data', (chunk) => (stderr += chunk));
+  return { ...started, stderr: () => stderr };
+}
+
+/** A POST whose body arrives in two parts: the request is in flight until `finish()` sends the rest. */
+function slowEmit(url: string): { sent: Promise<void>; finish(): void; response: Promise<{ status: number; body: string }>; req: ClientRequest } {
+  const body = JSON.stringify({ event_type: 'order.created', payload: { note: 'sent slowly' } });
+  const half = Math.floor(body.length / 2);
+  const req = request(`${url}/webhooks/emit`, {
+    method: 'POST',
+    headers: { 'X-ACP-API-Key': key, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+  });
+  const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    req.on('response', (res: IncomingMessage) => {
+      let text = '';
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, body: text }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+  });
+  const sent = new Promise<void>((resolve) => req.write(body.slice(0, half), () => resolve()));
+  return { sent, finish: () => req.end(body.slice(half)), response, req };
+}
+
+/** Resolves once the port refuses new connections. */
+async function refusesConnections(url: string, timeoutMs = 5_000): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const refused = await new Promise<boolean>((resolve) => {
+      const socket = connect(Number(port), hostname);
+      socket.once('connect', () => (socket.destroy(), resolve(false)));
+      socket.once('error', () => resolve(true));
+    });
+    if (refused) return true;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return false;
+}
+
+const logLines = (stderr: string) =>
+  stderr
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as { msg: string; [key: string]: unknown });
+
+describe('SIGTERM', () => {
+  it('stops accepting, lets the request in flight finish, closes everything and exits 0', async () => {
+    const server = await serve();
+    const slow = slowEmit(server.url);
+    await slow.sent;
+    await new Promise((resolve) => setTimeout(resolve, 300)); // the server is now reading the body
+    server.child.kill('SIGTERM');
+    expect(await refusesConnections(server.url)).toBe(true);
+    expect(server.child.exitCode).toBe(null); // still finishing the request
+    slow.finish();
+    const reply = await slow.response;
+    expect(reply.status).toBe(200);
+    expect(JSON.parse(reply.body)).toMatchObject({ delivered: null, payload: { type: 'order.created' } });
+    expect(await exitOf(server.child)).toBe(0);
+
+    const lines = logLines(server.stderr());
+    expect(lines.map((l) => l.msg)).toEqual(expect.arrayContaining(['shutting down: no new connections; waiting for requests in flight', 'shut down']));
+    expect(lines.find((l) => l.msg === 'request' && l.operation === 'emitWebhook')).toMatchObject({ status: 200, method: 'POST', path: '/webhooks/emit', merchant: 'shutdown-shop' });
+    expect(server.stderr()).not.toContain(key);
+  });
+
+  it('cuts a request that does not finish within the grace period, then exits 0', async () => {
+    const server = await serve();
+    const stuck = slowEmit(server.url);
+    stuck.response.catch(() => {}); // its connection is dropped
+    await stuck.sent;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const started = Date.now();
+    server.child.kill('SIGTERM');
+    expect(await exitOf(server.child)).toBe(0);
+    const took = Date.now() - started;
+    expect(took).toBeGreaterThanOrEqual(SHUTDOWN_GRACE_MS - 500);
+    expect(took).toBeLessThan(SHUTDOWN_GRACE_MS + 5_000);
+    await expect(stuck.response).rejects.toThrow();
+  }, 30_000);
+
+  it('exits 1 at once on a second signal', async () => {
+    const server = await serve();
+    const stuck = slowEmit(server.url);
+    stuck.response.catch(() => {});
+    await stuck.sent;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const started = Date.now();
+    server.child.kill('SIGINT');
+    expect(await exitOf(server.child)).toBe(1);
+    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(server.stderr()).toContain('second signal: exiting without waiting');
+  });
+});

@@ -1,0 +1,303 @@
+/**
+ * The operations endpoints and the request log, on a real gateway: /healthz,
+ * /readyz, /metrics, /openapi.json and /docs answer without an API key and
+ * leak nothing; one JSON log line per request, never a credential.
+ */
+import { Writable } from 'node:stream';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApp } from '../src/app.js';
+import { importCatalog } from '../src/catalog/import/catalog-importer.js';
+import { loadConfig } from '../src/config/config.js';
+import { loadContract } from '../src/contract/document.js';
+import { openDatabase } from '../src/db/database.js';
+import type { OpsDeps } from '../src/ops/ops-endpoints.js';
+import { memoryStores } from '../src/rate-limit/stores.js';
+import { listenOn, type Listening } from '../src/server.js';
+import { buildServices, type Services } from '../src/services.js';
+import { enqueueEvent } from '../src/webhooks/outbox.js';
+import { WebhookStore } from '../src/webhooks/webhook-store.js';
+import { catalogFile, product } from './support/fixtures.js';
+import { call } from './support/http.js';
+import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+
+interface OpsGateway {
+  url: string;
+  services: Services;
+  logLines: Record<string, unknown>[];
+  logText: () => string;
+  key(options?: { rpm?: number; signingSecret?: boolean }): Promise<{ key: string; signingSecret?: string | undefined }>;
+  close(): Promise<void>;
+}
+
+/** A gateway app over `db` with the given ops dependencies and a logger we can read. */
+async function startOpsGateway(db: TestDatabase | Awaited<ReturnType<typeof openDatabase>>, ops: OpsDeps = {}): Promise<OpsGateway> {
+  const logLines: Record<string, unknown>[] = [];
+  let text = '';
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      text += String(chunk);
+      for (const line of String(chunk).split('\n')) if (line) logLines.push(JSON.parse(line));
+      done();
+    },
+  });
+  const config = loadConfig({ LOG_LEVEL: 'info' });
+  const services = buildServices(db);
+  const logger = pino({ level: 'info', base: undefined }, sink);
+  const rateLimits = memoryStores();
+  const listening: Listening = await listenOn(createApp({ config, logger, rateLimits, ...services, ops: { database: db.prisma, ...ops } }), '127.0.0.1', 0);
+  return {
+    url: listening.url,
+    services,
+    logLines,
+    logText: () => text,
+    async key({ rpm, signingSecret } = {}) {
+      const created = await services.keys.create({
+        merchantIds: ['ops-shop'],
+        env: config.env,
+        scopes: ['*'],
+        tier: 'enterprise',
+        rpm: rpm ?? 1_000_000,
+        rpd: 10_000_000,
+        signingSecret,
+      });
+      return { key: created.key, signingSecret: created.signingSecret };
+    },
+    async close() {
+      listening.server.closeAllConnections();
+      await listening.close();
+    },
+  };
+}
+
+let db: TestDatabase;
+let gateway: OpsGateway;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  await importCatalog(db.prisma, 'ops-shop', catalogFile([product({ id: 'chair' })]));
+  gateway = await startOpsGateway(db);
+});
+afterAll(async () => {
+  await gateway?.close();
+  await db?.close();
+});
+
+describe('GET /healthz and /readyz', () => {
+  it('/healthz answers 200 without an API key', async () => {
+    const reply = await call(`${gateway.url}/healthz`);
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ status: 'ok' });
+    expect(reply.headers.get('cache-control')).toBe('no-store');
+    expect(reply.headers.get('request-id')).toMatch(/^req_/);
+  });
+
+  it('/readyz is ready when the database answers, its migrations are applied and search is ready', async () => {
+    const reply = await call(`${gateway.url}/readyz`);
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', search: 'ok' } });
+  });
+
+  it('/readyz is unready while migrations are pending', async () => {
+    const fresh = await openDatabase({ dataDir: null }); // never migrated
+    const unmigrated = await startOpsGateway(fresh);
+    try {
+      const reply = await call(`${unmigrated.url}/readyz`);
+      expect(reply.status).toBe(503);
+      expect(reply.body).toEqual({ status: 'unready', checks: { database: 'ok', migrations: 'pending', search: 'ok' } });
+    } finally {
+      await unmigrated.close();
+      await fresh.close();
+    }
+  });
+
+  it('/readyz is unready when the database goes away, and says only that', async () => {
+    const doomed = await createTestDatabase();
+    const app = await startOpsGateway(doomed);
+    try {
+      expect((await call(`${app.url}/readyz`)).status).toBe(200);
+      await doomed.close();
+      const reply = await call(`${app.url}/readyz`);
+      expect(reply.status).toBe(503);
+      expect(reply.body).toEqual({ status: 'unready', checks: { database: 'unreachable', migrations: 'unreachable', search: 'ok' } });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('/readyz reports a search index that is not ready, and a probe that hangs, within the time bound', async () => {
+    const notReady = await startOpsGateway(db, { searchReady: () => false });
+    const hanging = await startOpsGateway(db, { searchReady: () => new Promise<boolean>(() => {}), probeTimeoutMs: 300 });
+    try {
+      expect((await call(`${notReady.url}/readyz`)).body.checks.search).toBe('not_ready');
+      const started = performance.now();
+      const reply = await call(`${hanging.url}/readyz`);
+      expect(performance.now() - started).toBeLessThan(2_000);
+      expect(reply.status).toBe(503);
+      expect(reply.body.checks).toEqual({ database: 'ok', migrations: 'ok', search: 'timeout' });
+    } finally {
+      await Promise.all([notReady.close(), hanging.close()]);
+    }
+  });
+});
+
+describe('GET /metrics', () => {
+  const scrape = async (url = gateway.url) => {
+    const reply = await fetch(`${url}/metrics`);
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    return reply.text();
+  };
+  const value = (text: string, series: string) => {
+    const line = text.split('\n').find((l) => l.startsWith(`${series} `));
+    return line === undefined ? undefined : Number(line.slice(series.length + 1));
+  };
+
+  it('counts requests and their latency by operation and status', async () => {
+    const { key } = await gateway.key();
+    const before = await scrape();
+    for (let i = 0; i < 3; i++) await call(`${gateway.url}/acp/products/chair`, { headers: { "X-ACP-API-Key": key } });
+    await call(`${gateway.url}/acp/products/nope`, { headers: { 'X-ACP-API-Key': key } });
+    await call(`${gateway.url}/no/such/path`);
+    const after = await scrape();
+    const ok = 'gateway_http_requests_total{operation="getProduct",method="GET",status="200"}';
+    expect((value(after, ok) ?? 0) - (value(before, ok) ?? 0)).toBe(3);
+    expect(value(after, 'gateway_http_requests_total{operation="getProduct",method="GET",status="404"}')).toBeGreaterThanOrEqual(1);
+    expect(value(after, 'gateway_http_requests_total{operation="none",method="GET",status="404"}')).toBeGreaterThanOrEqual(1);
+    expect(value(after, 'gateway_http_request_duration_seconds_count{operation="getProduct",status="200"}')).toBeGreaterThanOrEqual(3);
+    expect(after).toContain('gateway_http_request_duration_seconds_bucket{le="0.05",operation="getProduct",status="200"}');
+  });
+
+  it('counts rate-limit refusals and idempotent replays', async () => {
+    const { key } = await gateway.key({ rpm: 2 });
+    for (let i = 0; i < 4; i++) await call(`${gateway.url}/acp/products/chair`, { headers: { 'X-ACP-API-Key': key } });
+    const { key: writer } = await gateway.key();
+    const emit = () => call(`${gateway.url}/webhooks/emit`, { method: 'POST', headers: { 'X-ACP-API-Key': writer, 'Idempotency-Key': 'ops-1' }, json: { event_type: 'order.created' } });
+    expect((await emit()).status).toBe(200);
+    const replay = await emit();
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    const text = await scrape();
+    expect(value(text, 'gateway_rate_limit_refusals_total{window="minute"}')).toBeGreaterThanOrEqual(2);
+    expect(value(text, 'gateway_idempotent_replays_total')).toBeGreaterThanOrEqual(1);
+    expect(text).toContain('# TYPE gateway_webhook_attempts_total counter');
+    expect(text).toContain('# TYPE gateway_search_duration_seconds histogram');
+  });
+
+  it('reads the outbox lag on each scrape: deliveries due, and how long the oldest has waited', async () => {
+    const store = new WebhookStore(db.prisma);
+    const endpoint = await store.createEndpoint('ops-shop', 'http://127.0.0.1:9/hooks', 'whsec_test');
+    await db.prisma.$transaction((tx) => enqueueEvent(tx, { merchantId: 'ops-shop', type: 'order.created', object: {} }));
+    await db.prisma.webhookDelivery.updateMany({ where: { endpointId: endpoint.id }, data: { nextAttemptAt: new Date(Date.now() - 90_000) } });
+    try {
+      const text = await scrape();
+      expect(value(text, 'gateway_outbox_due_deliveries')).toBe(1);
+      expect(value(text, 'gateway_outbox_lag_seconds')).toBeGreaterThanOrEqual(90);
+      expect(value(text, 'gateway_outbox_lag_seconds')).toBeLessThan(200);
+    } finally {
+      await db.prisma.webhookDelivery.deleteMany({ where: { endpointId: endpoint.id } });
+      await db.prisma.webhookEndpoint.delete({ where: { id: endpoint.id } });
+    }
+    expect(value(await scrape(), 'gateway_outbox_due_deliveries')).toBe(0);
+  });
+
+  it('leaks no merchant, key or path parameter', async () => {
+    const { key } = await gateway.key();
+    await call(`${gateway.url}/acp/products/chair`, { headers: { 'X-ACP-API-Key': key } });
+    const text = await scrape();
+    expect(text).not.toContain('ops-shop');
+    expect(text).not.toContain('chair');
+    expect(text).not.toContain(key);
+    expect(text).not.toContain('sk_');
+  });
+
+  it('keeps each app\'s metrics its own (several gateways in one process)', async () => {
+    const other = await startOpsGateway(db);
+    try {
+      const { key } = await other.key();
+      await call(`${other.url}/acp/products/chair`, { headers: { 'X-ACP-API-Key': key } });
+      await call(`${other.url}/acp/products/chair`, { headers: { 'X-ACP-API-Key': key } });
+      expect(value(await scrape(other.url), 'gateway_http_requests_total{operation="getProduct",method="GET",status="200"}')).toBe(2);
+    } finally {
+      await other.close();
+    }
+  });
+});
+
+describe('GET /openapi.json and /docs', () => {
+  it('/openapi.json is the bundled contract', async () => {
+    const reply = await call(`${gateway.url}/openapi.json`);
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(reply.body).toEqual(loadContract());
+  });
+
+  it('/docs is a page that loads the renderer from this server only', async () => {
+    const reply = await fetch(`${gateway.url}/docs`);
+    expect(reply.status).toBe(200);
+    expect(reply.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(reply.headers.get('content-security-policy')).toMatch(/default-src 'self'.*script-src 'self'/);
+    const html = await reply.text();
+    const scripts = [...html.matchAll(/<script src="([^"]+)"/g)].map((m) => m[1]);
+    expect(scripts).toEqual(['/docs/scalar.js', '/docs/init.js']);
+    expect(html).not.toMatch(/https?:\/\//);
+    for (const src of scripts) {
+      const script = await fetch(`${gateway.url}${src}`);
+      expect(script.status).toBe(200);
+      expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
+      expect((await script.text()).length).toBeGreaterThan(100);
+    }
+  });
+
+  it('none of the ops paths needs a key, and other methods on them are not routes', async () => {
+    for (const path of ['/healthz', '/readyz', '/metrics', '/openapi.json', '/docs']) {
+      expect((await fetch(`${gateway.url}${path}`)).status).toBe(200);
+    }
+    const post = await call(`${gateway.url}/healthz`, { method: 'POST' });
+    expect(post.status).toBe(404);
+    expect(post.body).toMatchObject({ code: 'not_found' });
+  });
+});
+
+describe('the request log', () => {
+  it('writes one JSON line per request with its id, operation, method, path, status, duration and merchant', async () => {
+    const { key } = await gateway.key();
+    const reply = await call(`${gateway.url}/acp/products/chair?fields=x`, { headers: { 'X-ACP-API-Key': key, 'Request-Id': 'req-log-1' } });
+    expect(reply.status).toBe(400); // unknown query parameter: still one line
+    await call(`${gateway.url}/acp/products/chair`, { headers: { 'X-ACP-API-Key': key, 'Request-Id': 'req-log-2' } });
+    await new Promise((resolve) => setImmediate(resolve));
+    const lines = gateway.logLines.filter((l) => l.msg === 'request' && String(l.requestId).startsWith('req-log-'));
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toEqual({
+      level: 30,
+      time: expect.any(Number),
+      msg: 'request',
+      requestId: 'req-log-2',
+      operation: 'getProduct',
+      method: 'GET',
+      path: '/acp/products/chair',
+      status: 200,
+      durationMs: expect.any(Number),
+      merchant: 'ops-shop',
+    });
+    expect(lines[0]).toMatchObject({ requestId: 'req-log-1', status: 400, path: '/acp/products/chair' });
+  });
+
+  it('never logs a key, secret or signature, whatever the request carried', async () => {
+    const { key, signingSecret } = await gateway.key({ signingSecret: true });
+    const { key: plain } = await gateway.key();
+    const basic = Buffer.from(`${plain}:`).toString('base64');
+    const emitSecret = 'whsec_never_in_a_log_line';
+    await call(`${gateway.url}/acp/products/chair`, { headers: { Authorization: `Bearer ${plain}` } });
+    await call(`${gateway.url}/acp/products/chair`, { headers: { Authorization: `Basic ${basic}` } });
+    await call(`${gateway.url}/acp/products/chair`, { headers: { 'X-ACP-API-Key': key, Signature: 'c2lnbmF0dXJlLXZhbHVl', Timestamp: String(Math.floor(Date.now() / 1000)) } });
+    const emitted = await call(`${gateway.url}/webhooks/emit`, { method: 'POST', headers: { 'X-ACP-API-Key': plain }, json: { event_type: 'order.created', signature_secret: emitSecret } });
+    expect(emitted.status).toBe(200);
+    await call(`${gateway.url}/acp/products/chair`, { headers: { 'X-ACP-API-Key': `${plain}-wrong` } });
+    await new Promise((resolve) => setImmediate(resolve));
+    const text = gateway.logText();
+    for (const secret of [key, plain, basic, signingSecret, emitSecret, 'c2lnbmF0dXJlLXZhbHVl', emitted.body.signature, `${plain}-wrong`]) {
+      if (secret) expect(text).not.toContain(secret);
+    }
+    expect(text).not.toMatch(/sk_(dev|sandbox|live)_/);
+  });
+});
