@@ -74,7 +74,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(checkoutRoutes(deps.checkout));
 
   app.use(() => {
-    throw new NotFoundError('No handler for this operation'); // in the contract, not yet implemented
+    throw new NotFoundError('No handler answered this operation'); // a contract operation whose route passed it on
   });
   app.use(errorHandler(deps.logger));
   return app;

@@ -183,6 +183,15 @@ describe('GET /metrics', () => {
     expect(text).toContain('# TYPE gateway_search_duration_seconds histogram');
   });
 
+  it('times catalog searches with q by ranking mode', async () => {
+    const { key } = await gateway.key();
+    await call(`${gateway.url}/acp/products?q=chair`, { headers: { 'X-ACP-API-Key': key } });
+    await call(`${gateway.url}/acp/products`, { headers: { 'X-ACP-API-Key': key } }); // no q: not a search
+    const text = await scrape();
+    const searches = ['hybrid', 'keyword'].reduce((sum, mode) => sum + (value(text, `gateway_search_duration_seconds_count{mode="${mode}"}`) ?? 0), 0);
+    expect(searches).toBeGreaterThanOrEqual(1);
+  });
+
   it('reads the outbox lag on each scrape: deliveries due, and how long the oldest has waited', async () => {
     const store = new WebhookStore(db.prisma);
     const endpoint = await store.createEndpoint('ops-shop', 'http://127.0.0.1:9/hooks', 'whsec_test');

@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { merchantOf } from '../http/context.js';
+import { metricsOf } from '../ops/metrics.js';
 import type { CatalogService } from './catalog-service.js';
 
 interface SearchParams {
@@ -30,6 +31,7 @@ export function catalogRoutes(catalog: CatalogService): Router {
           pageSize: query.page_size,
         },
         req.ctx.apiVersion!,
+        (seconds, mode) => metricsOf(req)?.searchLatency.observe({ mode }, seconds),
       ),
     );
   });

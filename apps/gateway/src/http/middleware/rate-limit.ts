@@ -22,6 +22,13 @@ function secondsUntil(reset: Date | undefined, fallbackMs: number): number {
  *   app.use(rateLimit({ minute: new MemoryStore(), day: new MemoryStore() }, logger));
  */
 export function rateLimit(stores: { minute: Store; day: Store }, logger: Logger): RequestHandler[] {
+  // While the store is down every request fails over to "let through": say so once a minute, not per request.
+  let lastStoreWarning = 0;
+  const storeFailed = (error: unknown) => {
+    if (Date.now() - lastStoreWarning < 60_000) return;
+    lastStoreWarning = Date.now();
+    logger.warn({ err: error }, 'rate-limit store failed; requests are let through until it is back');
+  };
   const common = {
     keyGenerator: (req: { ctx: { principal?: { keyId: string } } }) => req.ctx.principal!.keyId,
     standardHeaders: false,
@@ -30,7 +37,7 @@ export function rateLimit(stores: { minute: Store; day: Store }, logger: Logger)
     validate: false,
     logger: {
       warn: (message: unknown) => logger.warn({ detail: message }, 'rate limiter'),
-      error: (error: unknown) => logger.warn({ err: error }, 'rate-limit store failed; request let through'),
+      error: storeFailed,
     },
   } as const;
 
