@@ -19,6 +19,21 @@ export interface KeyRecord extends Omit<NewKeyRecord, 'keyHash'> {
   revokedAt: Date | null;
 }
 
+interface KeyRow {
+  id: string;
+  key_hash: string;
+  last4: string;
+  environment: Environment;
+  scopes: string[];
+  tier: RateLimitTier;
+  rpm: number | null;
+  rpd: number | null;
+  signing_secret: string | null;
+  created_at: Date | string;
+  revoked_at: Date | string | null;
+  merchant_ids: string[];
+}
+
 const withMerchants = { merchants: { select: { merchantId: true }, orderBy: { merchantId: 'asc' } } } as const;
 
 type Row = Awaited<ReturnType<Prisma['apiKey']['findUnique']>> & { merchants: { merchantId: string }[] };
@@ -42,9 +57,31 @@ export class KeyStore {
     });
   }
 
+  /** One round trip: this runs on every request. */
   async findByHash(keyHash: string): Promise<(KeyRecord & { keyHash: string }) | undefined> {
-    const row = await this.prisma.apiKey.findUnique({ where: { keyHash }, include: withMerchants });
-    return row ? { ...toRecord(row), keyHash: row.keyHash } : undefined;
+    const rows = await this.prisma.$queryRaw<KeyRow[]>`
+      SELECT k.id, k.key_hash, k.last4, k.environment::text AS environment, k.scopes, k.tier::text AS tier,
+             k.rpm, k.rpd, k.signing_secret, k.created_at, k.revoked_at,
+             COALESCE(array_agg(m.merchant_id ORDER BY m.merchant_id) FILTER (WHERE m.merchant_id IS NOT NULL), '{}') AS merchant_ids
+      FROM api_keys k LEFT JOIN api_key_merchants m ON m.api_key_id = k.id
+      WHERE k.key_hash = ${keyHash}
+      GROUP BY k.id`;
+    const row = rows[0];
+    if (!row) return undefined;
+    return {
+      id: row.id,
+      keyHash: row.key_hash,
+      last4: row.last4,
+      environment: row.environment,
+      scopes: row.scopes,
+      tier: row.tier,
+      rpm: row.rpm,
+      rpd: row.rpd,
+      signingSecret: row.signing_secret,
+      createdAt: new Date(row.created_at),
+      revokedAt: row.revoked_at === null ? null : new Date(row.revoked_at),
+      merchantIds: row.merchant_ids,
+    };
   }
 
   async list(): Promise<KeyRecord[]> {
