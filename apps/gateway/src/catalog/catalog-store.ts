@@ -3,6 +3,7 @@ import { Prisma as SQL } from '../generated/prisma/client.js';
 import { toProduct } from './product-mapper.js';
 import type { Product } from '../contract-types.js';
 import type { BulkReader } from './bulk-reader.js';
+import type { SearchDocument } from '../search/search-engine.js';
 
 export interface ProductFilter {
   category?: string | undefined;
@@ -12,33 +13,20 @@ export interface ProductFilter {
 }
 
 /** What the search index needs of a product, with its persisted embedding. */
-export interface SearchRow {
-  id: string;
-  title: string;
-  description: string;
-  vendor: string;
-  category: string;
-  tags: string[];
-  attributes: Record<string, string[]>;
-  price: number;
+export interface SearchRow extends Omit<SearchDocument, 'merchantId' | 'vector'> {
   embedding: Float32Array | undefined;
   embeddingModel: string | undefined;
 }
+
+/** The searchable columns as the database hands them over (tags may be NULL). */
+type SearchColumns = Omit<SearchRow, 'tags' | 'embedding' | 'embeddingModel'> & { tags: string[] | null };
 
 /** A search row as one JSON text per row: far cheaper to decode than bytea, jsonb and text[] columns. */
 const SEARCH_ROW_TEXT = SQL.sql`json_build_object('id', p.id, 'title', p.title, 'description', p.description, 'vendor', p.vendor,
   'category', p.category, 'tags', p.tags, 'attributes', p.attributes, 'price', p.price,
   'embedding', encode(p.embedding, 'base64'), 'model', p.embedding_model)::text`;
 
-interface JsonSearchRow {
-  id: string;
-  title: string;
-  description: string;
-  vendor: string;
-  category: string;
-  tags: string[] | null;
-  attributes: Record<string, string[]>;
-  price: number;
+interface JsonSearchRow extends SearchColumns {
   embedding: string | null;
   model: string | null;
 }
@@ -156,18 +144,7 @@ export class CatalogStore {
   private async *bulkSearchRows(bulk: BulkReader, merchantId: string, batchSize: number): AsyncGenerator<SearchRow[]> {
     let after = '';
     for (;;) {
-      const rows = await bulk.query<{
-        id: string;
-        title: string;
-        description: string;
-        vendor: string;
-        category: string;
-        tags: string[] | null;
-        attributes: Record<string, string[]>;
-        price: number;
-        embedding: Buffer | null;
-        embedding_model: string | null;
-      }>(
+      const rows = await bulk.query<SearchColumns & { embedding: Buffer | null; embedding_model: string | null }>(
         `SELECT id, title, description, vendor, category, tags, attributes, price, embedding, embedding_model
          FROM products WHERE merchant_id = $1 AND id > $2 ORDER BY id LIMIT $3`,
         [merchantId, after, batchSize],
