@@ -9,9 +9,9 @@ import type { Prisma } from '../db/database.js';
 import type { QueryEmbedder } from '../search/query-embedder.js';
 import type { SearchFilters, SearchResult } from '../search/search-engine.js';
 import type { Embedder } from '../search/embedder.js';
-import { changeSource, encodeChange, onCatalogChange } from './catalog-events.js';
+import { listenOnPostgres, type Subscription } from '../db/pg-listener.js';
+import { changeSource, decodeChange, encodeChange, onCatalogChange } from './catalog-events.js';
 import type { CatalogStore } from './catalog-store.js';
-import { listenForCatalogChanges, type ChangeListener } from './catalog-change-listener.js';
 import type { IndexStats, SearchIndexer } from './search-indexer.js';
 
 export interface CatalogSearchOptions {
@@ -22,7 +22,7 @@ export interface CatalogSearchOptions {
 }
 
 export class CatalogSearch {
-  private listener: ChangeListener | undefined;
+  private listener: Subscription | undefined;
   private readonly unsubscribe: () => void;
 
   constructor(
@@ -46,15 +46,21 @@ export class CatalogSearch {
   async warmUp(): Promise<IndexStats | undefined> {
     const stats = await this.indexer.warmUp();
     if (this.options.databaseUrl && !this.indexer.engine.persistent && !this.listener) {
-      this.listener = await listenForCatalogChanges(
-        this.options.databaseUrl,
-        changeSource(this.prisma),
-        (merchantId) => {
-          const work = merchantId === undefined ? this.indexer.rebuild() : this.indexer.apply({ merchantId, ids: undefined });
-          work.catch((error: unknown) => this.logger.error({ err: error, merchantId }, 'search index refresh failed'));
+      const ownSource = changeSource(this.prisma);
+      const refresh = (merchantId: string | undefined) => {
+        const work = merchantId === undefined ? this.indexer.rebuild() : this.indexer.apply({ merchantId, ids: undefined });
+        work.catch((error: unknown) => this.logger.error({ err: error, merchantId }, 'search index refresh failed'));
+      };
+      // Other processes' imports (an operator's `catalog import` while the gateway runs); after a lost
+      // connection anything may have changed meanwhile, so everything is rebuilt.
+      this.listener = await listenOnPostgres(this.options.databaseUrl, 'catalog_changed', {
+        onNotify: (payload) => {
+          const change = decodeChange(payload);
+          if (change && change.source !== ownSource) refresh(change.merchantId);
         },
-        this.logger,
-      );
+        onLost: (error) => this.logger.warn({ err: error }, 'catalog change listener lost its connection; reconnecting'),
+        onRestored: () => refresh(undefined),
+      });
     }
     return stats;
   }

@@ -175,7 +175,7 @@ export class CatalogStore {
     return rows.map(toSearchRow);
   }
 
-  /** NOTIFY catalog_changed (see catalog-change-listener.ts). */
+  /** NOTIFY catalog_changed (heard by CatalogSearch through db/pg-listener.ts). */
   async announce(payload: string): Promise<void> {
     await this.prisma.$executeRaw`SELECT pg_notify('catalog_changed', ${payload})`;
   }

@@ -10,6 +10,7 @@ import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { applyMigrations } from './migrations.js';
+import { listenOnPostgres, type NotificationHandlers, type Subscription } from './pg-listener.js';
 
 export type Prisma = InstanceType<typeof PrismaClient>;
 
@@ -18,6 +19,11 @@ export interface Database {
   readonly prisma: Prisma;
   /** Applies pending migrations; returns the names applied now. */
   migrate(): Promise<string[]>;
+  /**
+   * LISTEN on a channel. NOTIFY is heard once the notifying transaction commits: on PGlite
+   * from this process (the only one that can open it), on PostgreSQL from every process.
+   */
+  listen(channel: string, handlers: NotificationHandlers): Promise<Subscription>;
   close(): Promise<void>;
 }
 
@@ -65,7 +71,8 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       await pool.end();
     }
   };
-  return assemble('postgresql', prisma, migrate, async () => {});
+  const listen = (channel: string, handlers: NotificationHandlers) => listenOnPostgres(url, channel, handlers);
+  return assemble('postgresql', prisma, { migrate, listen, closeDriver: async () => {} });
 }
 
 async function openPGlite(dataDir: string | null): Promise<Database> {
@@ -75,9 +82,16 @@ async function openPGlite(dataDir: string | null): Promise<Database> {
     await pglite.waitReady;
     const factory = new PrismaPGlite(pglite);
     const prisma = new PrismaClient({ adapter: factory });
-    return assemble('pglite', prisma, () => applyMigrations(factory), async () => {
-      await pglite.close();
-      release();
+    return assemble('pglite', prisma, {
+      migrate: () => applyMigrations(factory),
+      async listen(channel, handlers) {
+        const unlisten = await pglite.listen(channel, handlers.onNotify);
+        return { close: unlisten };
+      },
+      async closeDriver() {
+        await pglite.close();
+        release();
+      },
     });
   } catch (error) {
     release();
@@ -88,13 +102,13 @@ async function openPGlite(dataDir: string | null): Promise<Database> {
 function assemble(
   kind: Database['kind'],
   prisma: Prisma,
-  migrate: () => Promise<string[]>,
-  closeDriver: () => Promise<void>,
+  { migrate, listen, closeDriver }: Pick<Database, 'migrate' | 'listen'> & { closeDriver: () => Promise<void> },
 ): Database {
   return {
     kind,
     prisma,
     migrate,
+    listen,
     async close() {
       await prisma.$disconnect();
       await closeDriver();
