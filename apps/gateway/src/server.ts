@@ -88,12 +88,14 @@ export async function startGateway(config: Config, logger: Logger, print: (line:
     // The search index is built from the database (persisted vectors) before the first request.
     await services.catalog.warmUp();
     const rateLimits = await openRateLimitStores(config.redisUrl, logger);
+    await services.keys.listen(db); // authenticated keys are remembered while changes to them are heard
     const stopSweeper = startExpirySweeper(services.idempotency, logger);
     const metrics = createMetrics({ processMetrics: true });
     const app = createApp({ config, logger, rateLimits, ...services, ops: { metrics, database: db.prisma } });
     const listening = await listenOn(app, config.host, config.port).catch(async (error: unknown) => {
       stopSweeper();
       await rateLimits.close();
+      await services.keys.close();
       await services.catalog.close();
       throw error;
     });
@@ -106,6 +108,7 @@ export async function startGateway(config: Config, logger: Logger, print: (line:
         await Promise.all([listening.close(options), webhookWorker.stop()]);
         stopSweeper();
         await rateLimits.close();
+        await services.keys.close();
         await services.catalog.close();
         await db.close();
       },

@@ -1,7 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { GatewayEnv } from '../config/config.js';
+import type { Database } from '../db/database.js';
+import type { Subscription } from '../db/pg-listener.js';
 import { AuthenticationError, InvalidRequestError } from '../errors.js';
 import { digestsEqual, generateApiKey, hashApiKey, keyEnvironment, randomBase62 } from './api-key.js';
+import { API_KEYS_CHANNEL, KeyCache } from './key-cache.js';
 import type { KeyRecord, KeyStore } from './key-store.js';
 import type { Scope } from './scopes.js';
 
@@ -38,7 +41,39 @@ export interface Principal {
 const MERCHANT_ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;
 
 export class KeyService {
-  constructor(private readonly store: KeyStore) {}
+  private subscription: Subscription | undefined;
+
+  constructor(
+    private readonly store: KeyStore,
+    /** Remembers authenticated keys while listening() runs (see KeyCache); without it every request reads the database. */
+    private readonly cache = new KeyCache(),
+  ) {}
+
+  /**
+   * Starts hearing changes to keys, so that authenticated keys can be remembered: a revocation by
+   * any process then takes effect on the next request everywhere. Until this runs, and while its
+   * connection is down, every request reads its key from the database.
+   */
+  async listen(db: Pick<Database, 'listen'>): Promise<void> {
+    if (this.subscription) return;
+    this.subscription = await db.listen(API_KEYS_CHANNEL, {
+      onNotify: () => this.cache.clear(),
+      onLost: () => this.cache.setListening(false),
+      onRestored: () => this.cache.setListening(true),
+    });
+    this.cache.setListening(true);
+  }
+
+  /** Whether authenticated keys are being remembered now (listening, and its connection up). */
+  get remembersKeys(): boolean {
+    return this.cache.active;
+  }
+
+  async close(): Promise<void> {
+    this.cache.setListening(false);
+    await this.subscription?.close();
+    this.subscription = undefined;
+  }
 
   async create(options: CreateKeyOptions): Promise<CreatedKey> {
     const merchantIds = [...new Set(options.merchantIds)];
@@ -76,27 +111,37 @@ export class KeyService {
       throw new AuthenticationError(`Invalid API key: a ${keyEnv} key cannot be used in the ${serverEnv} environment`);
     }
     const hash = hashApiKey(presented);
+    const cached = this.cache.get(hash);
+    if (cached) return cached;
+    const mark = this.cache.mark();
     const record = await this.store.findByHash(hash);
     if (!record || !digestsEqual(record.keyHash, hash)) throw new AuthenticationError('Invalid API key: no such key');
     if (record.revokedAt) throw new AuthenticationError('Invalid API key: this key has been revoked');
-    return {
+    const principal: Principal = Object.freeze({
       keyId: record.id,
       environment: record.environment,
-      merchantIds: record.merchantIds,
-      scopes: record.scopes,
+      merchantIds: Object.freeze(record.merchantIds) as string[],
+      scopes: Object.freeze(record.scopes) as string[],
       tier: record.tier,
       rpm: record.rpm,
       rpd: record.rpd,
       signingSecret: record.signingSecret,
-    };
+    }); // shared by the requests the cache serves it to
+    this.cache.set(hash, principal, mark);
+    return principal;
   }
 
   list(): Promise<KeyRecord[]> {
     return this.store.list();
   }
 
-  /** Revokes by key id or by the key itself. */
-  revoke(idOrKey: string): Promise<boolean> {
-    return this.store.revoke(idOrKey.startsWith('sk_') ? { keyHash: hashApiKey(idOrKey) } : { id: idOrKey });
+  /**
+   * Revokes by key id or by the key itself. This process forgets its keys at once; the others
+   * hear of it from the database (a trigger's NOTIFY when the revocation commits).
+   */
+  async revoke(idOrKey: string): Promise<boolean> {
+    const revoked = await this.store.revoke(idOrKey.startsWith('sk_') ? { keyHash: hashApiKey(idOrKey) } : { id: idOrKey });
+    this.cache.clear();
+    return revoked;
   }
 }

@@ -42,6 +42,7 @@ export async function startTestGateway(options: TestGatewayOptions | Record<stri
   const db = sharedDb ?? (await createTestDatabase());
   const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
   const services = buildServices(db, { config, logger });
+  await services.keys.listen(db);
   const rateLimits = await openRateLimitStores(config.redisUrl, logger);
   const listening = await listenOn(createApp({ config, logger, rateLimits, ...services }), '127.0.0.1', 0);
   return {
@@ -61,6 +62,7 @@ export async function startTestGateway(options: TestGatewayOptions | Record<stri
       listening.server.closeAllConnections();
       await listening.close();
       await rateLimits.close();
+      await services.keys.close();
       if (!sharedDb) await db.close();
     },
   };

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { KeyCache } from './key-cache.js';
+import type { Principal } from './key-service.js';
+
+const principal = (keyId: string): Principal => ({
+  keyId,
+  environment: 'development',
+  merchantIds: ['m'],
+  scopes: ['*'],
+  tier: 'sandbox',
+  rpm: null,
+  rpd: null,
+  signingSecret: null,
+});
+
+function listeningCache(options: ConstructorParameters<typeof KeyCache>[0] = {}): KeyCache {
+  const cache = new KeyCache(options);
+  cache.setListening(true);
+  return cache;
+}
+
+describe('KeyCache', () => {
+  it('keeps nothing until it is listening for changes', () => {
+    const cache = new KeyCache();
+    cache.set('h1', principal('k1'), cache.mark());
+    expect(cache.get('h1')).toBeUndefined();
+    cache.setListening(true);
+    cache.set('h1', principal('k1'), cache.mark());
+    expect(cache.get('h1')?.keyId).toBe('k1');
+  });
+
+  it('forgets everything when the listening stops', () => {
+    const cache = listeningCache();
+    cache.set('h1', principal('k1'), cache.mark());
+    cache.setListening(false);
+    expect(cache.get('h1')).toBeUndefined();
+    expect(cache.active).toBe(false);
+  });
+
+  it('refuses what a read begun before a change found (the read may predate a revocation)', () => {
+    const cache = listeningCache();
+    const mark = cache.mark();
+    cache.clear(); // the revocation's notification arrives while the read is in flight
+    cache.set('h1', principal('k1'), mark);
+    expect(cache.get('h1')).toBeUndefined();
+  });
+
+  it('trusts an entry for its lifetime only', () => {
+    let now = 1_000;
+    const cache = listeningCache({ ttlMs: 100, now: () => now });
+    cache.set('h1', principal('k1'), cache.mark());
+    now += 99;
+    expect(cache.get('h1')?.keyId).toBe('k1');
+    now += 1;
+    expect(cache.get('h1')).toBeUndefined();
+  });
+
+  it('drops the oldest entry beyond its size', () => {
+    const cache = listeningCache({ maxEntries: 2 });
+    for (const n of [1, 2, 3]) cache.set(`h${n}`, principal(`k${n}`), cache.mark());
+    expect(cache.get('h1')).toBeUndefined();
+    expect(cache.get('h2')?.keyId).toBe('k2');
+    expect(cache.get('h3')?.keyId).toBe('k3');
+  });
+});

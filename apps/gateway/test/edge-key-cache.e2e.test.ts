@@ -1,0 +1,107 @@
+/**
+ * Authenticated keys are remembered, and forgotten the moment any change to keys commits:
+ * revocation still takes effect on the next request, in this process and in every other.
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { KeyService } from '../src/auth/key-service.js';
+import { KeyStore } from '../src/auth/key-store.js';
+import { openDatabase } from '../src/db/database.js';
+import { product } from './support/fixtures.js';
+import { call } from './support/http.js';
+import { startTestGateway, type TestGateway } from './support/test-gateway.js';
+import type { TestDatabase } from './support/test-database.js';
+
+let gateway: TestGateway;
+const onPostgres = () => gateway.db.url !== undefined;
+const getProduct = (on: TestGateway, key: string) => call(`${on.url}/acp/products/p-1`, { headers: { 'X-ACP-API-Key': key } });
+
+/** Runs SQL the way an operator at a psql prompt would: another connection (on PGlite, the only one there is). */
+async function operatorSql(sql: string): Promise<void> {
+  if (!gateway.db.url) {
+    await gateway.db.prisma.$executeRawUnsafe(sql);
+    return;
+  }
+  const client = new pg.Client({ connectionString: gateway.db.url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+const revokeBySql = (key: string) => operatorSql(`UPDATE api_keys SET revoked_at = now() WHERE last4 = '${key.slice(-4)}' AND revoked_at IS NULL`);
+
+beforeAll(async () => {
+  gateway = await startTestGateway();
+  await gateway.importProducts('shop', [product({ id: 'p-1' })]);
+});
+afterAll(() => gateway?.close());
+
+describe('the key cache', () => {
+  it('reads a key from the database once, then from memory', async () => {
+    const store = new KeyStore(gateway.db.prisma);
+    const keys = new KeyService(store);
+    const reads = vi.spyOn(store, 'findByHash');
+    const key = await gateway.createKey({ merchantIds: ['shop'] });
+    await keys.authenticate(key, 'development');
+    await keys.authenticate(key, 'development');
+    expect(reads).toHaveBeenCalledTimes(2); // not listening yet: nothing is remembered
+    await keys.listen(gateway.db);
+    try {
+      await keys.authenticate(key, 'development');
+      await keys.authenticate(key, 'development');
+      expect(reads).toHaveBeenCalledTimes(3);
+    } finally {
+      await keys.close();
+    }
+  });
+
+  it('refuses a key revoked by SQL from another connection on the next request', async () => {
+    const key = await gateway.createKey({ merchantIds: ['shop'] });
+    expect((await getProduct(gateway, key)).status).toBe(200);
+    expect((await getProduct(gateway, key)).status).toBe(200); // now served from memory
+    await revokeBySql(key);
+    const reply = await getProduct(gateway, key);
+    expect(reply.status).toBe(401);
+    expect(reply.body.error.message).toMatch(/revoked/);
+  });
+
+  it('refuses a key on a second replica the request after the first replica revoked it', async () => {
+    let ownDb: TestDatabase | undefined;
+    if (gateway.db.url) {
+      const db = await openDatabase({ url: gateway.db.url, poolSize: 2 });
+      ownDb = Object.assign(db, { url: gateway.db.url }); // its own connections, as another process would have
+    }
+    const replica = await startTestGateway({ db: ownDb ?? gateway.db });
+    try {
+      const key = await gateway.createKey({ merchantIds: ['shop'] });
+      expect((await getProduct(replica, key)).status).toBe(200);
+      expect((await getProduct(replica, key)).status).toBe(200);
+      expect(await gateway.services.keys.revoke(key)).toBe(true);
+      expect((await getProduct(replica, key)).status).toBe(401);
+    } finally {
+      await replica.close();
+      await ownDb?.close();
+    }
+  });
+
+  it('remembers nothing while its connection is down, and again once it is back', async (context) => {
+    if (!onPostgres()) context.skip(); // PGlite has no connection to lose
+    const key = await gateway.createKey({ merchantIds: ['shop'] });
+    expect((await getProduct(gateway, key)).status).toBe(200);
+    await operatorSql(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN "api_keys_changed"'`,
+    );
+    await expect.poll(() => gateway.services.keys.remembersKeys).toBe(false);
+    // Were it still trusting what it remembered, this revocation would go unheard.
+    await revokeBySql(key);
+    expect((await getProduct(gateway, key)).status).toBe(401);
+    await expect.poll(() => gateway.services.keys.remembersKeys, { timeout: 5_000 }).toBe(true);
+    const fresh = await gateway.createKey({ merchantIds: ['shop'] });
+    expect((await getProduct(gateway, fresh)).status).toBe(200);
+    await revokeBySql(fresh);
+    expect((await getProduct(gateway, fresh)).status).toBe(401);
+  });
+});
