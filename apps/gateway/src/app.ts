@@ -18,6 +18,7 @@ import { errorHandler } from './http/error-handler.js';
 import { apiVersion } from './http/middleware/api-version.js';
 import { corsPolicy } from './http/middleware/cors-policy.js';
 import { jsonBody } from './http/middleware/json-body.js';
+import { locale } from './http/middleware/locale.js';
 import { matchOperation } from './http/middleware/match-operation.js';
 import { requestId } from './http/middleware/request-id.js';
 import { requestLog } from './http/middleware/request-log.js';
@@ -56,6 +57,7 @@ export function createApp(deps: AppDeps): Express {
 
   // The edge, in order: every request passes it before any domain code runs.
   app.use(requestId());
+  app.use(locale());
   app.use(ops.routes); // outside the contract, no API key; not logged or counted (probes and scrapes would drown the rest)
   app.use(requestLog(deps.logger));
   app.use(requestMetrics(ops.metrics));

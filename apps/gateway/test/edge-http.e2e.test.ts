@@ -60,6 +60,16 @@ describe('Request-Id', () => {
   });
 });
 
+describe('Accept-Language', () => {
+  it('says the messages are in English whatever the caller prefers, and never refuses the header', async () => {
+    for (const language of ['fr-CH, fr;q=0.9', 'not a ;; language', '*']) {
+      const reply = await call(`${gateway.url}/acp/products/missing`, { headers: { ...auth(), 'Accept-Language': language } });
+      expect(reply.status).toBe(404);
+      expect(reply.headers.get('content-language')).toBe('en');
+    }
+  });
+});
+
 describe('CORS', () => {
   it('answers a preflight from any origin, echoing it with credentials and the requested headers', async () => {
     const reply = await call(`${gateway.url}/checkout_sessions`, {

@@ -272,7 +272,7 @@ describe('the request log', () => {
     const { key } = await gateway.key();
     const reply = await call(`${gateway.url}/acp/products/chair?fields=x`, { headers: { 'X-ACP-API-Key': key, 'Request-Id': 'req-log-1' } });
     expect(reply.status).toBe(400); // unknown query parameter: still one line
-    await call(`${gateway.url}/acp/products/chair`, { headers: { 'X-ACP-API-Key': key, 'Request-Id': 'req-log-2' } });
+    await call(`${gateway.url}/acp/products/chair`, { headers: { 'X-ACP-API-Key': key, 'Request-Id': 'req-log-2', 'Accept-Language': 'de-CH, de;q=0.9' } });
     await new Promise((resolve) => setImmediate(resolve));
     const lines = gateway.logLines.filter((l) => l.msg === 'request' && String(l.requestId).startsWith('req-log-'));
     expect(lines).toHaveLength(2);
@@ -287,7 +287,9 @@ describe('the request log', () => {
       status: 200,
       durationMs: expect.any(Number),
       merchant: 'ops-shop',
+      locale: 'de-CH',
     });
+    expect(lines[0]).not.toHaveProperty('locale');
     expect(lines[0]).toMatchObject({ requestId: 'req-log-1', status: 400, path: '/acp/products/chair' });
   });
 

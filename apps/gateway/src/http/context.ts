@@ -22,6 +22,8 @@ export interface RequestContext {
   /** The merchant this request acts for. */
   merchantId?: string;
   apiVersion?: string;
+  /** The caller's preferred locale (Accept-Language), when it named a usable one. */
+  locale?: string;
   /** The body's bytes exactly as received (for request signatures and idempotency). */
   rawBody?: Buffer;
   /** Set when the request carries an Idempotency-Key (POST and PATCH). */

@@ -635,7 +635,7 @@ export type WebhookEvent = {
 export type WebhookEventType = 'order.created' | 'order.updated' | 'order.fulfilled' | 'order.canceled' | 'order.refunded';
 
 /**
- * Preferred locale for human-readable messages. Messages are in English today; the header is accepted for forward compatibility.
+ * Preferred locale for human-readable messages. It is recorded with the request (the request log carries it); messages are in English today, which every response says in `Content-Language: en`. A malformed value is ignored, never refused.
  */
 export type AcceptLanguage = string;
 
@@ -804,7 +804,7 @@ export type CreateCheckoutSessionData = {
          */
         Timestamp?: string;
         /**
-         * Preferred locale for human-readable messages. Messages are in English today; the header is accepted for forward compatibility.
+         * Preferred locale for human-readable messages. It is recorded with the request (the request log carries it); messages are in English today, which every response says in `Content-Language: en`. A malformed value is ignored, never refused.
          */
         'Accept-Language'?: string;
     };
@@ -905,7 +905,7 @@ export type GetCheckoutSessionData = {
          */
         Timestamp?: string;
         /**
-         * Preferred locale for human-readable messages. Messages are in English today; the header is accepted for forward compatibility.
+         * Preferred locale for human-readable messages. It is recorded with the request (the request log carries it); messages are in English today, which every response says in `Content-Language: en`. A malformed value is ignored, never refused.
          */
         'Accept-Language'?: string;
     };
@@ -1006,7 +1006,7 @@ export type UpdateCheckoutSessionData = {
          */
         Timestamp?: string;
         /**
-         * Preferred locale for human-readable messages. Messages are in English today; the header is accepted for forward compatibility.
+         * Preferred locale for human-readable messages. It is recorded with the request (the request log carries it); messages are in English today, which every response says in `Content-Language: en`. A malformed value is ignored, never refused.
          */
         'Accept-Language'?: string;
     };
@@ -1127,7 +1127,7 @@ export type CompleteCheckoutSessionData = {
          */
         Timestamp?: string;
         /**
-         * Preferred locale for human-readable messages. Messages are in English today; the header is accepted for forward compatibility.
+         * Preferred locale for human-readable messages. It is recorded with the request (the request log carries it); messages are in English today, which every response says in `Content-Language: en`. A malformed value is ignored, never refused.
          */
         'Accept-Language'?: string;
     };
@@ -1248,7 +1248,7 @@ export type CancelCheckoutSessionData = {
          */
         Timestamp?: string;
         /**
-         * Preferred locale for human-readable messages. Messages are in English today; the header is accepted for forward compatibility.
+         * Preferred locale for human-readable messages. It is recorded with the request (the request log carries it); messages are in English today, which every response says in `Content-Language: en`. A malformed value is ignored, never refused.
          */
         'Accept-Language'?: string;
     };
@@ -1358,7 +1358,7 @@ export type SearchProductsData = {
          */
         Timestamp?: string;
         /**
-         * Preferred locale for human-readable messages. Messages are in English today; the header is accepted for forward compatibility.
+         * Preferred locale for human-readable messages. It is recorded with the request (the request log carries it); messages are in English today, which every response says in `Content-Language: en`. A malformed value is ignored, never refused.
          */
         'Accept-Language'?: string;
     };
@@ -1485,7 +1485,7 @@ export type SearchProductsAliasData = {
          */
         Timestamp?: string;
         /**
-         * Preferred locale for human-readable messages. Messages are in English today; the header is accepted for forward compatibility.
+         * Preferred locale for human-readable messages. It is recorded with the request (the request log carries it); messages are in English today, which every response says in `Content-Language: en`. A malformed value is ignored, never refused.
          */
         'Accept-Language'?: string;
     };
@@ -1612,7 +1612,7 @@ export type GetProductData = {
          */
         Timestamp?: string;
         /**
-         * Preferred locale for human-readable messages. Messages are in English today; the header is accepted for forward compatibility.
+         * Preferred locale for human-readable messages. It is recorded with the request (the request log carries it); messages are in English today, which every response says in `Content-Language: en`. A malformed value is ignored, never refused.
          */
         'Accept-Language'?: string;
     };
@@ -1713,7 +1713,7 @@ export type EmitWebhookData = {
          */
         Timestamp?: string;
         /**
-         * Preferred locale for human-readable messages. Messages are in English today; the header is accepted for forward compatibility.
+         * Preferred locale for human-readable messages. It is recorded with the request (the request log carries it); messages are in English today, which every response says in `Content-Language: en`. A malformed value is ignored, never refused.
          */
         'Accept-Language'?: string;
     };

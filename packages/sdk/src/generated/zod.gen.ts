@@ -320,7 +320,7 @@ export const zWebhookEmitResult = z.object({
 });
 
 /**
- * Preferred locale for human-readable messages. Messages are in English today; the header is accepted for forward compatibility.
+ * Preferred locale for human-readable messages. It is recorded with the request (the request log carries it); messages are in English today, which every response says in `Content-Language: en`. A malformed value is ignored, never refused.
  */
 export const zAcceptLanguage = z.string();
 

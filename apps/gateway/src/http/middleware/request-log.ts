@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 
 /**
  * One log line per request, once its response is sent (or the client went away):
- * `{requestId, operation, method, path, status, durationMs, merchant}`. Never
+ * `{requestId, operation, method, path, status, durationMs, merchant, locale}`. Never
  * headers, query strings or bodies, so never a key, secret or signature.
  * 5xx answers log at `warn`, the rest at `info`.
  *
@@ -23,6 +23,7 @@ export function requestLog(logger: Logger): RequestHandler {
         status: res.statusCode,
         durationMs: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
         merchant: req.ctx?.merchantId,
+        ...(req.ctx?.locale ? { locale: req.ctx.locale } : {}),
         ...(aborted ? { aborted: true } : {}),
       };
       if (res.statusCode >= 500) logger.warn(line, aborted ? 'request aborted' : 'request');
