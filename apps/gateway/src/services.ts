@@ -21,7 +21,7 @@ export interface Services {
 
 export interface ServiceOptions {
   /** Settings the services act on (default: loadConfig() of the process environment). */
-  config?: Pick<Config, 'env' | 'webhookAllowPrivateTargets'> & Partial<SearchConfig>;
+  config?: Pick<Config, 'env' | 'webhookAllowPrivateTargets'> & Partial<SearchConfig> & Partial<Pick<Config, 'pricing'>>;
   logger?: Logger;
 }
 
@@ -30,7 +30,7 @@ export function buildServices(db: Database, { config = loadConfig(), logger }: S
   const services = {
     keys: new KeyService(new KeyStore(db.prisma)),
     catalog: buildCatalogService(db.prisma, { config, logger }),
-    checkout: new CheckoutService(new CheckoutStore(db.prisma), defaultPricing()),
+    checkout: new CheckoutService(new CheckoutStore(db.prisma), defaultPricing(config.pricing)),
     idempotency: new IdempotencyStore(db.prisma),
   };
   const webhooks = new EmitService({

@@ -318,3 +318,23 @@ describe('PATCH /checkout_sessions/{session_id}', () => {
     expect(repriced.body.checkout_session.line_items[0]!.unit_price).toBe(12);
   });
 });
+
+describe('pricing settings', () => {
+  it('prices with the operator’s tax table and flat shipping (TAX_RATES, SHIPPING_FLAT_RATE, SHIPPING_FREE_FROM)', async () => {
+    const configured = await startTestGateway({
+      env: { TAX_RATES: 'US-CA=0.1,ca=0.05', SHIPPING_FLAT_RATE: '7.5', SHIPPING_FREE_FROM: 'never' },
+      db: gateway.db,
+    });
+    try {
+      const calls = checkoutCalls(configured.url, await configured.createKey({ merchantIds: ['shop'] }));
+      const inCalifornia = await calls.create({ items: [{ product_id: 'chair', quantity: 10 }], shipping_address: SF_ADDRESS });
+      expect(inCalifornia.body.checkout_session.amounts).toEqual({ subtotal: 106.7, tax: 10.67, shipping: 7.5, total: 124.87, currency: 'USD' });
+      const inCanada = await calls.create({ items: [{ product_id: 'chair' }], shipping_address: { ...SF_ADDRESS, country: 'CA', state: 'ON' } });
+      expect(inCanada.body.checkout_session.tax).toEqual({ rate: 0.05, amount: 0.53, currency: 'USD' });
+      const inTexas = await calls.create({ items: [{ product_id: 'chair' }], shipping_address: { ...SF_ADDRESS, state: 'TX' } });
+      expect(inTexas.body.checkout_session.tax.rate).toBe(0); // the table replaces the defaults as a whole
+    } finally {
+      await configured.close();
+    }
+  });
+});

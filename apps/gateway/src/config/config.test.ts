@@ -23,6 +23,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ GATEWAY_ENV: 'production', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' }).webhookAllowPrivateTargets).toBe(true);
   });
 
+  it('reads the tax table and flat shipping, keeping the contract’s defaults for what is unset', () => {
+    expect(loadConfig({}).pricing).toEqual({});
+    expect(loadConfig({ TAX_RATES: 'us-ca=0.0725, GB=0.2', SHIPPING_FREE_FROM: 'never' }).pricing).toEqual({
+      taxRates: { 'US-CA': 0.0725, GB: 0.2 },
+      shipping: { rate: 5, freeFrom: null },
+    });
+    expect(loadConfig({ SHIPPING_FLAT_RATE: '0' }).pricing).toEqual({ shipping: { rate: 0, freeFrom: 50 } });
+  });
+
   it('reads a list of allowed origins', () => {
     expect(loadConfig({ ALLOWED_ORIGINS: 'https://a.example, http://localhost:3000' }).allowedOrigins).toEqual([
       'https://a.example',
@@ -37,6 +46,10 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, /^DATABASE_URL must use postgres/],
     [{ DATABASE_URL: 'not a url' }, /^DATABASE_URL is not a valid URL$/],
     [{ SEARCH_ENGINE: 'elastic' }, /^SEARCH_ENGINE=/],
+    [{ TAX_RATES: 'US-CA:0.07' }, /^TAX_RATES has "US-CA:0.07"; write entries like US-CA=0.0725/],
+    [{ TAX_RATES: 'GB=20' }, /^TAX_RATES has "GB=20"/],
+    [{ SHIPPING_FLAT_RATE: '-1' }, /^SHIPPING_FLAT_RATE=/],
+    [{ SHIPPING_FREE_FROM: 'soon' }, /^SHIPPING_FREE_FROM=/],
     [{ SEARCH_ENGINE: 'meilisearch' }, /^SEARCH_ENGINE=meilisearch needs MEILISEARCH_URL$/],
     [{ REDIS_URL: 'http://x' }, /^REDIS_URL must use redis/],
     [{ ALLOWED_ORIGINS: 'https://a.example/path' }, /^ALLOWED_ORIGINS has "https:\/\/a.example\/path"/],

@@ -2,6 +2,9 @@
  * Settings from the environment. A bad setting stops start-up with one line
  * that names it (ConfigError); nothing else reads process.env.
  */
+import type { PricingOptions } from '../checkout/pricing/default-pricing.js';
+import { DEFAULT_FLAT_RATE } from '../checkout/pricing/shipping-provider.js';
+
 export type GatewayEnv = 'development' | 'sandbox' | 'production';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -28,6 +31,8 @@ export interface Config {
   webhookAllowPrivateTargets: boolean;
   basicAuth: boolean;
   requireRequestSigning: boolean;
+  /** Tax table and flat shipping (TAX_RATES, SHIPPING_FLAT_RATE, SHIPPING_FREE_FROM); the contract's defaults where unset. */
+  pricing: PricingOptions;
   logLevel: LogLevel;
 }
 
@@ -100,6 +105,33 @@ function numberIn(env: Env, name: string, min: number, max: number, fallback: nu
   return value;
 }
 
+/** `TAX_RATES=US-CA=0.0725,GB=0.2`: the whole tax table, rates as fractions. */
+function taxRates(env: Env): Record<string, number> | undefined {
+  const raw = env.TAX_RATES?.trim();
+  if (!raw) return undefined;
+  const table: Record<string, number> = {};
+  for (const entry of raw.split(',')) {
+    const match = /^\s*([A-Za-z]{2}(?:-[A-Za-z0-9]{1,3})?)\s*=\s*([0-9.]+)\s*$/.exec(entry);
+    const rate = Number(match?.[2]);
+    if (!match || !(rate >= 0 && rate <= 1)) {
+      throw new ConfigError(`TAX_RATES has ${JSON.stringify(entry.trim())}; write entries like US-CA=0.0725,GB=0.2 (rates as fractions from 0 to 1)`);
+    }
+    table[match[1]!.toUpperCase()] = rate;
+  }
+  return table;
+}
+
+function pricing(env: Env): PricingOptions {
+  const rate = numberIn(env, 'SHIPPING_FLAT_RATE', 0, 1e9, undefined);
+  const freeRaw = env.SHIPPING_FREE_FROM?.trim().toLowerCase();
+  const freeFrom = freeRaw === 'never' ? null : numberIn(env, 'SHIPPING_FREE_FROM', 0, 1e12, undefined);
+  const table = taxRates(env);
+  return {
+    ...(table ? { taxRates: table } : {}),
+    ...(rate !== undefined || freeFrom !== undefined ? { shipping: { rate: rate ?? DEFAULT_FLAT_RATE.rate, freeFrom: freeFrom === undefined ? DEFAULT_FLAT_RATE.freeFrom : freeFrom } } : {}),
+  };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const gatewayEnv = oneOf(env, 'GATEWAY_ENV', ['development', 'sandbox', 'production'] as const, 'development');
   const searchEngine = oneOf(env, 'SEARCH_ENGINE', ['embedded', 'meilisearch'] as const, 'embedded');
@@ -130,6 +162,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookAllowPrivateTargets: flag(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', gatewayEnv === 'development'),
     basicAuth: flag(env, 'BASIC_AUTH', true),
     requireRequestSigning: flag(env, 'REQUIRE_REQUEST_SIGNING', false),
+    pricing: pricing(env),
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
   };
 }

@@ -141,8 +141,9 @@ export const zOrder = z.object({
 
 /**
  * Shipping of the cart. Method `standard` when any line item requires shipping, else `none` with
- * amount 0. `standard` costs a configurable flat rate, free when the cart subtotal reaches a
- * configurable threshold. Defaults: 5.00 flat, free when the subtotal is at least 50.00, both in
+ * amount 0. `standard` costs a flat rate, free when the cart subtotal reaches a threshold, both
+ * set by the operator (settings `SHIPPING_FLAT_RATE` and `SHIPPING_FREE_FROM`, `never` for no free
+ * shipping). Defaults: 5.00 flat, free when the subtotal is at least 50.00, both in
  * major units of the session currency (for currencies with another exponent than 2 the same major
  * amounts apply, 5 and 50, unless configured). The address does not change the price.
  */
@@ -153,8 +154,9 @@ export const zShippingQuote = z.object({
 });
 
 /**
- * Sales tax / VAT of the cart. The rate comes from a configurable table keyed by the shipping
- * address's country and state. Default table: US-CA 0.0725, US-NY 0.04, US-TX 0.0625, any other
+ * Sales tax / VAT of the cart. The rate comes from a table keyed by the shipping address's
+ * country and state, which the operator may replace (setting `TAX_RATES`, e.g.
+ * `US-CA=0.0725,GB=0.2`; a state entry wins over its country's). Default table: US-CA 0.0725, US-NY 0.04, US-TX 0.0625, any other
  * US state 0, GB 0.20, DE 0.19, FR 0.20, JP 0.10, every other country 0. Without a shipping
  * address the rate is 0. Only taxable items are taxed (shipping is not): amount = rate × the
  * summed subtotals of taxable lines, computed in integer minor units and rounded half up once
