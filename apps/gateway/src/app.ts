@@ -24,7 +24,7 @@ import { requestId } from './http/middleware/request-id.js';
 import { requestLog } from './http/middleware/request-log.js';
 import { opsEndpoints, type OpsDeps } from './ops/ops-endpoints.js';
 import { requestMetrics } from './ops/request-metrics.js';
-import { requireAuth } from './http/middleware/require-auth.js';
+import { authenticate, authorize } from './http/middleware/require-auth.js';
 import { validate } from './http/middleware/validate.js';
 import type { EmitService } from './webhooks/emit-service.js';
 import { webhookRoutes } from './webhooks/routes.js';
@@ -61,11 +61,12 @@ export function createApp(deps: AppDeps): Express {
   app.use(ops.routes); // outside the contract, no API key; not logged or counted (probes and scrapes would drown the rest)
   app.use(requestLog(deps.logger));
   app.use(requestMetrics(ops.metrics));
-  app.use(apiVersion(supportedApiVersions()));
   app.use(corsPolicy(deps.config.allowedOrigins));
+  app.use(apiVersion(supportedApiVersions()));
   app.use(matchOperation(new OperationTable(contract)));
-  app.use(requireAuth({ keys: deps.keys, env: deps.config.env, basicAuth: deps.config.basicAuth }));
+  app.use(authenticate({ keys: deps.keys, env: deps.config.env, basicAuth: deps.config.basicAuth }));
   app.use(rateLimit(deps.rateLimits, deps.logger));
+  app.use(authorize());
   app.use(jsonBody());
   app.use(verifySignature({ requireAll: deps.config.requireRequestSigning }));
   app.use(validate(contract));

@@ -45,6 +45,12 @@ describe('credentials', () => {
     expect(reply.body).toEqual(authError('authentication_error'));
   });
 
+  it('refuses Basic credentials with a password: the key is the user name, the password empty', async () => {
+    const reply = await call(productUrl(), { headers: { Authorization: `Basic ${Buffer.from(`${keyA}:secret`).toString('base64')}` } });
+    expect(reply.status).toBe(401);
+    expect(reply.body.error.message).toMatch(/empty password/);
+  });
+
   it('refuses two different keys in one request', async () => {
     const other = await gateway.createKey({ merchantIds: ['shop-a'] });
     const reply = await call(productUrl(), { headers: { 'X-ACP-API-Key': keyA, Authorization: `Bearer ${other}` } });
@@ -79,6 +85,17 @@ describe('credentials', () => {
 });
 
 describe('scopes and merchants', () => {
+  it('counts refusals for scope or merchant against the key’s rate limit, with the X-RateLimit headers', async () => {
+    const key = await gateway.createKey({ merchantIds: ['shop-a'], scopes: ['checkout:read'], tier: 'sandbox' });
+    const refused = await call(productUrl(), { headers: { 'X-ACP-API-Key': key } });
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get('x-ratelimit-limit')).toBe('60');
+    expect(refused.headers.get('x-ratelimit-remaining')).toBe('59');
+    const wrongMerchant = await call(productUrl(), { headers: { 'X-ACP-API-Key': key, 'Merchant-Id': 'shop-b' } });
+    expect(wrongMerchant.status).toBe(403);
+    expect(wrongMerchant.headers.get('x-ratelimit-remaining')).toBe('58');
+  });
+
   it('refuses a key without the operation scope with 403 authorization_error', async () => {
     const key = await gateway.createKey({ merchantIds: ['shop-a'], scopes: ['checkout:read', 'webhooks:write'] });
     const reply = await call(productUrl(), { headers: { 'X-ACP-API-Key': key } });

@@ -27,6 +27,15 @@ describe('API-Version', () => {
     expect(reply.headers.get('api-version')).toBe('2026-11-01');
   });
 
+  it('answers an unknown or empty version like any error: with CORS headers and the supported list', async () => {
+    for (const version of ['1999-01-01', '']) {
+      const reply = await call(`${gateway.url}/acp/products`, { headers: { ...auth(), Origin: 'https://shop.example', 'API-Version': version } });
+      expect(reply.status).toBe(400);
+      expect(reply.body).toMatchObject({ code: 'invalid_request', param: 'API-Version', supported_versions: ['2026-11-01'] });
+      expect(reply.headers.get('access-control-allow-origin')).toBe('https://shop.example');
+    }
+  });
+
   it('refuses an unknown version with 400 and the supported list', async () => {
     const reply = await call(`${gateway.url}/acp/products/p-1`, { headers: { ...auth(), 'API-Version': '2024-01-01' } });
     expect(reply.status).toBe(400);
@@ -144,6 +153,56 @@ describe('hygiene', () => {
     });
     expect(response.status).toBe(415);
     expect(await response.json()).toMatchObject({ code: 'invalid_request' });
+  });
+
+  it.each(['gzip', 'deflate', 'br'])('answers a body that does not decompress as %s with 400', async (encoding) => {
+    const response = await fetch(`${gateway.url}/checkout_sessions`, {
+      method: 'POST',
+      headers: { ...auth(), 'Content-Type': 'application/json', 'Content-Encoding': encoding },
+      body: 'not compressed at all',
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ code: 'invalid_request', detail: expect.stringContaining(`not valid ${encoding} data`) });
+  });
+
+  it.each([
+    ['a lone surrogate in a session field', '/checkout_sessions', '{"items":[{"product_id":"p-1"}],"customer":{"name":"\\ud800"}}', 'customer.name'],
+    ['a NUL in a webhook payload', '/webhooks/emit', '{"event_type":"order.created","payload":{"note":"a\\u0000b"}}', 'payload.note'],
+    ['a lone low surrogate in an object key', '/webhooks/emit', '{"event_type":"order.created","payload":{"\\udc00":1}}', 'payload.\udc00'],
+  ])('refuses text that cannot be stored (%s) with 400 naming where, before anything runs', async (_name, path, body, param) => {
+    const idempotencyKey = `unstorable-${path}-${param.length}`;
+    const send = () => call(`${gateway.url}${path}`, { method: 'POST', headers: { ...auth(), 'Content-Type': 'application/json', 'Idempotency-Key': idempotencyKey }, body });
+    const sessionsBefore = await gateway.db.prisma.checkoutSession.count();
+    for (const reply of [await send(), await send()]) {
+      expect(reply.status).toBe(400); // the second too: nothing was stored or left in flight under the key
+      expect(reply.body).toMatchObject({ code: 'invalid_request', param });
+    }
+    expect(await gateway.db.prisma.checkoutSession.count()).toBe(sessionsBefore);
+  });
+
+  it('reads a POST or PATCH without any body as an empty object: the contract names what is missing', async () => {
+    const created = await call(`${gateway.url}/checkout_sessions`, { method: 'POST', headers: auth() });
+    expect(created.status).toBe(400);
+    expect(created.body).toMatchObject({ code: 'invalid_request', detail: expect.stringContaining('items') });
+    const typed = await call(`${gateway.url}/checkout_sessions`, { method: 'POST', headers: { ...auth(), 'Content-Type': 'application/json' } });
+    expect(typed.status).toBe(400);
+    expect(typed.body.detail).toContain('items');
+    const session = await call(`${gateway.url}/checkout_sessions`, { method: 'POST', headers: auth(), json: { items: [{ product_id: 'p-1' }] } });
+    const patched = await call(`${gateway.url}/checkout_sessions/${session.body.checkout_session.id}`, { method: 'PATCH', headers: auth() });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toEqual(session.body);
+  });
+
+  it.each([
+    ['page=0x10', 'page'],
+    ['page_size=1e2', 'page_size'],
+    ['page=99999999999999999999', 'page'],
+    ['min_price=Infinity', 'min_price'],
+    ['max_price=-1e999', 'max_price'],
+  ])('refuses %s: query numbers are plain decimals, exact as integers', async (query, param) => {
+    const reply = await call(`${gateway.url}/acp/products?${query}`, { headers: auth() });
+    expect(reply.status).toBe(400);
+    expect(reply.body).toMatchObject({ code: 'invalid_request', param });
   });
 
   it('never answers with HTML or a stack trace', async () => {

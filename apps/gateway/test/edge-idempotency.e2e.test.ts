@@ -26,6 +26,18 @@ const create = (idempotencyKey: string | undefined, body: unknown, raw?: string)
 const sessions = () => gateway.db.prisma.checkoutSession.count({ where: { merchantId: 'shop' } });
 
 describe('Idempotency-Key', () => {
+  it('replays the very bytes of the first answer', async () => {
+    const k = freshKey();
+    const send = () =>
+      fetch(`${gateway.url}/checkout_sessions`, {
+        method: 'POST',
+        headers: { 'X-ACP-API-Key': key, 'Idempotency-Key': k, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ items: [{ product_id: 'mug' }], customer: { name: 'Ada', email: 'ada@example.com', phone: '+1 555' } }),
+      }).then((response) => response.text());
+    const first = await send();
+    expect(await send()).toBe(first);
+  });
+
   it('replays the stored answer for a repeat, with Idempotent-Replayed, and creates nothing twice', async () => {
     const k = freshKey();
     const before = await sessions();

@@ -109,6 +109,16 @@ describe('POST /webhooks/emit without target_url', () => {
     expect(res.body).toMatchObject({ code: 'not_found', detail: expect.any(String) });
   });
 
+  it('needs checkout:read as well as webhooks:write to put a session in an event', async () => {
+    const emitOnly = await gateway.createKey({ merchantIds: ['shop'], scopes: ['webhooks:write'] });
+    const refused = await emit({ event_type: 'order.created', checkout_session_id: sessionId }, emitOnly);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ error: { type: 'authorization_error', message: expect.stringContaining('checkout:read') } });
+    expect((await emit({ event_type: 'order.created', payload: { order_id: 'ord_9' } }, emitOnly)).status).toBe(200);
+    const both = await gateway.createKey({ merchantIds: ['shop'], scopes: ['webhooks:write', 'checkout:read'] });
+    expect((await emit({ event_type: 'order.created', checkout_session_id: sessionId }, both)).status).toBe(200);
+  });
+
   it.each([
     ['a missing event_type', {}],
     ['an unknown event_type', { event_type: 'order.exploded' }],

@@ -6,6 +6,8 @@ export interface Operation {
   method: string;
   path: string;
   scopes: string[];
+  /** The operation takes a request body (PATCH, and POST with one). */
+  acceptsBody: boolean;
 }
 
 export type RouteMatch =
@@ -35,7 +37,15 @@ export class OperationTable {
       const byMethod = new Map<string, Operation>();
       for (const method of METHODS) {
         const op = item[method] as OpenApiOperation | undefined;
-        if (op) byMethod.set(method.toUpperCase(), { operationId: op.operationId, method: method.toUpperCase(), path, scopes: op['x-scopes'] ?? [] });
+        if (op) {
+          byMethod.set(method.toUpperCase(), {
+            operationId: op.operationId,
+            method: method.toUpperCase(),
+            path,
+            scopes: op['x-scopes'] ?? [],
+            acceptsBody: op.requestBody !== undefined,
+          });
+        }
       }
       return { path, pattern: new RegExp(`^${source}/?$`), names, byMethod };
     });

@@ -39,8 +39,8 @@ declare global {
   }
 }
 
-/** The merchant of an authenticated request (set by requireAuth). */
+/** The merchant of an authenticated request (set by authorize()). */
 export function merchantOf(ctx: RequestContext): string {
-  if (!ctx.merchantId) throw new Error('merchantOf() used on a route without requireAuth()');
+  if (!ctx.merchantId) throw new Error('merchantOf() used on a route without authorize()');
   return ctx.merchantId;
 }

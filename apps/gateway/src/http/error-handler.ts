@@ -100,14 +100,20 @@ interface BodyParserError {
   message: string;
 }
 
-function fromBodyParser(error: unknown): Problem | undefined {
-  const type = (error as BodyParserError)?.type;
-  if (typeof type !== 'string') return undefined;
+function fromBodyParser(error: unknown, contentEncoding: string | undefined): Problem | undefined {
+  const { type, status, expose } = (error ?? {}) as Partial<BodyParserError> & { expose?: boolean };
+  if (typeof type !== 'string') {
+    // What body-parser passes on as a plain 400 while reading: a body that does not decompress (zlib, brotli).
+    if (status !== 400 || expose !== true || isValidatorError(error)) return undefined;
+    const what = contentEncoding ? `not valid ${contentEncoding} data` : 'unreadable';
+    return detail(400, 'invalid_request', `The request body is ${what}: ${(error as Error).message}`);
+  }
   if (type === 'entity.too.large') return detail(413, 'payload_too_large', 'Request body is larger than 1 MiB');
   if (type === 'entity.parse.failed') return detail(400, 'invalid_request', `Malformed JSON body: ${(error as Error).message}`);
   if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
     return detail(415, 'invalid_request', (error as Error).message);
   }
+  if (type === 'request.size.invalid' || type === 'request.aborted') return detail(400, 'invalid_request', `The request body was cut short: ${(error as Error).message}`);
   return undefined;
 }
 
@@ -129,7 +135,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     if (res.headersSent) return next(error);
     const problem =
       error instanceof GatewayError ? fromDomain(error)
-      : fromBodyParser(error) ?? (isValidatorError(error) ? fromValidator(error) : undefined) ?? fromDatabase(error);
+      : fromBodyParser(error, req.get('content-encoding')) ?? (isValidatorError(error) ? fromValidator(error) : undefined) ?? fromDatabase(error);
     if (problem) {
       if (problem.status >= 500) logger.warn({ requestId: req.ctx?.requestId, code: problem.body.code, err: error }, 'request failed');
       return send(res, problem);

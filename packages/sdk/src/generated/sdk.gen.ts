@@ -294,7 +294,9 @@ export const getProduct = <ThrowOnError extends boolean = false>(options: Option
  * `event_type` and `created` = now. `data.object` is the checkout session (as in the checkout
  * endpoints) when `checkout_session_id` is given, else the custom `payload`, else `{}`; with
  * both, the payload's keys are added to the session object and the session's own fields win.
- * A `checkout_session_id` that is unknown or of another merchant → 404.
+ * A `checkout_session_id` that is unknown or of another merchant → 404. Because the event then
+ * carries the whole session (customer, address), such a request needs the `checkout:read` scope
+ * as well as `webhooks:write` (else 403 `authorization_error`).
  *
  * **Signing.** Header `X-Webhook-Signature: t={unix seconds},v1={hex}` where v1 is the
  * lowercase hex HMAC-SHA256 of the exact body bytes sent, keyed with `signature_secret`. Without

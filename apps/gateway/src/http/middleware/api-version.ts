@@ -21,7 +21,7 @@ export function apiVersion(supported: readonly string[]): RequestHandler {
   return (req, res, next) => {
     const given = req.get('api-version')?.trim();
     res.setHeader('API-Version', newest);
-    if (given && !supported.includes(given)) throw new UnsupportedApiVersionError(given, [...supported]);
+    if (given !== undefined && !supported.includes(given)) throw new UnsupportedApiVersionError(given, [...supported]); // an empty header too
     const version = given || newest;
     res.setHeader('API-Version', version);
     req.ctx.apiVersion = version;

@@ -57,7 +57,15 @@ export function idempotency(store: IdempotencyStore, logger: Logger): RequestHan
       if (settled) return;
       settled = true;
       if (!storable(res.statusCode)) await release();
-      else if (!storedInTransaction) await store.complete(recordId, res.statusCode, body);
+      else if (!storedInTransaction) {
+        try {
+          await store.complete(recordId, res.statusCode, body);
+        } catch (error) {
+          // Unrecorded, the key would answer "in flight" until it expires: free it, so that a retry runs again.
+          warn(error, 'could not store an idempotent response; the key is released');
+          await release();
+        }
+      }
     }, (error) => warn(error, 'could not store an idempotent response'));
     res.on('close', () => {
       if (!settled) {

@@ -37,11 +37,50 @@ export function jsonDepth(bytes: Uint8Array, limit = Infinity): number {
  *   app.use(jsonBody());
  */
 export function jsonBody(): RequestHandler[] {
-  return [parseJson(), normalizeContentType];
+  return [parseJson(), refuseUnstorableText, normalizeContentType];
 }
+
+/** NUL, or a surrogate code point without its pair: text PostgreSQL cannot store (nor most systems print). */
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Where in a parsed JSON value a string (or object key) holds unstorable text, as `items[0].title`; undefined when none does. */
+export function unstorableTextAt(value: unknown, path = ''): string | undefined {
+  if (typeof value === 'string') return UNSTORABLE.test(value) ? path || '(body)' : undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = unstorableTextAt(value[i], `${path}[${i}]`);
+      if (found) return found;
+    }
+  } else if (value !== null && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const at = path ? `${path}.${key}` : key;
+      if (UNSTORABLE.test(key)) return at;
+      const found = unstorableTextAt(item, at);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Refuses, before anything runs, a body with text that could not be stored: otherwise an
+ * operation might act and then fail to record what it did (an idempotent answer, an event).
+ */
+const refuseUnstorableText: RequestHandler = (req, _res, next) => {
+  if (req.ctx.rawBody === undefined) return next();
+  const at = unstorableTextAt(req.body);
+  if (at) throw new InvalidRequestError(`${at} holds a NUL character (\\u0000) or an unpaired UTF-16 surrogate, which cannot be stored`, at === '(body)' ? undefined : at);
+  next();
+};
 
 const normalizeContentType: RequestHandler = (req, _res, next) => {
   const hasBody = req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
+  if (!hasBody && req.ctx.operation?.acceptsBody) {
+    // No body at all where one is taken: an empty object, so the contract names what is missing
+    // (POST /checkout_sessions: items) and a PATCH without changes is just that.
+    req.body = {};
+    req.ctx.rawBody = Buffer.alloc(0);
+  }
   if (req.ctx.rawBody !== undefined) req.headers['content-type'] = 'application/json';
   else if (hasBody) req.headers['content-type'] = 'application/octet-stream';
   else delete req.headers['content-type'];

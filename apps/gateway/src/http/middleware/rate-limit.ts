@@ -17,7 +17,7 @@ function secondsUntil(reset: Date | undefined, fallbackMs: number): number {
  * Two windows per API key — a minute and a day — with the key's tier limits.
  * Every authenticated response carries X-RateLimit-Limit/-Remaining/-Reset of
  * the minute window (Reset in Unix seconds); past a limit, 429 with Retry-After.
- * Runs after requireAuth().
+ * Runs after authenticate(), before authorize(): refusals for scope or merchant count too.
  *
  *   app.use(rateLimit({ minute: new MemoryStore(), day: new MemoryStore() }, logger));
  */

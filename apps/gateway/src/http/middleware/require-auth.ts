@@ -24,6 +24,7 @@ function presentedKey(req: Request, basicAuth: boolean): string {
       const decoded = Buffer.from(credentials, 'base64').toString('utf8');
       const colon = decoded.indexOf(':');
       if (colon === -1) throw new AuthenticationError('Malformed Basic credentials: expected base64 of "KEY:"');
+      if (colon !== decoded.length - 1) throw new AuthenticationError('Basic credentials carry the API key as user name and an empty password: base64 of "KEY:"');
       fromAuthorization = decoded.slice(0, colon);
     } else throw new AuthenticationError(`Unsupported Authorization scheme ${JSON.stringify(scheme)}; use Bearer or Basic`);
     if (!fromAuthorization) throw new AuthenticationError('Malformed Authorization header: no key');
@@ -37,15 +38,28 @@ function presentedKey(req: Request, basicAuth: boolean): string {
 }
 
 /**
- * Authenticates the request's API key, checks the operation's scopes and picks
- * the merchant (`Merchant-Id` when the key serves several).
+ * Authenticates the request's API key (401 when it cannot): `req.ctx.principal`. Rate limits
+ * come next, so that every authenticated request counts, refused ones included; then authorize().
  *
- *   app.use(requireAuth({ keys, env: 'development' }));
+ *   app.use(authenticate({ keys, env: 'development' }));
  */
-export function requireAuth(options: RequireAuthOptions): RequestHandler {
+export function authenticate(options: RequireAuthOptions): RequestHandler {
   const basicAuth = options.basicAuth ?? true;
   return async (req, _res, next) => {
-    const principal = await options.keys.authenticate(presentedKey(req, basicAuth), options.env);
+    req.ctx.principal = await options.keys.authenticate(presentedKey(req, basicAuth), options.env);
+    next();
+  };
+}
+
+/**
+ * Checks the operation's scopes (403) and picks the merchant the request acts for:
+ * `Merchant-Id` when the key serves several (403 for one it does not serve).
+ *
+ *   app.use(authorize());
+ */
+export function authorize(): RequestHandler {
+  return (req, _res, next) => {
+    const principal = req.ctx.principal!;
     const required = req.ctx.operation?.scopes ?? [];
     if (!hasScopes(principal.scopes, required)) {
       throw new AuthorizationError(`This key lacks the scope ${required.filter((s) => !principal.scopes.includes(s)).join(', ')} needed for ${req.ctx.operation?.operationId}`);
@@ -60,7 +74,6 @@ export function requireAuth(options: RequireAuthOptions): RequestHandler {
     } else {
       throw new InvalidRequestError(`This key serves several merchants (${principal.merchantIds.join(', ')}); name one in the Merchant-Id header`, 'Merchant-Id');
     }
-    req.ctx.principal = principal;
     req.ctx.merchantId = merchantId;
     next();
   };

@@ -11,7 +11,7 @@ import { InvalidRequestError } from '../../errors.js';
  *   app.use(validate(loadContract()));
  */
 export function validate(contract: OpenApiDocument): RequestHandler[] {
-  return [finiteNumbers(numericQueryParameters(contract)), ...validator(contract)];
+  return [plainNumbers(numericQueryParameters(contract)), ...validator(contract)];
 }
 
 /** Names of the query parameters the contract types as number or integer. */
@@ -24,16 +24,19 @@ function numericQueryParameters(contract: OpenApiDocument): Set<string> {
 }
 
 /**
- * The validator's type coercion turns `1e999`, 400 digits or `Infinity` into Infinity, which
- * then passes `integer` and `minimum` and breaks the response: refuse non-finite numbers first.
+ * Numbers in the query in plain decimal notation only, and within the range where every integer
+ * is exact: the validator's type coercion would read `0x10` as 16, `1e2` as 100, and `1e999`,
+ * 400 digits or `Infinity` as Infinity, which passes `integer` and `minimum` and breaks the response.
  */
-function finiteNumbers(names: Set<string>): RequestHandler {
+function plainNumbers(names: Set<string>): RequestHandler {
   return (req, _res, next) => {
     for (const [name, raw] of Object.entries(req.query)) {
       if (!names.has(name)) continue;
       for (const value of [raw].flat()) {
-        const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
-        if (!Number.isNaN(number) && !Number.isFinite(number)) throw new InvalidRequestError(`${name} must be a finite number`, name);
+        if (typeof value !== 'string' || value.trim() === '') continue; // the validator names what is wrong
+        const text = value.trim();
+        if (!/^-?\d+(\.\d+)?$/.test(text)) throw new InvalidRequestError(`${name} must be a number written in decimal digits, like 2 or 19.99`, name);
+        if (Math.abs(Number(text)) > Number.MAX_SAFE_INTEGER) throw new InvalidRequestError(`${name} is too large`, name);
       }
     }
     next();

@@ -12,7 +12,7 @@ const MESSAGES: Record<SignatureProblem, string> = {
 
 /**
  * Verifies `Signature`/`Timestamp` for keys that have a signing secret, or for
- * every key when `requireAll` is set. Runs after requireAuth() and jsonBody().
+ * every key when `requireAll` is set. Runs after authenticate() and jsonBody().
  *
  *   app.use(verifySignature({ requireAll: false }));
  */
