@@ -121,8 +121,18 @@ describe('hygiene', () => {
   it('answers another method on a known path with 405 and Allow', async () => {
     const reply = await call(`${gateway.url}/acp/products`, { method: 'DELETE', headers: auth() });
     expect(reply.status).toBe(405);
-    expect(reply.headers.get('allow')).toBe('GET');
+    expect(reply.headers.get('allow')).toBe('GET, HEAD');
     expect(reply.body.code).toBe('method_not_allowed');
+  });
+
+  it('answers HEAD wherever GET is served: the same status and headers, no body', async () => {
+    const get = await fetch(`${gateway.url}/acp/products/p-1`, { headers: auth() });
+    const head = await fetch(`${gateway.url}/acp/products/p-1`, { method: 'HEAD', headers: auth() });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(get.headers.get('content-length'));
+    expect(await head.text()).toBe('');
+    expect((await fetch(`${gateway.url}/acp/products/nope`, { method: 'HEAD', headers: auth() })).status).toBe(404);
+    expect((await fetch(`${gateway.url}/acp/products/p-1`, { method: 'HEAD' })).status).toBe(401);
   });
 
   it('refuses a body over 1 MiB with 413 payload_too_large', async () => {

@@ -27,6 +27,7 @@ describe('OperationTable', () => {
 
   it('tells an unknown path from a known path with another method', () => {
     expect(table.match('GET', '/nope')).toEqual({ kind: 'not_found' });
-    expect(table.match('DELETE', '/checkout_sessions/cs_1')).toEqual({ kind: 'method_not_allowed', allowed: ['GET', 'PATCH'] });
+    expect(table.match('DELETE', '/checkout_sessions/cs_1')).toEqual({ kind: 'method_not_allowed', allowed: ['GET', 'PATCH', 'HEAD'] });
+    expect(table.match('HEAD', '/checkout_sessions/cs_1')).toMatchObject({ kind: 'operation', operation: { operationId: 'getCheckoutSession' } });
   });
 });

@@ -57,8 +57,13 @@ export class OperationTable {
     for (const compiled of this.paths) {
       const found = compiled.pattern.exec(pathname);
       if (!found) continue;
-      const operation = compiled.byMethod.get(method.toUpperCase());
-      if (!operation) return { kind: 'method_not_allowed', allowed: [...compiled.byMethod.keys()] };
+      // HEAD is GET without the body (RFC 9110 §9.3.2), wherever GET is served.
+      const upper = method.toUpperCase();
+      const operation = compiled.byMethod.get(upper) ?? (upper === 'HEAD' ? compiled.byMethod.get('GET') : undefined);
+      if (!operation) {
+        const allowed = [...compiled.byMethod.keys()];
+        return { kind: 'method_not_allowed', allowed: allowed.includes('GET') ? [...allowed, 'HEAD'] : allowed };
+      }
       const params: Record<string, string> = {};
       compiled.names.forEach((name, i) => {
         params[name] = decodeURIComponent(found[i + 1]!);
