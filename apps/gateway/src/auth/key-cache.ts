@@ -2,7 +2,7 @@
  * Authenticated keys, remembered for a minute so that a request does not wait on the
  * database for its key. Entries are trusted only while the cache hears every change to
  * keys: the database sends NOTIFY api_keys_changed when a transaction that changed a key
- * or its merchants commits (a trigger, so the CLI, SQL and deletions all count), and every
+ * or its merchants commits (rules on the tables, so the CLI, SQL and deletions all count), and every
  * notification empties the cache. Until the LISTEN is in place, and whenever its
  * connection is lost, the cache holds nothing and every request reads the database.
  */

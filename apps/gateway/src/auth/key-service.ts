@@ -137,7 +137,7 @@ export class KeyService {
 
   /**
    * Revokes by key id or by the key itself. This process forgets its keys at once; the others
-   * hear of it from the database (a trigger's NOTIFY when the revocation commits).
+   * hear of it from the database (the NOTIFY of a rule on api_keys, when the revocation commits).
    */
   async revoke(idOrKey: string): Promise<boolean> {
     const revoked = await this.store.revoke(idOrKey.startsWith('sk_') ? { keyHash: hashApiKey(idOrKey) } : { id: idOrKey });

@@ -44,7 +44,7 @@ export function jsonBody(): RequestHandler[] {
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Where in a parsed JSON value a string (or object key) holds unstorable text, as `items[0].title`; undefined when none does. */
-export function unstorableTextAt(value: unknown, path = ''): string | undefined {
+function unstorableTextAt(value: unknown, path = ''): string | undefined {
   if (typeof value === 'string') return UNSTORABLE.test(value) ? path || '(body)' : undefined;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
