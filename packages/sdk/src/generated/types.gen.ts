@@ -650,7 +650,7 @@ export type AcceptLanguage = string;
 export type ApiVersion = '2026-11-01';
 
 /**
- * Keeps products whose category path contains this text, ignoring case.
+ * Keeps products whose category path contains this text, ignoring case. `+` reads as a space and `%2B` as a plus; reserved characters such as `/ : , ( ) ' *` may be sent unencoded.
  */
 export type Category = string;
 
@@ -716,7 +716,8 @@ export type ProductId = string;
  * 0.5 × embedding similarity; ties are broken by `title`, then `id`. When the embedder is
  * unavailable the search still answers, matching and ranking by keywords (rule 1) alone. With
  * the Meilisearch engine (`SEARCH_ENGINE=meilisearch`), matching and `_rankingScore` are
- * Meilisearch's hybrid search. `+` in the query string is read as a space.
+ * Meilisearch's hybrid search. `+` in the query string reads as a space and `%2B` as a plus;
+ * reserved characters such as `/ : , ( ) ' *` may be sent unencoded.
  */
 export type Q = string;
 
@@ -741,7 +742,7 @@ export type SessionId = string;
 export type Signature = string;
 
 /**
- * Keeps products with a tag equal to this one, ignoring case.
+ * Keeps products with a tag equal to this one, ignoring case. `+` reads as a space and `%2B` as a plus; reserved characters such as `/ : , ( ) ' *` may be sent unencoded.
  */
 export type Tag = string;
 
@@ -1384,15 +1385,16 @@ export type SearchProductsData = {
          * 0.5 × embedding similarity; ties are broken by `title`, then `id`. When the embedder is
          * unavailable the search still answers, matching and ranking by keywords (rule 1) alone. With
          * the Meilisearch engine (`SEARCH_ENGINE=meilisearch`), matching and `_rankingScore` are
-         * Meilisearch's hybrid search. `+` in the query string is read as a space.
+         * Meilisearch's hybrid search. `+` in the query string reads as a space and `%2B` as a plus;
+         * reserved characters such as `/ : , ( ) ' *` may be sent unencoded.
          */
         q?: string;
         /**
-         * Keeps products whose category path contains this text, ignoring case.
+         * Keeps products whose category path contains this text, ignoring case. `+` reads as a space and `%2B` as a plus; reserved characters such as `/ : , ( ) ' *` may be sent unencoded.
          */
         category?: string;
         /**
-         * Keeps products with a tag equal to this one, ignoring case.
+         * Keeps products with a tag equal to this one, ignoring case. `+` reads as a space and `%2B` as a plus; reserved characters such as `/ : , ( ) ' *` may be sent unencoded.
          */
         tag?: string;
         /**
@@ -1511,15 +1513,16 @@ export type SearchProductsAliasData = {
          * 0.5 × embedding similarity; ties are broken by `title`, then `id`. When the embedder is
          * unavailable the search still answers, matching and ranking by keywords (rule 1) alone. With
          * the Meilisearch engine (`SEARCH_ENGINE=meilisearch`), matching and `_rankingScore` are
-         * Meilisearch's hybrid search. `+` in the query string is read as a space.
+         * Meilisearch's hybrid search. `+` in the query string reads as a space and `%2B` as a plus;
+         * reserved characters such as `/ : , ( ) ' *` may be sent unencoded.
          */
         q?: string;
         /**
-         * Keeps products whose category path contains this text, ignoring case.
+         * Keeps products whose category path contains this text, ignoring case. `+` reads as a space and `%2B` as a plus; reserved characters such as `/ : , ( ) ' *` may be sent unencoded.
          */
         category?: string;
         /**
-         * Keeps products with a tag equal to this one, ignoring case.
+         * Keeps products with a tag equal to this one, ignoring case. `+` reads as a space and `%2B` as a plus; reserved characters such as `/ : , ( ) ' *` may be sent unencoded.
          */
         tag?: string;
         /**

@@ -335,7 +335,7 @@ export const zAcceptLanguage = z.string();
 export const zApiVersion = z.enum(['2026-11-01']).default('2026-11-01');
 
 /**
- * Keeps products whose category path contains this text, ignoring case.
+ * Keeps products whose category path contains this text, ignoring case. `+` reads as a space and `%2B` as a plus; reserved characters such as `/ : , ( ) ' *` may be sent unencoded.
  */
 export const zCategory = z.string().max(200);
 
@@ -401,7 +401,8 @@ export const zProductId = z.string().min(1).max(200);
  * 0.5 × embedding similarity; ties are broken by `title`, then `id`. When the embedder is
  * unavailable the search still answers, matching and ranking by keywords (rule 1) alone. With
  * the Meilisearch engine (`SEARCH_ENGINE=meilisearch`), matching and `_rankingScore` are
- * Meilisearch's hybrid search. `+` in the query string is read as a space.
+ * Meilisearch's hybrid search. `+` in the query string reads as a space and `%2B` as a plus;
+ * reserved characters such as `/ : , ( ) ' *` may be sent unencoded.
  */
 export const zQ = z.string().max(500);
 
@@ -426,7 +427,7 @@ export const zSessionId = z.string().min(1).max(100);
 export const zSignature = z.string().max(200);
 
 /**
- * Keeps products with a tag equal to this one, ignoring case.
+ * Keeps products with a tag equal to this one, ignoring case. `+` reads as a space and `%2B` as a plus; reserved characters such as `/ : , ( ) ' *` may be sent unencoded.
  */
 export const zTag = z.string().max(100);
 

@@ -4,9 +4,10 @@ import type { OpenApiDocument } from '../../contract/document.js';
 import { InvalidRequestError } from '../../errors.js';
 
 /**
- * Validates requests (and coerces query parameters, filling defaults) and
- * responses against the contract. A response that breaks the contract becomes
- * a logged 500: it is a bug in the gateway, never the caller's fault.
+ * Validates requests (coercing query and header parameters from strings, never
+ * the JSON body; filling defaults) and responses against the contract. A
+ * response that breaks the contract becomes a logged 500: it is a bug in the
+ * gateway, never the caller's fault.
  *
  *   app.use(validate(loadContract()));
  */
@@ -43,10 +44,32 @@ function plainNumbers(names: Set<string>): RequestHandler {
   };
 }
 
+/**
+ * The validator's copy of the contract, with every query parameter `allowReserved`. The query
+ * string is read as `application/x-www-form-urlencoded` (Express: `+` is a space, `%2B` a plus);
+ * whether a client percent-encodes `/ : , ( ) ' * !` there is its own choice (RFC 3986 allows
+ * them), so the validator's refusal of a raw reserved character ("may not contain reserved
+ * characters"), and of `+`, must never reach a caller — whatever a parameter declares.
+ */
+function serverReading(contract: OpenApiDocument): OpenApiDocument {
+  const copy = structuredClone(contract);
+  const parameters = [
+    ...Object.values(copy.components.parameters ?? {}),
+    ...Object.values(copy.paths).flatMap((item) => [
+      ...(((item as { parameters?: unknown[] })?.parameters ?? []) as unknown[]),
+      ...Object.values(item).flatMap((op) => ((op as { parameters?: unknown[] })?.parameters ?? [])),
+    ]),
+  ] as { in?: string; allowReserved?: boolean }[];
+  for (const parameter of parameters) if (parameter?.in === 'query') parameter.allowReserved = true;
+  return copy;
+}
+
 function validator(contract: OpenApiDocument): RequestHandler[] {
   return OpenApiValidator.middleware({
-    apiSpec: structuredClone(contract) as never,
-    validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true },
+    apiSpec: serverReading(contract) as never,
+    // coerceTypes: false leaves the JSON body as it was sent (`"5"` is not 5, `true` not 1): the
+    // validator coerces query, path and header parameters — strings on the wire — whatever this says.
+    validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false },
     validateResponses: { removeAdditional: false },
     validateSecurity: false,
     validateApiSpec: false,
