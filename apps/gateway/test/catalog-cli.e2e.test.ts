@@ -41,6 +41,16 @@ describe('catalog commands', () => {
     expect(one.stdout).toMatch(/^reindexed 2 products of 1 merchant \(0 embedded now/);
   }, 180_000);
 
+  it('import refuses a price past the contract\'s bound with one line naming its line number, and writes nothing', async () => {
+    const file = catalogFile([product({ id: 'fine' }), product({ id: 'huge', price: 1e21 })]);
+    const refused = await runCli(['catalog', 'import', file, '--merchant', 'cli-huge'], env);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr.trim()).toMatch(/^[^\n]*line 2: price must be <= 100000000000[^\n]*$/);
+    const reindexed = await runCli(['catalog', 'reindex', '--merchant', 'cli-huge'], env);
+    expect(reindexed.stdout).toMatch(/^reindexed 0 products/);
+  }, 180_000);
+
   it('import with an unreachable embedding endpoint still imports, warns, and reindex embeds later', async () => {
     const file = catalogFile([product({ id: 'c', title: 'Desk lamp' })]);
     const broken = { ...env, EMBEDDER: 'openai', EMBEDDER_URL: 'http://127.0.0.1:1/v1/embeddings', EMBEDDER_DIMENSIONS: '100' };

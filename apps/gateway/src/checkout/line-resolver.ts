@@ -42,6 +42,27 @@ export interface ResolvedCart {
   lines: CartLine[];
 }
 
+/** The largest amount of minor units that can still be shown exactly as a JSON number. */
+const MAX_MINOR = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * The unit price of a line in minor units; 400 naming the line when the stored price cannot be
+ * charged (not a finite non-negative number, or one unit past 2^53 − 1 minor units). The contract
+ * bounds prices at import, so only a catalog written around it holds such a price.
+ */
+function unitAmount(price: number, currency: string, index: number, sku: string): bigint {
+  let minor: bigint | undefined;
+  try {
+    minor = toMinor(price, currency);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+  }
+  if (minor === undefined || minor > MAX_MINOR) {
+    throw new InvalidRequestError(`The price of items[${index}] (${JSON.stringify(sku)}, ${price} ${currency}) cannot be charged: it is out of the range of prices`, `items[${index}]`);
+  }
+  return minor;
+}
+
 /** The thing bought: a variant, or the product itself when it has no variants. */
 function pickVariant(product: CatalogProduct, sku: string | undefined, index: number): CatalogVariant {
   const itself: CatalogVariant = { sku: product.id, price: product.price, currency: product.currency, requiresShipping: null, taxable: null };
@@ -82,7 +103,7 @@ export function resolveLines(items: readonly LineItemInput[], catalog: ReadonlyM
       variantSku: variant.sku,
       title: product.title,
       quantity,
-      unitAmount: toMinor(variant.price, currency),
+      unitAmount: unitAmount(variant.price, currency, index, variant.sku),
       requiresShipping: variant.requiresShipping ?? true,
       taxable: variant.taxable ?? true,
     };
