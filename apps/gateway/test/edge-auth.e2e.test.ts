@@ -1,5 +1,7 @@
 /** Keys, credentials, scopes, merchants and request signing, through real HTTP. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHmac } from 'node:crypto';
+import { CommerceGateway } from '@commerce-gateway/sdk';
 import { signBody } from '../src/auth/request-signature.js';
 import { generateApiKey } from '../src/auth/api-key.js';
 import { product } from './support/fixtures.js';
@@ -183,6 +185,61 @@ describe('request signing', () => {
     const exact = await post(signBody(Buffer.from(raw), secret));
     expect(exact.status).toBe(400); // past the signature: the contract wants at least one item
     expect(await exact.json()).toMatchObject({ code: 'invalid_request', param: 'items' });
+  });
+
+  describe('accepts exactly one encoding: standard base64 with its padding, canonical', () => {
+    const post = (raw: string, signature: string) =>
+      fetch(`${gateway.url}/checkout_sessions`, {
+        method: 'POST',
+        headers: { 'X-ACP-API-Key': key, 'Content-Type': 'application/json', Signature: signature, Timestamp: at(0) },
+        body: raw,
+      });
+    /** A body whose signature holds both `+` and `/`, so that the url-safe alphabet differs from it. */
+    let body: { raw: string; signature: string };
+    beforeAll(() => {
+      for (let n = 0; ; n++) {
+        const raw = `{"items":[],"n":${n}}`;
+        const signature = signBody(Buffer.from(raw), secret);
+        if (signature.includes('+') && signature.includes('/')) return void (body = { raw, signature });
+      }
+    });
+    const flipLowBits = (signature: string) => {
+      const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+      const last = alphabet.indexOf(signature[42]!);
+      return `${signature.slice(0, 42)}${alphabet[last ^ 1]}=`; // same 32 bytes once decoded, other text
+    };
+
+    it('passes every request the SDK signs', async () => {
+      const gw = new CommerceGateway({ apiKey: key, signingSecret: secret, baseUrl: gateway.url, maxRetries: 0 });
+      for (let n = 0; n < 20; n++) {
+        const session = await gw.checkoutSessions.create({ items: [{ product_id: 'a-1', quantity: 1 + n }] });
+        expect(session.line_items[0]!.quantity).toBe(1 + n);
+      }
+      expect((await gw.products.retrieve('a-1')).id).toBe('a-1');
+    });
+
+    it('passes the signature as signBody() writes it', async () => {
+      expect(body.signature).toMatch(/^[A-Za-z0-9+/]{43}=$/);
+      expect((await post(body.raw, body.signature)).status).toBe(400); // past the signature: items is empty
+    });
+
+    it.each([
+      ['junk after the padding', (s: string) => `${s}AAAA`],
+      ['a character after the padding', (s: string) => `${s}x`],
+      ['a second padding character', (s: string) => `${s}=`],
+      ['no padding', (s: string) => s.slice(0, -1)],
+      ['the url-safe alphabet', (s: string) => s.replaceAll('+', '-').replaceAll('/', '_')],
+      ['the url-safe alphabet without padding', (s: string) => s.replaceAll('+', '-').replaceAll('/', '_').slice(0, -1)],
+      ['a space inside', (s: string) => `${s.slice(0, 20)} ${s.slice(20)}`],
+      ['non-zero bits after the digest (a non-canonical encoding of the same bytes)', flipLowBits],
+      ['hex', () => createHmac('sha256', secret).update(body.raw).digest('hex')],
+    ])('refuses %s with 401 saying which encoding', async (_name, alter) => {
+      const altered = alter(body.signature);
+      expect(altered).not.toBe(body.signature);
+      const reply = await post(body.raw, altered);
+      expect(reply.status).toBe(401);
+      expect((await reply.json()).error).toMatchObject({ type: 'authentication_error', message: expect.stringMatching(/standard base64/) });
+    });
   });
 
   it('requires signatures of every key when the gateway says so', async () => {

@@ -2,6 +2,8 @@
  * Request signing (SPEC.md "Request signing"): `Signature` is the base64
  * HMAC-SHA256 of the raw body bytes (empty for a body-less request), keyed with
  * the key's signing secret; `Timestamp` (RFC 3339) must be within ±5 minutes.
+ * One encoding only: standard base64 (RFC 4648 §4, `+` and `/`) with its padding,
+ * canonical — the 44 characters `Buffer#toString('base64')` and `btoa` write.
  * The digest does not cover the timestamp, so a captured request can be
  * replayed inside the window: idempotency keys are the defence.
  */
@@ -11,7 +13,21 @@ export const SIGNATURE_WINDOW_SECONDS = 300;
 
 const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
 
-export type SignatureProblem = 'missing_signature' | 'missing_timestamp' | 'malformed_timestamp' | 'stale_timestamp' | 'mismatch';
+export type SignatureProblem = 'missing_signature' | 'malformed_signature' | 'missing_timestamp' | 'malformed_timestamp' | 'stale_timestamp' | 'mismatch';
+
+/** 32 bytes in standard base64: 43 characters, then one `=` of padding. */
+const BASE64_DIGEST = /^[A-Za-z0-9+/]{43}=$/;
+
+/**
+ * The digest a `Signature` value carries, or undefined unless it is exactly the canonical
+ * standard-base64 text of 32 bytes: Node's decoder would also take the url-safe alphabet,
+ * missing padding, junk after it, spaces, and non-zero bits after the last byte.
+ */
+function digestOf(signature: string): Buffer | undefined {
+  if (!BASE64_DIGEST.test(signature)) return undefined;
+  const digest = Buffer.from(signature, 'base64');
+  return digest.toString('base64') === signature ? digest : undefined;
+}
 
 export function signBody(body: Uint8Array, secret: string): string {
   return createHmac('sha256', secret).update(body).digest('base64');
@@ -26,13 +42,14 @@ export function checkSignature(
   nowMs: number = Date.now(),
 ): SignatureProblem | undefined {
   if (!signature) return 'missing_signature';
+  const given = digestOf(signature);
+  if (!given) return 'malformed_signature';
   if (!timestamp) return 'missing_timestamp';
   if (!RFC3339.test(timestamp.trim())) return 'malformed_timestamp';
   const at = Date.parse(timestamp.trim());
   if (Number.isNaN(at)) return 'malformed_timestamp';
   if (Math.abs(nowMs - at) > SIGNATURE_WINDOW_SECONDS * 1000) return 'stale_timestamp';
   const expected = createHmac('sha256', secret).update(body).digest();
-  const given = Buffer.from(signature.trim(), 'base64');
-  const ok = given.length === expected.length && timingSafeEqual(given, expected);
+  const ok = timingSafeEqual(given, expected);
   return ok ? undefined : 'mismatch';
 }

@@ -736,7 +736,13 @@ export type SessionId = string;
  * keys when the server enables it): Base64 of the HMAC-SHA256 of the raw request body bytes (the
  * empty string for GET and bodiless POSTs), keyed with the key's signing secret. Required together
  * with `Timestamp` when signing is on; missing or wrong → 401 `authentication_error`. Compared in
- * constant time. The signature does not cover the timestamp, so on its own it cannot stop a
+ * constant time.
+ *
+ * One encoding is accepted: standard Base64 (RFC 4648 §4, alphabet `A–Z a–z 0–9 + /`) with its
+ * padding, canonical — exactly 44 characters, the last one `=` and nothing after it (what Node's
+ * `digest('base64')` and `btoa` write, and what the SDK sends). The url-safe alphabet (`-`, `_`),
+ * a missing padding, characters after it, spaces, hex, or non-zero bits after the digest are
+ * refused with 401, before the digest is compared. The signature does not cover the timestamp, so on its own it cannot stop a
  * replay of a captured request within the window: send an `Idempotency-Key` on writes.
  */
 export type Signature = string;
@@ -798,7 +804,13 @@ export type CreateCheckoutSessionData = {
          * keys when the server enables it): Base64 of the HMAC-SHA256 of the raw request body bytes (the
          * empty string for GET and bodiless POSTs), keyed with the key's signing secret. Required together
          * with `Timestamp` when signing is on; missing or wrong → 401 `authentication_error`. Compared in
-         * constant time. The signature does not cover the timestamp, so on its own it cannot stop a
+         * constant time.
+         *
+         * One encoding is accepted: standard Base64 (RFC 4648 §4, alphabet `A–Z a–z 0–9 + /`) with its
+         * padding, canonical — exactly 44 characters, the last one `=` and nothing after it (what Node's
+         * `digest('base64')` and `btoa` write, and what the SDK sends). The url-safe alphabet (`-`, `_`),
+         * a missing padding, characters after it, spaces, hex, or non-zero bits after the digest are
+         * refused with 401, before the digest is compared. The signature does not cover the timestamp, so on its own it cannot stop a
          * replay of a captured request within the window: send an `Idempotency-Key` on writes.
          */
         Signature?: string;
@@ -899,7 +911,13 @@ export type GetCheckoutSessionData = {
          * keys when the server enables it): Base64 of the HMAC-SHA256 of the raw request body bytes (the
          * empty string for GET and bodiless POSTs), keyed with the key's signing secret. Required together
          * with `Timestamp` when signing is on; missing or wrong → 401 `authentication_error`. Compared in
-         * constant time. The signature does not cover the timestamp, so on its own it cannot stop a
+         * constant time.
+         *
+         * One encoding is accepted: standard Base64 (RFC 4648 §4, alphabet `A–Z a–z 0–9 + /`) with its
+         * padding, canonical — exactly 44 characters, the last one `=` and nothing after it (what Node's
+         * `digest('base64')` and `btoa` write, and what the SDK sends). The url-safe alphabet (`-`, `_`),
+         * a missing padding, characters after it, spaces, hex, or non-zero bits after the digest are
+         * refused with 401, before the digest is compared. The signature does not cover the timestamp, so on its own it cannot stop a
          * replay of a captured request within the window: send an `Idempotency-Key` on writes.
          */
         Signature?: string;
@@ -1000,7 +1018,13 @@ export type UpdateCheckoutSessionData = {
          * keys when the server enables it): Base64 of the HMAC-SHA256 of the raw request body bytes (the
          * empty string for GET and bodiless POSTs), keyed with the key's signing secret. Required together
          * with `Timestamp` when signing is on; missing or wrong → 401 `authentication_error`. Compared in
-         * constant time. The signature does not cover the timestamp, so on its own it cannot stop a
+         * constant time.
+         *
+         * One encoding is accepted: standard Base64 (RFC 4648 §4, alphabet `A–Z a–z 0–9 + /`) with its
+         * padding, canonical — exactly 44 characters, the last one `=` and nothing after it (what Node's
+         * `digest('base64')` and `btoa` write, and what the SDK sends). The url-safe alphabet (`-`, `_`),
+         * a missing padding, characters after it, spaces, hex, or non-zero bits after the digest are
+         * refused with 401, before the digest is compared. The signature does not cover the timestamp, so on its own it cannot stop a
          * replay of a captured request within the window: send an `Idempotency-Key` on writes.
          */
         Signature?: string;
@@ -1121,7 +1145,13 @@ export type CompleteCheckoutSessionData = {
          * keys when the server enables it): Base64 of the HMAC-SHA256 of the raw request body bytes (the
          * empty string for GET and bodiless POSTs), keyed with the key's signing secret. Required together
          * with `Timestamp` when signing is on; missing or wrong → 401 `authentication_error`. Compared in
-         * constant time. The signature does not cover the timestamp, so on its own it cannot stop a
+         * constant time.
+         *
+         * One encoding is accepted: standard Base64 (RFC 4648 §4, alphabet `A–Z a–z 0–9 + /`) with its
+         * padding, canonical — exactly 44 characters, the last one `=` and nothing after it (what Node's
+         * `digest('base64')` and `btoa` write, and what the SDK sends). The url-safe alphabet (`-`, `_`),
+         * a missing padding, characters after it, spaces, hex, or non-zero bits after the digest are
+         * refused with 401, before the digest is compared. The signature does not cover the timestamp, so on its own it cannot stop a
          * replay of a captured request within the window: send an `Idempotency-Key` on writes.
          */
         Signature?: string;
@@ -1242,7 +1272,13 @@ export type CancelCheckoutSessionData = {
          * keys when the server enables it): Base64 of the HMAC-SHA256 of the raw request body bytes (the
          * empty string for GET and bodiless POSTs), keyed with the key's signing secret. Required together
          * with `Timestamp` when signing is on; missing or wrong → 401 `authentication_error`. Compared in
-         * constant time. The signature does not cover the timestamp, so on its own it cannot stop a
+         * constant time.
+         *
+         * One encoding is accepted: standard Base64 (RFC 4648 §4, alphabet `A–Z a–z 0–9 + /`) with its
+         * padding, canonical — exactly 44 characters, the last one `=` and nothing after it (what Node's
+         * `digest('base64')` and `btoa` write, and what the SDK sends). The url-safe alphabet (`-`, `_`),
+         * a missing padding, characters after it, spaces, hex, or non-zero bits after the digest are
+         * refused with 401, before the digest is compared. The signature does not cover the timestamp, so on its own it cannot stop a
          * replay of a captured request within the window: send an `Idempotency-Key` on writes.
          */
         Signature?: string;
@@ -1352,7 +1388,13 @@ export type SearchProductsData = {
          * keys when the server enables it): Base64 of the HMAC-SHA256 of the raw request body bytes (the
          * empty string for GET and bodiless POSTs), keyed with the key's signing secret. Required together
          * with `Timestamp` when signing is on; missing or wrong → 401 `authentication_error`. Compared in
-         * constant time. The signature does not cover the timestamp, so on its own it cannot stop a
+         * constant time.
+         *
+         * One encoding is accepted: standard Base64 (RFC 4648 §4, alphabet `A–Z a–z 0–9 + /`) with its
+         * padding, canonical — exactly 44 characters, the last one `=` and nothing after it (what Node's
+         * `digest('base64')` and `btoa` write, and what the SDK sends). The url-safe alphabet (`-`, `_`),
+         * a missing padding, characters after it, spaces, hex, or non-zero bits after the digest are
+         * refused with 401, before the digest is compared. The signature does not cover the timestamp, so on its own it cannot stop a
          * replay of a captured request within the window: send an `Idempotency-Key` on writes.
          */
         Signature?: string;
@@ -1480,7 +1522,13 @@ export type SearchProductsAliasData = {
          * keys when the server enables it): Base64 of the HMAC-SHA256 of the raw request body bytes (the
          * empty string for GET and bodiless POSTs), keyed with the key's signing secret. Required together
          * with `Timestamp` when signing is on; missing or wrong → 401 `authentication_error`. Compared in
-         * constant time. The signature does not cover the timestamp, so on its own it cannot stop a
+         * constant time.
+         *
+         * One encoding is accepted: standard Base64 (RFC 4648 §4, alphabet `A–Z a–z 0–9 + /`) with its
+         * padding, canonical — exactly 44 characters, the last one `=` and nothing after it (what Node's
+         * `digest('base64')` and `btoa` write, and what the SDK sends). The url-safe alphabet (`-`, `_`),
+         * a missing padding, characters after it, spaces, hex, or non-zero bits after the digest are
+         * refused with 401, before the digest is compared. The signature does not cover the timestamp, so on its own it cannot stop a
          * replay of a captured request within the window: send an `Idempotency-Key` on writes.
          */
         Signature?: string;
@@ -1608,7 +1656,13 @@ export type GetProductData = {
          * keys when the server enables it): Base64 of the HMAC-SHA256 of the raw request body bytes (the
          * empty string for GET and bodiless POSTs), keyed with the key's signing secret. Required together
          * with `Timestamp` when signing is on; missing or wrong → 401 `authentication_error`. Compared in
-         * constant time. The signature does not cover the timestamp, so on its own it cannot stop a
+         * constant time.
+         *
+         * One encoding is accepted: standard Base64 (RFC 4648 §4, alphabet `A–Z a–z 0–9 + /`) with its
+         * padding, canonical — exactly 44 characters, the last one `=` and nothing after it (what Node's
+         * `digest('base64')` and `btoa` write, and what the SDK sends). The url-safe alphabet (`-`, `_`),
+         * a missing padding, characters after it, spaces, hex, or non-zero bits after the digest are
+         * refused with 401, before the digest is compared. The signature does not cover the timestamp, so on its own it cannot stop a
          * replay of a captured request within the window: send an `Idempotency-Key` on writes.
          */
         Signature?: string;
@@ -1709,7 +1763,13 @@ export type EmitWebhookData = {
          * keys when the server enables it): Base64 of the HMAC-SHA256 of the raw request body bytes (the
          * empty string for GET and bodiless POSTs), keyed with the key's signing secret. Required together
          * with `Timestamp` when signing is on; missing or wrong → 401 `authentication_error`. Compared in
-         * constant time. The signature does not cover the timestamp, so on its own it cannot stop a
+         * constant time.
+         *
+         * One encoding is accepted: standard Base64 (RFC 4648 §4, alphabet `A–Z a–z 0–9 + /`) with its
+         * padding, canonical — exactly 44 characters, the last one `=` and nothing after it (what Node's
+         * `digest('base64')` and `btoa` write, and what the SDK sends). The url-safe alphabet (`-`, `_`),
+         * a missing padding, characters after it, spaces, hex, or non-zero bits after the digest are
+         * refused with 401, before the digest is compared. The signature does not cover the timestamp, so on its own it cannot stop a
          * replay of a captured request within the window: send an `Idempotency-Key` on writes.
          */
         Signature?: string;

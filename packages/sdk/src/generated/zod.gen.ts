@@ -421,7 +421,13 @@ export const zSessionId = z.string().min(1).max(100);
  * keys when the server enables it): Base64 of the HMAC-SHA256 of the raw request body bytes (the
  * empty string for GET and bodiless POSTs), keyed with the key's signing secret. Required together
  * with `Timestamp` when signing is on; missing or wrong → 401 `authentication_error`. Compared in
- * constant time. The signature does not cover the timestamp, so on its own it cannot stop a
+ * constant time.
+ *
+ * One encoding is accepted: standard Base64 (RFC 4648 §4, alphabet `A–Z a–z 0–9 + /`) with its
+ * padding, canonical — exactly 44 characters, the last one `=` and nothing after it (what Node's
+ * `digest('base64')` and `btoa` write, and what the SDK sends). The url-safe alphabet (`-`, `_`),
+ * a missing padding, characters after it, spaces, hex, or non-zero bits after the digest are
+ * refused with 401, before the digest is compared. The signature does not cover the timestamp, so on its own it cannot stop a
  * replay of a captured request within the window: send an `Idempotency-Key` on writes.
  */
 export const zSignature = z.string().max(200);

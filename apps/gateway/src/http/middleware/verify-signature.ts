@@ -4,6 +4,7 @@ import { AuthenticationError } from '../../errors.js';
 
 const MESSAGES: Record<SignatureProblem, string> = {
   missing_signature: 'This key signs its requests: send a Signature header (base64 HMAC-SHA256 of the raw body)',
+  malformed_signature: 'Signature must be the HMAC-SHA256 digest in standard base64 with its padding: 44 characters of A-Z a-z 0-9 + /, the last one =, nothing after it',
   missing_timestamp: 'Signed requests need a Timestamp header (RFC 3339, e.g. 2026-11-22T10:00:00Z)',
   malformed_timestamp: 'Timestamp must be RFC 3339, e.g. 2026-11-22T10:00:00Z',
   stale_timestamp: 'Timestamp is more than 5 minutes away from the server clock',
