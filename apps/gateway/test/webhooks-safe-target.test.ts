@@ -45,11 +45,29 @@ describe('nonPublicClass', () => {
     ['::127.0.0.1', 'loopback'],
     ['64:ff9b::a9fe:a9fe', 'cloud-metadata'],
     ['2002:c0a8:0101::1', 'private'],
+    // IPv4-translated (RFC 2765, ::ffff:0:0/96): judged by the IPv4 address they carry
+    ['::ffff:0:127.0.0.1', 'loopback'],
+    ['::ffff:0:7f00:1', 'loopback'],
+    ['0:0:0:0:ffff:0:a00:1', 'private'],
+    ['::ffff:0:169.254.169.254', 'cloud-metadata'],
+    ['::ffff:0:100.64.0.1', 'shared (carrier-grade NAT)'],
+    // Teredo (2001::/32: server IPv4, flags, port, client IPv4 with every bit flipped)
+    ['2001:0:4136:e378:8000:63bf:80ff:fffe', 'loopback'], // client 127.0.0.1 through a public server
+    ['2001:0:4136:e378:8000:63bf:f5ff:fffe', 'private'], // client 10.0.0.1
+    ['2001:0:4136:e378:8000:63bf:5601:5601', 'cloud-metadata'], // client 169.254.169.254
+    ['2001:0:a00:1:8000:63bf:f7f7:f7f7', 'private'], // server 10.0.0.1, client 8.8.8.8
+    ['2001::7f00:1:0:0:f7f7:f7f7', 'loopback'], // server 127.0.0.1
+    ['2001:0:4136:e378:8000:63bf:f7f7:f7f7', 'Teredo (tunnelled IPv4)'], // public server and client: refused all the same
+    ['2001::', 'unspecified'], // server 0.0.0.0
+    // the rest of IANA's special-purpose 2001::/23 that is not routable
+    ['2001:2::1', 'reserved'], // benchmarking
+    ['2001:10::1', 'reserved'], // ORCHID
+    ['2001:20::1', 'reserved'], // ORCHIDv2
   ])('%s is %s', (address, kind) => {
     expect(nonPublicClass(address)).toBe(kind);
   });
 
-  it.each(['8.8.8.8', '1.1.1.1', '172.32.0.1', '172.15.255.255', '192.169.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808'])(
+  it.each(['8.8.8.8', '1.1.1.1', '172.32.0.1', '172.15.255.255', '192.169.0.1', '100.128.0.1', '2606:4700:4700::1111', '::ffff:8.8.8.8', '64:ff9b::808:808', '::ffff:0:8.8.8.8', '2001:4860:4860::8888', '2001:1::1', '2001:200::1'])(
     '%s is public',
     (address) => {
       expect(nonPublicClass(address)).toBeUndefined();
@@ -60,6 +78,7 @@ describe('nonPublicClass', () => {
     expect(embeddedIPv4('::ffff:192.168.0.1')).toBe('192.168.0.1');
     expect(embeddedIPv4('64:ff9b::0a00:0001')).toBe('10.0.0.1');
     expect(embeddedIPv4('2002:0a00:0001::')).toBe('10.0.0.1');
+    expect(embeddedIPv4('::ffff:0:192.168.0.1')).toBe('192.168.0.1');
     expect(embeddedIPv4('2606:4700::1')).toBeUndefined();
   });
 });
@@ -81,6 +100,10 @@ describe('vetTarget', () => {
     ['http://[fe80::1]/hook', 'link-local'],
     ['http://0.0.0.0:8080/', 'unspecified'],
     ['https://[::ffff:127.0.0.1]/', 'loopback'],
+    ['https://[::ffff:0:127.0.0.1]/', 'loopback'],
+    ['http://[::ffff:0:169.254.169.254]/latest/meta-data/', 'cloud-metadata'],
+    ['http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/', 'loopback'],
+    ['http://[2001:0:4136:e378:8000:63bf:f7f7:f7f7]/', 'Teredo (tunnelled IPv4)'],
   ])('refuses %s (%s) without a DNS lookup', async (url, kind) => {
     await expect(vetTarget(url, refused)).rejects.toThrow(UnsafeTargetError);
     await expect(vetTarget(url, refused)).rejects.toThrow(`a ${kind} address`);
@@ -96,6 +119,8 @@ describe('vetTarget', () => {
     ['fc00::5', 'unique-local'],
     ['fe80::5', 'link-local'],
     ['0.0.0.0', 'unspecified'],
+    ['::ffff:0:10.0.0.7', 'private'],
+    ['2001:0:4136:e378:8000:63bf:f5ff:fffe', 'private'],
   ])('refuses a host name that resolves to %s (%s)', async (address, kind) => {
     const attempt = vetTarget('https://hooks.attacker.example/in', { allowPrivate: false, resolve: resolveTo(address) });
     await expect(attempt).rejects.toThrow(`host hooks.attacker.example resolves to a ${kind} address`);

@@ -2,7 +2,11 @@
  * Which IP addresses a webhook may be sent to. Anything but a public unicast
  * address is named by its class (loopback, private, link-local, …) so the
  * refusal can say why. IPv6 forms that carry an IPv4 address (mapped,
- * compatible, NAT64, 6to4) are judged by the IPv4 address inside.
+ * translated, compatible, NAT64, 6to4) are judged by the IPv4 address inside.
+ * Teredo (2001::/32) is judged by its server and its de-obfuscated client
+ * address and, when both are public, refused all the same: a public Teredo
+ * address is a tunnel into an IPv4 host through whatever relay answers, and no
+ * webhook receiver needs one (Teredo is all but retired).
  */
 import { BlockList, isIPv4, isIPv6 } from 'node:net';
 
@@ -29,7 +33,8 @@ const CLASSES: [name: string, family: Family, ranges: string[]][] = [
     'ipv4',
     ['192.0.0.0/24', '192.0.2.0/24', '192.88.99.0/24', '198.18.0.0/15', '198.51.100.0/24', '203.0.113.0/24', '240.0.0.0/4'],
   ],
-  ['reserved', 'ipv6', ['100::/64', '2001:db8::/32', '3fff::/20']],
+  // 2001:2::/48 benchmarking, 2001:10::/28 ORCHID, 2001:20::/28 ORCHIDv2 (RFC 5180, 4843, 7343): never routed
+  ['reserved', 'ipv6', ['100::/64', '2001:2::/48', '2001:10::/28', '2001:20::/28', '2001:db8::/32', '3fff::/20']],
 ];
 
 const LISTS = CLASSES.map(([name, family, ranges]) => {
@@ -65,16 +70,29 @@ function ipv6Bytes(address: string): Uint8Array {
 const v4 = (b: Uint8Array, at: number) => `${b[at]}.${b[at + 1]}.${b[at + 2]}.${b[at + 3]}`;
 const zero = (b: Uint8Array, from: number, to: number) => b.slice(from, to).every((x) => x === 0);
 
-/** The IPv4 address carried inside an IPv6 one (mapped, compatible, NAT64, 6to4), if any. */
+/** The IPv4 address carried inside an IPv6 one (mapped, translated, compatible, NAT64, 6to4), if any. */
 export function embeddedIPv4(address: string): string | undefined {
   if (!isIPv6(address)) return undefined;
   const b = ipv6Bytes(address);
   if (zero(b, 0, 10) && b[10] === 0xff && b[11] === 0xff) return v4(b, 12); // ::ffff:a.b.c.d
+  if (zero(b, 0, 8) && b[8] === 0xff && b[9] === 0xff && b[10] === 0 && b[11] === 0) return v4(b, 12); // ::ffff:0:a.b.c.d (RFC 2765 "translated")
   if (zero(b, 0, 12)) return v4(b, 12); // ::a.b.c.d (deprecated "compatible")
   if (b[0] === 0x00 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && zero(b, 4, 12)) return v4(b, 12); // 64:ff9b::/96
   if (b[0] === 0x00 && b[1] === 0x64 && b[2] === 0xff && b[3] === 0x9b && b[4] === 0 && b[5] === 1) return v4(b, 12); // 64:ff9b:1::/48
   if (b[0] === 0x20 && b[1] === 0x02) return v4(b, 2); // 2002::/16 (6to4)
   return undefined;
+}
+
+/** The class given to a Teredo address whose server and client are both public. */
+export const TEREDO = 'Teredo (tunnelled IPv4)';
+
+/** The server and client IPv4 addresses of a Teredo address (2001:0::/32; RFC 4380 §4), if it is one. */
+export function teredoIPv4(address: string): { server: string; client: string } | undefined {
+  if (!isIPv6(address)) return undefined;
+  const b = ipv6Bytes(address);
+  if (!(b[0] === 0x20 && b[1] === 0x01 && b[2] === 0 && b[3] === 0)) return undefined;
+  const client = b.slice(12, 16).map((x) => x ^ 0xff); // stored with every bit flipped
+  return { server: v4(b, 4), client: v4(client, 0) };
 }
 
 /**
@@ -87,6 +105,8 @@ export function nonPublicClass(address: string): string | undefined {
   for (const { name, family: listFamily, list } of LISTS) {
     if (listFamily === family && list.check(address, family)) return name;
   }
+  const teredo = teredoIPv4(address);
+  if (teredo) return nonPublicClass(teredo.server) ?? nonPublicClass(teredo.client) ?? TEREDO;
   const inner = embeddedIPv4(address);
   return inner ? nonPublicClass(inner) : undefined;
 }
