@@ -202,14 +202,37 @@ describe('DeliveryWorker', () => {
     expect(receiver.requests).toHaveLength(0);
   });
 
-  it('refuses a private endpoint when private targets are not allowed, and records why', async () => {
+  it('fails a delivery the guard refuses at once, records why, and never retries it', async () => {
     const endpoint = await merchantWithEndpoint();
     const event = await enqueue(endpoint.merchantId);
-    await worker({ allowPrivateTargets: false }).runOnce();
-    expect((await deliveryOf(event.id)).attempts).toMatchObject([
+    const refusing = worker({ allowPrivateTargets: false });
+    expect(await refusing.runOnce()).toBe(1);
+    const delivery = await deliveryOf(event.id);
+    expect(delivery).toMatchObject({ state: 'failed', attemptCount: 1 });
+    expect(delivery.attempts).toMatchObject([
       { number: 1, responseStatus: null, error: 'endpoint URL host 127.0.0.1 is a loopback address; webhooks are only sent to public addresses' },
     ]);
+    await new Promise((resolve) => setTimeout(resolve, 120)); // past the whole FAST schedule
+    expect(await refusing.runOnce()).toBe(0);
+    expect((await deliveryOf(event.id)).attempts).toHaveLength(1);
     expect(receiver.requests).toHaveLength(0);
+  });
+
+  it('fails at once a host name that resolves to a private address too', async () => {
+    const endpoint = await merchantWithEndpoint('/x', 'https://hooks.internal.example/x');
+    const event = await enqueue(endpoint.merchantId);
+    await worker({ allowPrivateTargets: false, resolve: async () => [{ address: '10.1.2.3', family: 4 }] }).runOnce();
+    expect(await deliveryOf(event.id)).toMatchObject({
+      state: 'failed',
+      attempts: [{ number: 1, responseStatus: null, error: expect.stringContaining('resolves to a private address') }],
+    });
+  });
+
+  it('still retries a delivery that failed for a reason that may pass (DNS)', async () => {
+    const endpoint = await merchantWithEndpoint('/x', 'https://hooks.unresolvable.example/x');
+    const event = await enqueue(endpoint.merchantId);
+    await worker({ allowPrivateTargets: false, resolve: async () => Promise.reject(Object.assign(new Error('nope'), { code: 'ENOTFOUND' })) }).runOnce();
+    expect(await deliveryOf(event.id)).toMatchObject({ state: 'pending', attempts: [{ error: expect.stringContaining('ENOTFOUND') }] });
   });
 
   it('delivers to every endpoint of the merchant, each with its own secret', async () => {

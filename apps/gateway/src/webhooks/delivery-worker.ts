@@ -3,7 +3,9 @@
  * row locks with SKIP LOCKED, next_attempt_at moved forward as a lease),
  * sends each outside any transaction, then records the attempt and the new
  * state. At least once, the same event id on every attempt; 2xx succeeds,
- * 410 disables the endpoint, anything else is retried on the schedule.
+ * 410 disables the endpoint, a target the SSRF guard refuses fails at once
+ * (its reason recorded on the attempt; no retry can change it), anything else
+ * is retried on the schedule.
  *
  *   const worker = new DeliveryWorker({ store: new WebhookStore(db.prisma), allowPrivateTargets: false, logger });
  *   worker.start();
@@ -120,8 +122,8 @@ export class DeliveryWorker {
       await this.store.recordAttempt(claim, null, { state: 'abandoned', disableEndpoint: false }, this.now());
       return;
     }
-    const record = await this.post(claim);
-    const outcome = this.outcomeOf(claim.attempt, record.responseStatus);
+    const { refused, ...record } = await this.post(claim);
+    const outcome: DeliveryOutcome = refused ? { state: 'failed' } : this.outcomeOf(claim.attempt, record.responseStatus);
     const kept = await this.store.recordAttempt(claim, record, outcome, this.now());
     this.options.onAttempt?.({ state: outcome.state, status: record.responseStatus, durationMs: record.durationMs });
     this.options.logger?.info(
@@ -140,8 +142,8 @@ export class DeliveryWorker {
     );
   }
 
-  /** One signed POST to the endpoint; never throws for the target's failures. */
-  private async post({ endpoint, event }: ClaimedDelivery): Promise<AttemptRecord> {
+  /** One signed POST to the endpoint; never throws for the target's failures. `refused`: the guard refused the target. */
+  private async post({ endpoint, event }: ClaimedDelivery): Promise<AttemptRecord & { refused?: true }> {
     const now = this.now();
     const body = serializeEvent(event);
     const signature = sign(body, signingSecrets(endpoint, now), { timestamp: Math.floor(now.getTime() / 1000) });
@@ -157,7 +159,7 @@ export class DeliveryWorker {
       return { responseStatus: status, error: null, durationMs };
     } catch (error) {
       if (error instanceof DeliveryError) return { responseStatus: null, error: error.reason, durationMs: elapsed() };
-      if (error instanceof UnsafeTargetError) return { responseStatus: null, error: `endpoint URL ${error.message}`, durationMs: elapsed() };
+      if (error instanceof UnsafeTargetError) return { responseStatus: null, error: `endpoint URL ${error.message}`, durationMs: elapsed(), refused: true };
       this.options.logger?.error({ err: error, eventId: event.id }, 'webhook attempt failed unexpectedly');
       return { responseStatus: null, error: 'internal error', durationMs: elapsed() };
     }

@@ -1,7 +1,10 @@
 import type { Command } from 'commander';
+import { loadConfig } from '../../config/config.js';
+import { DeliveryError, UnsafeTargetError } from '../../webhooks/delivery-errors.js';
 import { DEFAULT_ROTATION_OVERLAP_MS, newEndpointSecret, rotatedSecrets } from '../../webhooks/endpoint-secrets.js';
+import { vetTarget } from '../../webhooks/safe-target.js';
 import { WebhookStore } from '../../webhooks/webhook-store.js';
-import { out, UsageError } from '../output.js';
+import { err, out, UsageError } from '../output.js';
 import { withDatabase } from '../with-database.js';
 
 function httpUrl(raw: string): string {
@@ -12,6 +15,23 @@ function httpUrl(raw: string): string {
     // fall through
   }
   throw new UsageError(`--url must be an http(s) URL, not ${JSON.stringify(raw)}`);
+}
+
+/**
+ * Refuses an endpoint the delivery worker could never send to: one the SSRF guard refuses in this
+ * environment (WEBHOOK_ALLOW_PRIVATE_TARGETS off: loopback, private, link-local… addresses, or a
+ * host name resolving to one). A host that does not resolve now is only warned about: DNS may
+ * change, and each delivery checks the address again.
+ */
+async function refuseUndeliverable(url: string): Promise<void> {
+  if (loadConfig().webhookAllowPrivateTargets) return;
+  try {
+    await vetTarget(url, { allowPrivate: false, dnsTimeoutMs: 5_000 });
+  } catch (error) {
+    if (error instanceof UnsafeTargetError) throw new UsageError(`--url ${error.message} (WEBHOOK_ALLOW_PRIVATE_TARGETS is off)`);
+    if (error instanceof DeliveryError) return err(`warning: ${error.reason}; the endpoint is added, and every delivery checks its address again`);
+    throw error;
+  }
 }
 
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
@@ -34,6 +54,7 @@ export function webhooksCommand(program: Command): void {
     .requiredOption('--merchant <id>', 'merchant id')
     .requiredOption('--url <url>', 'http(s) URL that receives the events', httpUrl)
     .action(async (options: { merchant: string; url: string }) => {
+      await refuseUndeliverable(options.url);
       const endpoint = await withDatabase(async (db) => {
         const store = new WebhookStore(db.prisma);
         if (!(await store.merchantExists(options.merchant))) throw new UsageError(`no merchant ${JSON.stringify(options.merchant)}`);
