@@ -168,6 +168,33 @@ describe('POST /webhooks/emit with target_url', () => {
   });
 });
 
+describe('POST /webhooks/emit where private targets are refused', () => {
+  let strict: TestGateway;
+  beforeAll(async () => {
+    strict = await startTestGateway({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false' }, db: gateway.db });
+  });
+  afterAll(() => strict?.close());
+
+  it.each([
+    ['mapped loopback', () => `http://[::ffff:127.0.0.1]:${new URL(receiver.url).port}/x`, 'loopback'],
+    ['translated loopback (RFC 2765)', () => `http://[::ffff:0:127.0.0.1]:${new URL(receiver.url).port}/x`, 'loopback'],
+    ['translated cloud metadata', () => 'http://[::ffff:0:169.254.169.254]/latest/meta-data/', 'cloud-metadata'],
+    ['Teredo with a loopback client', () => 'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/x', 'loopback'],
+    ['Teredo with a private server', () => 'http://[2001:0:a00:1:8000:63bf:f7f7:f7f7]/x', 'private'],
+    ['Teredo between public addresses', () => 'http://[2001:0:4136:e378:8000:63bf:f7f7:f7f7]/x', 'Teredo (tunnelled IPv4)'],
+  ])('refuses %s with 400 naming the class, sending nothing', async (_name, target, kind) => {
+    const received = receiver.requests.length;
+    const res = await fetch(`${strict.url}/webhooks/emit`, {
+      method: 'POST',
+      headers: { 'X-ACP-API-Key': key, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ event_type: 'order.created', target_url: target(), signature_secret: 'whsec_x' }),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'invalid_request', param: 'target_url', detail: expect.stringContaining(`a ${kind} address`) });
+    expect(receiver.requests).toHaveLength(received);
+  });
+});
+
 describe('automatic order.created', () => {
   it('is delivered to the merchant\'s endpoint when a session is completed, with the completed session as data.object', async () => {
     const hooks = await startReceiver();

@@ -316,7 +316,13 @@ export const getProduct = <ThrowOnError extends boolean = false>(options: Option
  * 172.16.0.0/12, 192.168.0.0/16, 169.254.0.0/16, ::1, fc00::/7, fe80::/10) is refused with 400
  * before any connection, unless the server setting `WEBHOOK_ALLOW_PRIVATE_TARGETS` is on (on by
  * default only in development). The address checked is the one connected to, so DNS rebinding
- * cannot bypass it.
+ * cannot bypass it. IPv6 forms that carry an IPv4 address — mapped (`::ffff:a.b.c.d`),
+ * translated (`::ffff:0:a.b.c.d`), compatible, NAT64 (`64:ff9b::/96`, `64:ff9b:1::/48`) and 6to4
+ * (`2002::/16`) — are judged by that address; Teredo (`2001::/32`) by its server and its
+ * de-obfuscated client address, and refused even when both are public (a tunnel to an IPv4 host
+ * through any relay). The same rule guards the merchant's configured endpoints: the operator's
+ * `webhooks add-endpoint` refuses a URL it refuses, and a delivery to an endpoint it refuses
+ * fails on its first attempt, with the reason recorded, and is never retried.
  *
  * **Idempotency.** With an `Idempotency-Key`, a retry returns the stored answer with
  * `Idempotent-Replayed: true` and does not deliver again. A 502 is not stored: retrying with the
