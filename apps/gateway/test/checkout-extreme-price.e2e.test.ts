@@ -8,6 +8,7 @@ import { startTestGateway, type TestGateway } from './support/test-gateway.js';
 
 let gateway: TestGateway;
 let api: CheckoutCalls;
+let key: string;
 
 const PRICES: [string, string][] = [
   ['1e21 (money formatting had no decimal for it)', '1e21'],
@@ -25,7 +26,8 @@ beforeAll(async () => {
     await gateway.db.prisma.$executeRawUnsafe(`UPDATE variants SET price = ${sql}::float8 WHERE merchant_id = 'shop' AND product_id = 'huge-${i}'`);
     await gateway.db.prisma.$executeRawUnsafe(`UPDATE products SET price = ${sql}::float8 WHERE merchant_id = 'shop' AND id = 'huge-${i}'`);
   }
-  api = checkoutCalls(gateway.url, await gateway.createKey({ merchantIds: ['shop'] }));
+  key = await gateway.createKey({ merchantIds: ['shop'] });
+  api = checkoutCalls(gateway.url, key);
 });
 afterAll(() => gateway?.close());
 
@@ -45,6 +47,17 @@ describe('a stored price checkout cannot charge', () => {
     expect(reply.body).toMatchObject({ code: 'invalid_request', param: expect.stringMatching(/^items/) });
     const read = await api.get(id);
     expect(read.body.checkout_session).toMatchObject({ line_items: [{ product_id: 'cheap', quantity: 2 }], amounts: { subtotal: 10 } });
+  });
+
+  it('still serves a product stored with a finite price past the import bound (stored before it)', async () => {
+    for (const i of [0, 1, 4, 5]) {
+      const reply = await fetch(`${gateway.url}/acp/products/huge-${i}`, { headers: { 'X-ACP-API-Key': key } });
+      expect(reply.status).toBe(200);
+      expect((await reply.json()).price).toBe(Number(PRICES[i]![1]));
+    }
+    const search = await fetch(`${gateway.url}/acp/products?min_price=1000000&max_price=9000000000000000`, { headers: { 'X-ACP-API-Key': key } });
+    expect(search.status).toBe(200);
+    expect((await search.json()).items.map((item: { id: string }) => item.id).sort()).toEqual(['huge-4', 'huge-5']);
   });
 
   it('names the line and says why, for one unit of a price past 2^53 minor units', async () => {

@@ -375,7 +375,7 @@ export type Product = {
      */
     category: string;
     /**
-     * Base price in major units of `currency`. The search filters `min_price`/`max_price` apply to it. At most 10^11 (100,000,000,000) major units, so that one unit is a whole number of minor units below 2^53 in every currency (exponent up to 4): a catalog import refuses a larger price, naming the line. Checkout refuses with 400, naming the line, a stored price it cannot charge, and a cart whose total passes 2^53 − 1 minor units.
+     * Base price in major units of `currency`. The search filters `min_price`/`max_price` apply to it. A catalog import refuses a price above 10^11 (100,000,000,000) major units, naming the line: one unit is then a whole number of minor units below 2^53 in every currency (exponent up to 4). Checkout refuses with 400, naming the line, a stored price it cannot charge (one stored before this bound), and a cart whose total passes 2^53 − 1 minor units.
      */
     price: number;
     /**
@@ -519,7 +519,7 @@ export type Variant = {
      */
     title: string;
     /**
-     * Unit price in major units of `currency` (e.g. 48.00 USD). Used as the line item's `unit_price`. At most 10^11 (100,000,000,000) major units, so that one unit is a whole number of minor units below 2^53 in every currency (exponent up to 4): a catalog import refuses a larger price, naming the line. Checkout refuses with 400, naming the line, a stored price it cannot charge, and a cart whose total passes 2^53 − 1 minor units.
+     * Unit price in major units of `currency` (e.g. 48.00 USD). Used as the line item's `unit_price`. A catalog import refuses a price above 10^11 (100,000,000,000) major units, naming the line: one unit is then a whole number of minor units below 2^53 in every currency (exponent up to 4). Checkout refuses with 400, naming the line, a stored price it cannot charge (one stored before this bound), and a cart whose total passes 2^53 − 1 minor units.
      */
     price: number;
     /**

@@ -226,7 +226,7 @@ export const zUpdateCheckoutSessionRequest = z.object({
 export const zVariant = z.object({
     sku: z.string().min(1).max(200),
     title: z.string(),
-    price: z.number().gte(0).lte(100000000000),
+    price: z.number().gte(0),
     currency: z.string().regex(/^[A-Z]{3}$/),
     requires_shipping: z.boolean().optional(),
     taxable: z.boolean().optional(),
@@ -250,7 +250,7 @@ export const zProduct = z.object({
     description: z.string(),
     vendor: z.string(),
     category: z.string(),
-    price: z.number().gte(0).lte(100000000000),
+    price: z.number().gte(0),
     currency: z.string().regex(/^[A-Z]{3}$/),
     availability: zInventory,
     tags: z.array(z.string()),

@@ -5,6 +5,7 @@
  */
 import type { Product } from '../../contract-types.js';
 import { describeErrors, schemaValidator } from '../../contract/schema-validator.js';
+import { MAX_CATALOG_PRICE } from '../../checkout/pricing/money.js';
 import { inventory, productAvailability, type InventoryPolicy } from '../inventory.js';
 
 type Loose = Record<string, unknown>;
@@ -44,6 +45,16 @@ function normaliseStock(product: Product): Product {
   };
 }
 
+/**
+ * The contract's import bound on prices (see Product.price): not a `maximum` in the schema, which
+ * also checks responses, so that a product stored before the bound is still served.
+ */
+function priceOutOfBounds(product: Product): string | undefined {
+  const prices: [string, number][] = [['price', product.price], ...product.variants.map((v, i): [string, number] => [`variants[${i}].price`, v.price])];
+  const [field, price] = prices.find(([, price]) => !(price <= MAX_CATALOG_PRICE)) ?? [];
+  return field === undefined ? undefined : `${field} must be at most ${MAX_CATALOG_PRICE} (10^11), got ${price}`;
+}
+
 export type ProductInputResult = { ok: true; product: Product } | { ok: false; error: string };
 
 export function toProductInput(value: unknown): ProductInputResult {
@@ -51,5 +62,7 @@ export function toProductInput(value: unknown): ProductInputResult {
   const candidate = withDefaults(value);
   const validate = schemaValidator('Product');
   if (!validate(candidate)) return { ok: false, error: describeErrors(validate.errors) };
+  const outOfBounds = priceOutOfBounds(candidate as unknown as Product);
+  if (outOfBounds) return { ok: false, error: outOfBounds };
   return { ok: true, product: normaliseStock(candidate as unknown as Product) };
 }

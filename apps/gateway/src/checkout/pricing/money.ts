@@ -5,6 +5,12 @@
  */
 import { currencyExponent } from './currency-exponents.js';
 
+/**
+ * The largest price a catalog import takes, in major units: 10^11 × 10^4 (the largest exponent)
+ * stays below 2^53, so one unit of any price is exact in minor units in every currency.
+ */
+export const MAX_CATALOG_PRICE = 100_000_000_000;
+
 /** Matches an unsigned decimal such as `12`, `12.5` or `.5`. */
 const DECIMAL = /^(\d*)(?:\.(\d*))?$/;
 
