@@ -15,13 +15,25 @@ export function validate(contract: OpenApiDocument): RequestHandler[] {
   return [plainNumbers(numericQueryParameters(contract)), ...validator(contract)];
 }
 
+interface Parameter {
+  in?: string;
+  name?: string;
+  allowReserved?: boolean;
+  schema?: { type?: string };
+}
+
+/** Every parameter object of the contract (components, path items, operations), by reference. */
+function parametersOf(contract: OpenApiDocument): Parameter[] {
+  const listed = (holder: unknown) => ((holder as { parameters?: unknown } | null)?.parameters ?? []) as Parameter[];
+  return [
+    ...(Object.values(contract.components.parameters ?? {}) as Parameter[]),
+    ...Object.values(contract.paths).flatMap((item) => [...listed(item), ...Object.values(item ?? {}).flatMap(listed)]),
+  ].filter((p) => typeof p === 'object' && p !== null);
+}
+
 /** Names of the query parameters the contract types as number or integer. */
 function numericQueryParameters(contract: OpenApiDocument): Set<string> {
-  const all = [
-    ...Object.values(contract.components.parameters ?? {}),
-    ...Object.values(contract.paths).flatMap((item) => Object.values(item).flatMap((op) => ((op as { parameters?: unknown[] })?.parameters ?? []))),
-  ] as { in?: string; name?: string; schema?: { type?: string } }[];
-  return new Set(all.filter((p) => p.in === 'query' && (p.schema?.type === 'number' || p.schema?.type === 'integer')).map((p) => p.name!));
+  return new Set(parametersOf(contract).filter((p) => p.in === 'query' && (p.schema?.type === 'number' || p.schema?.type === 'integer')).map((p) => p.name!));
 }
 
 /**
@@ -53,14 +65,7 @@ function plainNumbers(names: Set<string>): RequestHandler {
  */
 function serverReading(contract: OpenApiDocument): OpenApiDocument {
   const copy = structuredClone(contract);
-  const parameters = [
-    ...Object.values(copy.components.parameters ?? {}),
-    ...Object.values(copy.paths).flatMap((item) => [
-      ...(((item as { parameters?: unknown[] })?.parameters ?? []) as unknown[]),
-      ...Object.values(item).flatMap((op) => ((op as { parameters?: unknown[] })?.parameters ?? [])),
-    ]),
-  ] as { in?: string; allowReserved?: boolean }[];
-  for (const parameter of parameters) if (parameter?.in === 'query') parameter.allowReserved = true;
+  for (const parameter of parametersOf(copy)) if (parameter.in === 'query') parameter.allowReserved = true;
   return copy;
 }
 
