@@ -857,7 +857,7 @@ export type CreateCheckoutSessionErrors = {
      */
     422: Error;
     /**
-     * Rate limit exceeded (`rate_limit_exceeded`) for the minute or the day window of the key. Wait `Retry-After` seconds; back off exponentially on repeats.
+     * Rate limit exceeded (`rate_limit_exceeded`) for the minute or the day window of the key, or too many failed authentications from the client's address. Wait `Retry-After` seconds; back off exponentially on repeats.
      */
     429: AuthError;
     /**
@@ -947,7 +947,7 @@ export type GetCheckoutSessionErrors = {
      */
     404: Error;
     /**
-     * Rate limit exceeded (`rate_limit_exceeded`) for the minute or the day window of the key. Wait `Retry-After` seconds; back off exponentially on repeats.
+     * Rate limit exceeded (`rate_limit_exceeded`) for the minute or the day window of the key, or too many failed authentications from the client's address. Wait `Retry-After` seconds; back off exponentially on repeats.
      */
     429: AuthError;
     /**
@@ -1072,7 +1072,7 @@ export type UpdateCheckoutSessionErrors = {
      */
     422: Error;
     /**
-     * Rate limit exceeded (`rate_limit_exceeded`) for the minute or the day window of the key. Wait `Retry-After` seconds; back off exponentially on repeats.
+     * Rate limit exceeded (`rate_limit_exceeded`) for the minute or the day window of the key, or too many failed authentications from the client's address. Wait `Retry-After` seconds; back off exponentially on repeats.
      */
     429: AuthError;
     /**
@@ -1197,7 +1197,7 @@ export type CompleteCheckoutSessionErrors = {
      */
     422: Error;
     /**
-     * Rate limit exceeded (`rate_limit_exceeded`) for the minute or the day window of the key. Wait `Retry-After` seconds; back off exponentially on repeats.
+     * Rate limit exceeded (`rate_limit_exceeded`) for the minute or the day window of the key, or too many failed authentications from the client's address. Wait `Retry-After` seconds; back off exponentially on repeats.
      */
     429: AuthError;
     /**
@@ -1322,7 +1322,7 @@ export type CancelCheckoutSessionErrors = {
      */
     422: Error;
     /**
-     * Rate limit exceeded (`rate_limit_exceeded`) for the minute or the day window of the key. Wait `Retry-After` seconds; back off exponentially on repeats.
+     * Rate limit exceeded (`rate_limit_exceeded`) for the minute or the day window of the key, or too many failed authentications from the client's address. Wait `Retry-After` seconds; back off exponentially on repeats.
      */
     429: AuthError;
     /**
@@ -1449,7 +1449,7 @@ export type SearchProductsErrors = {
      */
     403: AuthError;
     /**
-     * Rate limit exceeded (`rate_limit_exceeded`) for the minute or the day window of the key. Wait `Retry-After` seconds; back off exponentially on repeats.
+     * Rate limit exceeded (`rate_limit_exceeded`) for the minute or the day window of the key, or too many failed authentications from the client's address. Wait `Retry-After` seconds; back off exponentially on repeats.
      */
     429: AuthError;
     /**
@@ -1576,7 +1576,7 @@ export type SearchProductsAliasErrors = {
      */
     403: AuthError;
     /**
-     * Rate limit exceeded (`rate_limit_exceeded`) for the minute or the day window of the key. Wait `Retry-After` seconds; back off exponentially on repeats.
+     * Rate limit exceeded (`rate_limit_exceeded`) for the minute or the day window of the key, or too many failed authentications from the client's address. Wait `Retry-After` seconds; back off exponentially on repeats.
      */
     429: AuthError;
     /**
@@ -1666,7 +1666,7 @@ export type GetProductErrors = {
      */
     404: Error;
     /**
-     * Rate limit exceeded (`rate_limit_exceeded`) for the minute or the day window of the key. Wait `Retry-After` seconds; back off exponentially on repeats.
+     * Rate limit exceeded (`rate_limit_exceeded`) for the minute or the day window of the key, or too many failed authentications from the client's address. Wait `Retry-After` seconds; back off exponentially on repeats.
      */
     429: AuthError;
     /**
@@ -1782,7 +1782,7 @@ export type EmitWebhookErrors = {
      */
     422: Error;
     /**
-     * Rate limit exceeded (`rate_limit_exceeded`) for the minute or the day window of the key. Wait `Retry-After` seconds; back off exponentially on repeats.
+     * Rate limit exceeded (`rate_limit_exceeded`) for the minute or the day window of the key, or too many failed authentications from the client's address. Wait `Retry-After` seconds; back off exponentially on repeats.
      */
     429: AuthError;
     /**
