@@ -3,6 +3,7 @@
  * domain routes, then the error handler. It never listens; main.ts does.
  */
 import express, { type Express } from 'express';
+import { MemoryStore } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import type { KeyService } from './auth/key-service.js';
 import type { CatalogService } from './catalog/catalog-service.js';
@@ -32,12 +33,14 @@ import { idempotency } from './http/middleware/idempotency.js';
 import { rateLimit } from './http/middleware/rate-limit.js';
 import { verifySignature } from './http/middleware/verify-signature.js';
 import type { IdempotencyStore } from './idempotency/idempotency-store.js';
+import { AuthFailureLimiter } from './rate-limit/auth-failure-limiter.js';
 import type { RateLimitStores } from './rate-limit/stores.js';
 
 export interface AppDeps {
-  config: Pick<Config, 'env' | 'allowedOrigins' | 'basicAuth' | 'requireRequestSigning'>;
+  config: Pick<Config, 'env' | 'allowedOrigins' | 'basicAuth' | 'requireRequestSigning' | 'authFailureLimit' | 'authFailureWindowMs' | 'trustProxy'>;
   logger: Logger;
-  rateLimits: Pick<RateLimitStores, 'minute' | 'day'>;
+  /** Counters of the key limits and of failed authentications per address (default for the latter: in this process). */
+  rateLimits: Pick<RateLimitStores, 'minute' | 'day'> & Partial<Pick<RateLimitStores, 'authFailures'>>;
   idempotency: IdempotencyStore;
   keys: KeyService;
   catalog: CatalogService;
@@ -52,6 +55,7 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  app.set('trust proxy', deps.config.trustProxy); // req.ip: the client, past this many proxies' X-Forwarded-For
   const ops = opsEndpoints(deps.ops);
   app.locals.metrics = ops.metrics; // metricsOf(req) in middleware that count something
 
@@ -64,7 +68,12 @@ export function createApp(deps: AppDeps): Express {
   app.use(corsPolicy(deps.config.allowedOrigins));
   app.use(apiVersion(supportedApiVersions()));
   app.use(matchOperation(new OperationTable(contract)));
-  app.use(authenticate({ keys: deps.keys, env: deps.config.env, basicAuth: deps.config.basicAuth }));
+  const failures = new AuthFailureLimiter(
+    deps.rateLimits.authFailures ?? new MemoryStore(),
+    { limit: deps.config.authFailureLimit, windowMs: deps.config.authFailureWindowMs },
+    deps.logger,
+  );
+  app.use(authenticate({ keys: deps.keys, env: deps.config.env, basicAuth: deps.config.basicAuth, failures }));
   app.use(rateLimit(deps.rateLimits, deps.logger));
   app.use(authorize());
   app.use(jsonBody());

@@ -91,7 +91,7 @@ export async function startGateway(config: Config, logger: Logger, print: (line:
     await services.keys.listen(db); // authenticated keys are remembered while changes to them are heard
     const stopSweeper = startExpirySweeper(services.idempotency, logger);
     const metrics = createMetrics({ processMetrics: true });
-    const app = createApp({ config, logger, rateLimits, ...services, ops: { metrics, database: db.prisma } });
+    const app = createApp({ config, logger, rateLimits, ...services, ops: { metrics, database: db.prisma, missingVectors: () => services.catalog.searchIndex.missingVectors() } });
     const listening = await listenOn(app, config.host, config.port).catch(async (error: unknown) => {
       stopSweeper();
       await rateLimits.close();

@@ -31,7 +31,7 @@ export function buildServices(db: Database, { config = loadConfig(), logger }: S
     keys: new KeyService(new KeyStore(db.prisma)),
     catalog: buildCatalogService(db.prisma, { config, logger }),
     checkout: new CheckoutService(new CheckoutStore(db.prisma), defaultPricing(config.pricing)),
-    idempotency: new IdempotencyStore(db.prisma),
+    idempotency: new IdempotencyStore(db.prisma, db.holders),
   };
   const webhooks = new EmitService({
     sessions: services.checkout,

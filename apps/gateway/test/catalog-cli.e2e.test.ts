@@ -35,7 +35,7 @@ describe('catalog commands', () => {
 
     const all = await runCli(['catalog', 'reindex'], env);
     expect(all.code).toBe(0);
-    expect(all.stdout).toMatch(/^reindexed \d+ products of \d+ merchants? \(0 embedded now, the rest from stored vectors\) in [\d.]+ s\n$/);
+    expect(all.stdout).toMatch(/^reindexed \d+ products of \d+ merchants? \(0 embedded now, the rest from stored vectors; 0 without vectors\) in [\d.]+ s\n$/);
 
     const one = await runCli(['catalog', 'reindex', '--merchant', 'cli-search'], env);
     expect(one.stdout).toMatch(/^reindexed 2 products of 1 merchant \(0 embedded now/);

@@ -116,6 +116,36 @@ describe('Idempotency-Key', () => {
     expect(other.body.checkout_session.id).not.toBe(first.body.checkout_session.id);
   });
 
+  it('scopes keys to the operation, not the raw path: a trailing slash is the same request', async () => {
+    const k = freshKey();
+    const before = await sessions();
+    const first = await create(k, { items: [{ product_id: 'mug' }] });
+    const slashed = await call(`${gateway.url}/checkout_sessions/`, {
+      method: 'POST',
+      headers: { 'X-ACP-API-Key': key, 'Idempotency-Key': k },
+      json: { items: [{ product_id: 'mug' }] },
+    });
+    expect(slashed.status).toBe(201);
+    expect(slashed.headers.get('idempotent-replayed')).toBe('true');
+    expect(slashed.body.checkout_session.id).toBe(first.body.checkout_session.id);
+    expect(await sessions()).toBe(before + 1);
+  });
+
+  it('scopes keys to the path parameters as decoded: an escaped id is the same session, another id another scope', async () => {
+    const a = (await create(undefined, { items: [{ product_id: 'mug' }] })).body.checkout_session.id as string;
+    const b = (await create(undefined, { items: [{ product_id: 'mug' }] })).body.checkout_session.id as string;
+    const k = freshKey();
+    const update = (path: string, quantity: number) =>
+      call(`${gateway.url}${path}`, { method: 'PATCH', headers: { 'X-ACP-API-Key': key, 'Idempotency-Key': k }, json: { items: [{ product_id: 'mug', quantity }] } });
+    expect((await update(`/checkout_sessions/${a}`, 2)).status).toBe(200);
+    const escaped = await update(`/checkout_sessions/${a.replace('_', '%5F')}/`, 2);
+    expect(escaped.headers.get('idempotent-replayed')).toBe('true');
+    const other = await update(`/checkout_sessions/${b}`, 3); // same key, another session: its own scope, no conflict
+    expect(other.status).toBe(200);
+    expect(other.headers.get('idempotent-replayed')).toBeNull();
+    expect(other.body.checkout_session.line_items[0].quantity).toBe(3);
+  });
+
   it('refuses a key longer than 255 characters', async () => {
     const reply = await create('k'.repeat(256), { items: [{ product_id: 'mug' }] });
     expect(reply.status).toBe(400);

@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ABANDONED_AFTER_MS, IdempotencyStore, KEY_LIFETIME_MS } from '../src/idempotency/idempotency-store.js';
+import { advisoryLockLiveness, soleProcessLiveness } from '../src/idempotency/holder-liveness.js';
+import { ABANDONED_AFTER_MS, IdempotencyStore, KEY_LIFETIME_MS, operationParams } from '../src/idempotency/idempotency-store.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 
 let db: TestDatabase;
 let store: IdempotencyStore;
 let n = 0;
-const scope = () => ({ merchantId: 'm', apiKeyId: 'key_1', method: 'POST', path: '/checkout_sessions', key: `k-${++n}` });
+const scope = () => ({ merchantId: 'm', apiKeyId: 'key_1', operation: 'createCheckoutSession', params: '{}', key: `k-${++n}` });
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  store = new IdempotencyStore(db.prisma);
+  store = new IdempotencyStore(db.prisma, db.holders);
 });
 afterAll(() => db?.close());
 
@@ -29,10 +30,10 @@ describe('IdempotencyStore', () => {
     expect(await store.begin(s, 'hash-b')).toEqual({ kind: 'conflict' });
   });
 
-  it('scopes keys by merchant, API key, method and path', async () => {
+  it('scopes keys by merchant, API key, operation and path parameters', async () => {
     const s = scope();
     await store.begin(s, 'h');
-    for (const other of [{ ...s, merchantId: 'm2' }, { ...s, apiKeyId: 'key_2' }, { ...s, method: 'PATCH' }, { ...s, path: '/other' }]) {
+    for (const other of [{ ...s, merchantId: 'm2' }, { ...s, apiKeyId: 'key_2' }, { ...s, operation: 'emitWebhook' }, { ...s, params: '{"session_id":"cs_2"}' }]) {
       expect((await store.begin(other, 'h')).kind).toBe('started');
     }
   });
@@ -71,6 +72,42 @@ describe('IdempotencyStore', () => {
     const s = scope();
     await store.begin(s, 'h', new Date(Date.now() - ABANDONED_AFTER_MS - 1000));
     expect((await store.begin(s, 'h')).kind).toBe('started');
+  });
+
+  it('takes over at once a key whose holder process is gone, and only then', async () => {
+    const s = scope();
+    // Another gateway process: on PostgreSQL it holds its advisory lock until it closes; on the
+    // embedded database any process but this one is gone (the data directory is one process's).
+    const other = db.url ? advisoryLockLiveness(db.url, db.prisma) : soleProcessLiveness();
+    try {
+      expect((await new IdempotencyStore(db.prisma, other).begin(s, 'h')).kind).toBe('started');
+      if (db.url) expect(await store.begin(s, 'h')).toEqual({ kind: 'in_flight' });
+    } finally {
+      await other.close();
+    }
+    expect((await store.begin(s, 'h')).kind).toBe('started');
+    expect(await store.begin(s, 'h')).toEqual({ kind: 'in_flight' }); // now held by a live process: this one
+  });
+
+  it('fences off the request that lost its key: its transaction cannot store an answer, so its change rolls back', async () => {
+    const s = scope();
+    const lost = (await store.begin(s, 'h', new Date(Date.now() - ABANDONED_AFTER_MS - 1000))) as { recordId: string };
+    const taken = (await store.begin(s, 'h')) as { kind: string; recordId: string };
+    expect(taken.kind).toBe('started');
+    expect(taken.recordId).not.toBe(lost.recordId);
+    const late = db.prisma.$transaction(async (tx) => {
+      await tx.merchant.create({ data: { id: `fenced-${s.key}`, name: 'x' } });
+      await store.complete(lost.recordId, 201, { twice: true }, tx);
+    });
+    await expect(late).rejects.toMatchObject({ code: 'idempotency_in_flight' });
+    expect(await db.prisma.merchant.count({ where: { id: `fenced-${s.key}` } })).toBe(0);
+    await store.complete(taken.recordId, 201, { once: true });
+    expect(await store.begin(s, 'h')).toEqual({ kind: 'replay', status: 201, body: { once: true } });
+  });
+
+  it('writes path parameters canonically', () => {
+    expect(operationParams({ b: '2', a: 'x y' })).toBe('{"a":"x y","b":"2"}');
+    expect(operationParams({})).toBe('{}');
   });
 
   it('purges expired records', async () => {

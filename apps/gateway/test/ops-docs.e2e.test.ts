@@ -1,8 +1,9 @@
 /**
  * GET /docs in a real browser (Debian's headless Chromium through playwright-core):
  * the reference renders every operation of the contract, loads nothing from any
- * other origin, and is saved as test-results/docs.png. Skipped, saying so, where
- * /usr/bin/chromium is not installed (`apt-get install chromium`).
+ * other origin, and is saved as test-results/docs.png. Where /usr/bin/chromium (or
+ * CHROMIUM_PATH) is not installed (`apt-get install chromium`): skipped, saying so — but
+ * failed in CI (`CI=true`), where the browser test must run.
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,7 +15,16 @@ import { startTestGateway, type TestGateway } from './support/test-gateway.js';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const available = existsSync(CHROMIUM);
-if (!available) console.warn(`[docs] SKIPPED: no Chromium at ${CHROMIUM} (apt-get install chromium); the /docs browser test did not run`);
+/** In CI (`CI=true`) the browser is required: a missing one fails the run instead of skipping quietly. */
+const required = process.env.CI === 'true' || process.env.CI === '1';
+const MISSING = `no Chromium at ${CHROMIUM} (apt-get install chromium, or set CHROMIUM_PATH)`;
+if (!available && !required) console.warn(`[docs] SKIPPED: ${MISSING}; the /docs browser test did not run`);
+
+describe.runIf(!available && required)('GET /docs in headless Chromium (CI)', () => {
+  it('has a browser to run in', () => {
+    throw new Error(`[docs] ${MISSING}: CI=true requires the /docs browser test to run`);
+  });
+});
 
 export const SCREENSHOT = join(packageRoot, 'test-results', 'docs.png');
 

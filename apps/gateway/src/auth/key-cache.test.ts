@@ -62,4 +62,30 @@ describe('KeyCache', () => {
     expect(cache.get('h2')?.keyId).toBe('k2');
     expect(cache.get('h3')?.keyId).toBe('k3');
   });
+
+  it('remembers a refused key for its short lifetime, even while not listening', () => {
+    let now = 1_000;
+    const cache = new KeyCache({ refusalTtlMs: 100, now: () => now });
+    cache.refuse('bad', 'Invalid API key: no such key', cache.mark());
+    expect(cache.refusal('bad')).toBe('Invalid API key: no such key');
+    now += 100;
+    expect(cache.refusal('bad')).toBeUndefined();
+  });
+
+  it('forgets refusals when keys change (a key created since), and never stores one read before the change', () => {
+    const cache = listeningCache();
+    cache.refuse('bad', 'no such key', cache.mark());
+    cache.clear();
+    expect(cache.refusal('bad')).toBeUndefined();
+    const mark = cache.mark();
+    cache.clear(); // the key's creation is heard while its read is in flight
+    cache.refuse('bad', 'no such key', mark);
+    expect(cache.refusal('bad')).toBeUndefined();
+  });
+
+  it('keeps at most maxRefusals refused keys, the oldest going first', () => {
+    const cache = new KeyCache({ maxRefusals: 2 });
+    for (const n of [1, 2, 3]) cache.refuse(`h${n}`, `r${n}`, cache.mark());
+    expect([cache.refusal('h1'), cache.refusal('h2'), cache.refusal('h3')]).toEqual([undefined, 'r2', 'r3']);
+  });
 });

@@ -100,7 +100,14 @@ export class KeyService {
       signingSecret: signingSecret ?? null,
       merchantIds,
     });
+    this.cache.clear(); // this process at once (a refusal of this key may be remembered); others hear the INSERT's NOTIFY
     return { id, key, ...(signingSecret ? { signingSecret } : {}) };
+  }
+
+  /** The principal of a key this process already knows to be valid, without any I/O; else undefined. */
+  remembered(presented: string, serverEnv: GatewayEnv): Principal | undefined {
+    if (keyEnvironment(presented) !== serverEnv) return undefined;
+    return this.cache.get(hashApiKey(presented));
   }
 
   /** Resolves a presented key; every failure is an AuthenticationError with a message safe to show. */
@@ -113,10 +120,15 @@ export class KeyService {
     const hash = hashApiKey(presented);
     const cached = this.cache.get(hash);
     if (cached) return cached;
+    const refused = this.cache.refusal(hash);
+    if (refused) throw new AuthenticationError(refused);
     const mark = this.cache.mark();
     const record = await this.store.findByHash(hash);
-    if (!record || !digestsEqual(record.keyHash, hash)) throw new AuthenticationError('Invalid API key: no such key');
-    if (record.revokedAt) throw new AuthenticationError('Invalid API key: this key has been revoked');
+    const refusal = !record || !digestsEqual(record.keyHash, hash) ? 'Invalid API key: no such key' : record.revokedAt ? 'Invalid API key: this key has been revoked' : undefined;
+    if (refusal || !record) {
+      this.cache.refuse(hash, refusal!, mark);
+      throw new AuthenticationError(refusal!);
+    }
     const principal: Principal = Object.freeze({
       keyId: record.id,
       environment: record.environment,

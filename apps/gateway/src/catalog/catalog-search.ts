@@ -70,6 +70,11 @@ export class CatalogSearch {
     return this.queryEmbedder.embedder;
   }
 
+  /** How many products lack a vector from the current embedder (keyword search only for them; `catalog reindex` fills them). */
+  missingVectors(): Promise<number> {
+    return this.store.countWithoutVectors(this.embedder.id, this.embedder.dimensions);
+  }
+
   /**
    * `catalog reindex`: rebuilds the index from the database (embedding only products whose
    * vector is missing or from another embedder), then tells running gateways to reload.

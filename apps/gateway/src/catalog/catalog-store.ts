@@ -112,6 +112,14 @@ export class CatalogStore {
     return this.prisma.product.count({ where: { merchantId } });
   }
 
+  /** Products (of every merchant) without a vector from this embedder: found by keywords only. */
+  async countWithoutVectors(model: string, dimensions: number): Promise<number> {
+    const [row] = await this.prisma.$queryRaw<{ n: number }[]>`
+      SELECT count(*)::int AS n FROM products
+      WHERE embedding IS NULL OR embedding_model IS DISTINCT FROM ${model} OR octet_length(embedding) <> ${dimensions * 4}`;
+    return row?.n ?? 0;
+  }
+
   /** Merchants that have at least one product. */
   async merchantsWithProducts(): Promise<string[]> {
     const rows = await this.prisma.$queryRaw<{ merchant_id: string }[]>`SELECT DISTINCT merchant_id FROM products`;

@@ -17,12 +17,17 @@ export interface IndexStats {
   merchants: number;
   products: number;
   embedded: number;
+  /** Products indexed without a vector (the embedder failed): found by keywords only until a reindex fills them. */
+  unembedded: number;
+  /** Why, when some are (the embedder's last error). */
+  embedderError?: string;
   ms: number;
 }
 
 export class SearchIndexer {
   private readonly loaded = new Map<string, Promise<void>>();
   private readonly queues = new Map<string, Promise<unknown>>();
+  private lastEmbedderError: string | undefined;
 
   constructor(
     private readonly store: CatalogStore,
@@ -44,7 +49,7 @@ export class SearchIndexer {
   }
 
   /** Search documents for rows, embedding (and saving) the vectors that are missing or stale. */
-  private async documents(merchantId: string, rows: SearchRow[]): Promise<{ documents: SearchDocument[]; embedded: number }> {
+  private async documents(merchantId: string, rows: SearchRow[]): Promise<{ documents: SearchDocument[]; embedded: number; unembedded: number }> {
     const stale = rows.filter((row) => !row.embedding || row.embeddingModel !== this.embedder.id || row.embedding.length !== this.embedder.dimensions);
     const fresh = new Map<string, Float32Array>();
     if (stale.length) {
@@ -57,6 +62,7 @@ export class SearchIndexer {
           stale.map((row) => ({ id: row.id, vector: fresh.get(row.id)! })),
         );
       } catch (error) {
+        this.lastEmbedderError = (error as Error).message;
         this.logger.warn({ err: error, merchantId, products: stale.length }, 'could not embed products; they are found by keywords only until the next reindex');
       }
     }
@@ -64,21 +70,23 @@ export class SearchIndexer {
       const vector = fresh.get(row.id) ?? (row.embeddingModel === this.embedder.id ? row.embedding : undefined);
       return toSearchDocument(merchantId, row, vector);
     });
-    return { documents, embedded: fresh.size };
+    return { documents, embedded: fresh.size, unembedded: documents.filter((d) => !d.vector).length };
   }
 
   /** Rebuilds a merchant's part of the index from the database. */
-  rebuildMerchant(merchantId: string): Promise<{ products: number; embedded: number }> {
+  rebuildMerchant(merchantId: string): Promise<{ products: number; embedded: number; unembedded: number }> {
     return this.serial(merchantId, async () => {
       const all: SearchDocument[] = [];
       let embedded = 0;
+      let unembedded = 0;
       for await (const rows of this.store.searchRows(merchantId)) {
         const batch = await this.documents(merchantId, rows);
         all.push(...batch.documents);
         embedded += batch.embedded;
+        unembedded += batch.unembedded;
       }
       await this.engine.replaceMerchant(merchantId, all);
-      return { products: all.length, embedded };
+      return { products: all.length, embedded, unembedded };
     });
   }
 
@@ -88,14 +96,18 @@ export class SearchIndexer {
     const merchants = merchantIds ?? (await this.store.merchantsWithProducts());
     let products = 0;
     let embedded = 0;
+    let unembedded = 0;
+    this.lastEmbedderError = undefined;
     for (const merchantId of merchants) {
       const load = this.rebuildMerchant(merchantId);
       this.loaded.set(merchantId, load.then(() => {}));
       const stats = await load;
       products += stats.products;
       embedded += stats.embedded;
+      unembedded += stats.unembedded;
     }
-    return { merchants: merchants.length, products, embedded, ms: performance.now() - started };
+    const why = unembedded && this.lastEmbedderError !== undefined ? { embedderError: this.lastEmbedderError } : {};
+    return { merchants: merchants.length, products, embedded, unembedded, ...why, ms: performance.now() - started };
   }
 
   /** An in-memory engine: build everything now. A persistent one is already built. */

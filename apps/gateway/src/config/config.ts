@@ -31,6 +31,12 @@ export interface Config {
   webhookAllowPrivateTargets: boolean;
   basicAuth: boolean;
   requireRequestSigning: boolean;
+  /** Failed authentications allowed per client address and window (AUTH_FAILURE_LIMIT; 0: no limit). */
+  authFailureLimit: number;
+  /** That window, in milliseconds (AUTH_FAILURE_WINDOW, given in seconds). */
+  authFailureWindowMs: number;
+  /** Proxy hops in front of the gateway whose X-Forwarded-For names the client (TRUST_PROXY; 0: none). */
+  trustProxy: number;
   /** Tax table and flat shipping (TAX_RATES, SHIPPING_FLAT_RATE, SHIPPING_FREE_FROM); the contract's defaults where unset. */
   pricing: PricingOptions;
   logLevel: LogLevel;
@@ -162,6 +168,9 @@ export function loadConfig(env: Env = process.env): Config {
     webhookAllowPrivateTargets: flag(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', gatewayEnv === 'development'),
     basicAuth: flag(env, 'BASIC_AUTH', true),
     requireRequestSigning: flag(env, 'REQUIRE_REQUEST_SIGNING', false),
+    authFailureLimit: numberIn(env, 'AUTH_FAILURE_LIMIT', 0, 1_000_000, 30, true)!,
+    authFailureWindowMs: numberIn(env, 'AUTH_FAILURE_WINDOW', 1, 86_400, 60, true)! * 1000,
+    trustProxy: numberIn(env, 'TRUST_PROXY', 0, 10, 0, true)!,
     pricing: pricing(env),
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
   };

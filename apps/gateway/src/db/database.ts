@@ -8,6 +8,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client.js';
+import { advisoryLockLiveness, soleProcessLiveness, type HolderLiveness } from '../idempotency/holder-liveness.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { applyMigrations } from './migrations.js';
 import { listenOnPostgres, type NotificationHandlers, type Subscription } from './pg-listener.js';
@@ -24,6 +25,8 @@ export interface Database {
    * from this process (the only one that can open it), on PostgreSQL from every process.
    */
   listen(channel: string, handlers: NotificationHandlers): Promise<Subscription>;
+  /** Which processes are alive, for taking over idempotency keys of dead ones (one per database, whatever shares it). */
+  readonly holders: HolderLiveness;
   close(): Promise<void>;
 }
 
@@ -72,7 +75,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     }
   };
   const listen = (channel: string, handlers: NotificationHandlers) => listenOnPostgres(url, channel, handlers);
-  return assemble('postgresql', prisma, { migrate, listen, closeDriver: async () => {} });
+  return assemble('postgresql', prisma, { migrate, listen, holders: advisoryLockLiveness(url, prisma), closeDriver: async () => {} });
 }
 
 async function openPGlite(dataDir: string | null): Promise<Database> {
@@ -84,6 +87,7 @@ async function openPGlite(dataDir: string | null): Promise<Database> {
     const prisma = new PrismaClient({ adapter: factory });
     return assemble('pglite', prisma, {
       migrate: () => applyMigrations(factory),
+      holders: soleProcessLiveness(),
       async listen(channel, handlers) {
         const unlisten = await pglite.listen(channel, handlers.onNotify);
         return { close: unlisten };
@@ -102,14 +106,16 @@ async function openPGlite(dataDir: string | null): Promise<Database> {
 function assemble(
   kind: Database['kind'],
   prisma: Prisma,
-  { migrate, listen, closeDriver }: Pick<Database, 'migrate' | 'listen'> & { closeDriver: () => Promise<void> },
+  { migrate, listen, holders, closeDriver }: Pick<Database, 'migrate' | 'listen' | 'holders'> & { closeDriver: () => Promise<void> },
 ): Database {
   return {
     kind,
     prisma,
     migrate,
     listen,
+    holders,
     async close() {
+      await holders.close();
       await prisma.$disconnect();
       await closeDriver();
     },

@@ -18,6 +18,8 @@ export interface IdempotencyHandle {
 export interface RequestContext {
   requestId: string;
   operation?: Operation;
+  /** The operation's path parameters, decoded (e.g. `{ session_id: 'cs_…' }`). */
+  pathParams?: Record<string, string>;
   principal?: Principal;
   /** The merchant this request acts for. */
   merchantId?: string;

@@ -1,17 +1,30 @@
 import type { Prisma } from '../db/database.js';
 import type { Tx } from '../db/transaction.js';
+import { IdempotencyError } from '../errors.js';
 import { newId } from '../ids.js';
+import { soleProcessLiveness, type HolderLiveness } from './holder-liveness.js';
 
 export const KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
-/** An in-flight record older than this belongs to a request that died; another may take it over. */
+/**
+ * An in-flight record older than this may be taken over even when its holder looks alive (a backstop:
+ * a key held by a process known to be gone is taken over at once, see holder-liveness.ts).
+ */
 export const ABANDONED_AFTER_MS = 60_000;
 
+/** What one Idempotency-Key is scoped to: the merchant, the API key, the contract's operation and its path parameters. */
 export interface IdempotencyScope {
   merchantId: string;
   apiKeyId: string;
-  method: string;
-  path: string;
+  /** The contract's operationId. */
+  operation: string;
+  /** The path parameters as canonical JSON (see operationParams). */
+  params: string;
   key: string;
+}
+
+/** Path parameters as canonical JSON: keys sorted, values as decoded (so `cs_1` and `cs%5F1` are one session). */
+export function operationParams(params: Record<string, string>): string {
+  return JSON.stringify(Object.fromEntries(Object.entries(params).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))));
 }
 
 export type BeginResult =
@@ -26,22 +39,27 @@ function isUniqueViolation(error: unknown): boolean {
 
 /** The only code that touches idempotency_records. */
 export class IdempotencyStore {
-  constructor(private readonly prisma: Prisma) {}
+  constructor(
+    private readonly prisma: Prisma,
+    /** Which holders are alive (default: this process only, as on the embedded database). */
+    private readonly holders: HolderLiveness = soleProcessLiveness(),
+  ) {}
 
   /** Claims the key for this request, or says what an earlier request with it became. */
   async begin(scope: IdempotencyScope, requestHash: string, now = new Date()): Promise<BeginResult> {
+    const holder = await this.holders.self();
     for (let attempt = 0; attempt < 3; attempt++) {
       const recordId = newId('idem');
       try {
         await this.prisma.idempotencyRecord.create({
-          data: { id: recordId, ...scope, requestHash, state: 'in_flight', createdAt: now, expiresAt: new Date(now.getTime() + KEY_LIFETIME_MS) },
+          data: { id: recordId, ...scope, requestHash, state: 'in_flight', holder, createdAt: now, expiresAt: new Date(now.getTime() + KEY_LIFETIME_MS) },
         });
         return { kind: 'started', recordId };
       } catch (error) {
         if (!isUniqueViolation(error)) throw error;
       }
       const existing = await this.prisma.idempotencyRecord.findUnique({
-        where: { merchantId_apiKeyId_method_path_key: scope },
+        where: { merchantId_apiKeyId_operation_params_key: scope },
       });
       if (!existing) continue; // deleted meanwhile: try again
       if (existing.expiresAt <= now) {
@@ -50,24 +68,37 @@ export class IdempotencyStore {
       }
       if (existing.requestHash !== requestHash) return { kind: 'conflict' };
       if (existing.state === 'completed') return { kind: 'replay', status: existing.responseStatus!, body: existing.responseBody };
-      if (existing.createdAt.getTime() < now.getTime() - ABANDONED_AFTER_MS) {
+      const abandoned =
+        existing.createdAt.getTime() < now.getTime() - ABANDONED_AFTER_MS ||
+        (existing.holder !== null && (await this.holders.isGone(existing.holder)));
+      if (abandoned) {
+        // A new id fences the old holder off: should it still be running, it can no longer store its answer.
+        const takenOver = newId('idem');
         const { count } = await this.prisma.idempotencyRecord.updateMany({
-          where: { id: existing.id, state: 'in_flight', createdAt: existing.createdAt },
-          data: { createdAt: now },
+          where: { id: existing.id, state: 'in_flight' },
+          data: { id: takenOver, holder, createdAt: now },
         });
-        if (count === 1) return { kind: 'started', recordId: existing.id };
+        if (count === 1) return { kind: 'started', recordId: takenOver };
+        continue; // another request took it over, or it completed meanwhile: look again
       }
       return { kind: 'in_flight' };
     }
     return { kind: 'in_flight' };
   }
 
-  /** Stores the answer; inside the business transaction when `tx` is given. */
+  /**
+   * Stores the answer; inside the business transaction when `tx` is given. A key taken over
+   * meanwhile (see begin) is not this request's any more: inside a transaction that is an
+   * IdempotencyError, so the business change rolls back rather than happen twice.
+   */
   async complete(recordId: string, status: number, body: unknown, tx?: Tx): Promise<void> {
-    await (tx ?? this.prisma).idempotencyRecord.updateMany({
+    const { count } = await (tx ?? this.prisma).idempotencyRecord.updateMany({
       where: { id: recordId, state: 'in_flight' },
       data: { state: 'completed', responseStatus: status, responseBody: body as object },
     });
+    if (count === 0 && tx) {
+      throw new IdempotencyError('idempotency_in_flight', 'This Idempotency-Key was taken over by a retry of the request; its answer comes from there', 1);
+    }
   }
 
   /** Frees the key of a request that produced no storable answer (5xx, dropped connection). */

@@ -12,6 +12,8 @@ export interface OpsDeps {
   database?: Prisma;
   /** The search engine's readiness (default: ready). */
   searchReady?: () => boolean | Promise<boolean>;
+  /** How many products lack a search vector: search is `degraded` (still ready) while any do. */
+  missingVectors?: () => Promise<number>;
   /** Bound on each readiness probe (default 2 s). */
   probeTimeoutMs?: number;
 }
@@ -21,6 +23,6 @@ export function opsEndpoints(deps: OpsDeps = {}): { metrics: Metrics; routes: Ro
   const metrics = deps.metrics ?? createMetrics();
   const store = deps.database ? new OpsStore(deps.database) : undefined;
   if (store) metrics.setOutboxProbe(() => store.outboxLag());
-  const readiness = new Readiness({ store, searchReady: deps.searchReady, timeoutMs: deps.probeTimeoutMs });
+  const readiness = new Readiness({ store, searchReady: deps.searchReady, missingVectors: deps.missingVectors, timeoutMs: deps.probeTimeoutMs });
   return { metrics, routes: opsRoutes({ metrics, readiness }) };
 }

@@ -23,9 +23,9 @@ export function opsRoutes({ metrics, readiness }: OpsRoutesDeps): Router {
     res.json({ status: 'ok' });
   });
   router.get('/readyz', async (_req, res) => {
-    const { ready, checks } = await readiness.check();
+    const { ready, checks, details } = await readiness.check();
     res.setHeader('Cache-Control', 'no-store');
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'unready', checks });
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'unready', checks, ...(details ? { details } : {}) });
   });
   router.get('/metrics', async (_req, res) => {
     const text = await metrics.registry.metrics();

@@ -12,11 +12,22 @@ export interface RateLimitStores {
   kind: 'memory' | 'redis';
   minute: Store;
   day: Store;
+  /** Failed authentications per client address (see AuthFailureLimiter). */
+  authFailures: Store;
   close(): Promise<void>;
 }
 
 export function memoryStores(): RateLimitStores {
-  return { kind: 'memory', minute: new MemoryStore(), day: new MemoryStore(), async close() {} };
+  const authFailures = new MemoryStore();
+  return {
+    kind: 'memory',
+    minute: new MemoryStore(),
+    day: new MemoryStore(),
+    authFailures,
+    async close() {
+      authFailures.shutdown();
+    },
+  };
 }
 
 /**
@@ -45,6 +56,7 @@ export async function redisStores(url: string, logger: Logger): Promise<RateLimi
     kind: 'redis',
     minute: new RedisStore({ sendCommand, prefix: 'cg:rl:m:' }),
     day: new RedisStore({ sendCommand, prefix: 'cg:rl:d:' }),
+    authFailures: new RedisStore({ sendCommand, prefix: 'cg:rl:af:' }),
     async close() {
       await client.close().catch(() => client.destroy());
     },

@@ -1,5 +1,6 @@
 // The fault suite: heavy (its own PostgreSQL cluster and Redis, stopped and started under load),
-// so it runs by its own command — `pnpm --filter @commerce-gateway/gateway test:fault` — never in `pnpm test`.
+// so it runs by its own command — `pnpm --filter @commerce-gateway/gateway test:fault` — not in `pnpm test`;
+// CI (.ci/run) runs that command on every run (about 1.5 min), where a missing binary fails it.
 import '../../../../tooling/node20-shims.js';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';

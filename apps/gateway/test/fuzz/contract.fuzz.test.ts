@@ -6,6 +6,9 @@
  *
  *   pnpm --filter @commerce-gateway/gateway test                     (FUZZ_RUNS=40 per operation)
  *   FUZZ_RUNS=2000 pnpm --filter @commerce-gateway/gateway test:fuzz  (a long run; FUZZ_SEED to replay)
+ *
+ * An operation that runs out of its time (FUZZ_TIME_LIMIT_MS) before FUZZ_RUNS runs fails,
+ * naming how many it did; the summary prints the runs done per operation.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,6 +21,8 @@ import { describeRequest, requestArbitrary, type FuzzRequest, type FuzzWorld, ty
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
+/** Each operation's time budget (default: 100 ms a run, at least a minute). */
+const TIME_LIMIT_MS = Number(process.env.FUZZ_TIME_LIMIT_MS ?? Math.max(60_000, RUNS * 100));
 const contract = loadContract() as never as { paths: Record<string, Record<string, { operationId?: string }>> };
 const operations: (OperationSpec & { id: string })[] = Object.entries(contract.paths).flatMap(([template, item]) =>
   Object.entries(item)
@@ -30,6 +35,7 @@ let receiver: Receiver;
 let world: FuzzWorld;
 const check = new ContractCheck(contract);
 const seen = new Map<string, Map<string, number>>();
+const runsDone = new Map<string, number>();
 
 beforeAll(async () => {
   [gateway, receiver] = await Promise.all([startTestGateway(), startReceiver()]);
@@ -62,7 +68,9 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  const lines = [...seen].map(([id, statuses]) => `${id.padEnd(24)} ${[...statuses].sort().map(([s, n]) => `${s}×${n}`).join('  ')}`);
+  const lines = [...seen].map(
+    ([id, statuses]) => `${id.padEnd(24)} ${String(runsDone.get(id) ?? 0).padStart(5)} runs  ${[...statuses].sort().map(([s, n]) => `${s}×${n}`).join('  ')}`,
+  );
   console.log(`[fuzz] ${RUNS} runs per operation${SEED === undefined ? '' : `, seed ${SEED}`}; answers by mode and status:\n${lines.join('\n')}`);
   await Promise.all([gateway?.close(), receiver?.close()]);
 });
@@ -92,7 +100,7 @@ describe('every operation, fuzzed from the contract', () => {
   it.each(operations.map((op) => [op.id, op] as const))('%s: no 5xx, declared statuses, contract-shaped bodies', async (id, op) => {
     const tally = new Map<string, number>();
     seen.set(id, tally);
-    await fc.assert(
+    const details = await fc.check(
       fc.asyncProperty(requestArbitrary(contract, op, world), async (request) => {
         const { status, body, requestId, pathname } = await send(request);
         tally.set(`${request.mode}:${status}`, (tally.get(`${request.mode}:${status}`) ?? 0) + 1);
@@ -103,7 +111,13 @@ describe('every operation, fuzzed from the contract', () => {
           throw new Error(`${problems.join('; ')}\n  request: ${describeRequest(request)}`);
         }
       }),
-      { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }), interruptAfterTimeLimit: Math.max(60_000, RUNS * 100) },
+      // Out of time before RUNS runs is a failure too (never a quiet pass), reported with the runs it did.
+      { numRuns: RUNS, ...(SEED === undefined ? {} : { seed: SEED }), interruptAfterTimeLimit: TIME_LIMIT_MS, markInterruptAsFailure: true },
     );
-  }, Math.max(60_000, RUNS * 150));
+    runsDone.set(id, details.numRuns);
+    if (details.interrupted) {
+      throw new Error(`${id}: out of time (${TIME_LIMIT_MS / 1000} s) after ${details.numRuns} of ${RUNS} runs (seed ${details.seed}); lower FUZZ_RUNS or raise FUZZ_TIME_LIMIT_MS`);
+    }
+    if (details.failed) throw new Error(fc.defaultReportMessage(details) ?? `${id}: property failed (seed ${details.seed})`);
+  }, TIME_LIMIT_MS + 30_000);
 });

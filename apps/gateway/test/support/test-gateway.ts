@@ -38,7 +38,8 @@ export interface TestGatewayOptions {
 
 export async function startTestGateway(options: TestGatewayOptions | Record<string, string> = {}): Promise<TestGateway> {
   const { env = {}, db: sharedDb } = ('env' in options || 'db' in options ? options : { env: options }) as TestGatewayOptions;
-  const config = loadConfig({ LOG_LEVEL: 'silent', ...env });
+  // Tests send many bad keys on purpose: failed authentications are not limited unless a test says so.
+  const config = loadConfig({ LOG_LEVEL: 'silent', AUTH_FAILURE_LIMIT: '0', ...env });
   const db = sharedDb ?? (await createTestDatabase());
   const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
   const services = buildServices(db, { config, logger });

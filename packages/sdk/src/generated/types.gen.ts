@@ -656,13 +656,17 @@ export type Category = string;
 
 /**
  * Makes a retry safe (advised on every POST and PATCH; the SDK sends one automatically). Scope:
- * merchant + API key + method + path + key. The first request runs and its answer is stored for
+ * merchant + API key + operation + its path parameters + key — the operation as this contract
+ * names it (`operationId`), not the raw path: `/checkout_sessions` and `/checkout_sessions/`, or an
+ * id sent percent-encoded, are the same request. The first request runs and its answer is stored for
  * 24 hours (only 2xx and 4xx answers of the operation itself; never 5xx, nor refusals that happen
  * before the operation runs: authentication, validation, rate limit).
  * - Same key, semantically equal JSON body → the stored status and body again, with
  * `Idempotent-Replayed: true`; nothing runs twice (no second order, no second webhook delivery).
  * - Same key, different body → 422 `idempotency_conflict`.
  * - Same key while the first request is still running → 409 `idempotency_in_flight` with `Retry-After`.
+ * A key whose gateway process died mid-request is taken over by the next retry at once (not after
+ * a timeout), and the dead request's change is never committed beside the retry's.
  */
 export type IdempotencyKey = string;
 
@@ -773,13 +777,17 @@ export type CreateCheckoutSessionData = {
     headers?: {
         /**
          * Makes a retry safe (advised on every POST and PATCH; the SDK sends one automatically). Scope:
-         * merchant + API key + method + path + key. The first request runs and its answer is stored for
+         * merchant + API key + operation + its path parameters + key — the operation as this contract
+         * names it (`operationId`), not the raw path: `/checkout_sessions` and `/checkout_sessions/`, or an
+         * id sent percent-encoded, are the same request. The first request runs and its answer is stored for
          * 24 hours (only 2xx and 4xx answers of the operation itself; never 5xx, nor refusals that happen
          * before the operation runs: authentication, validation, rate limit).
          * - Same key, semantically equal JSON body → the stored status and body again, with
          * `Idempotent-Replayed: true`; nothing runs twice (no second order, no second webhook delivery).
          * - Same key, different body → 422 `idempotency_conflict`.
          * - Same key while the first request is still running → 409 `idempotency_in_flight` with `Retry-After`.
+         * A key whose gateway process died mid-request is taken over by the next retry at once (not after
+         * a timeout), and the dead request's change is never committed beside the retry's.
          */
         'Idempotency-Key'?: string;
         /**
@@ -862,7 +870,7 @@ export type CreateCheckoutSessionErrors = {
      */
     422: Error;
     /**
-     * Rate limit exceeded (`rate_limit_exceeded`) for the minute or the day window of the key. Wait `Retry-After` seconds; back off exponentially on repeats.
+     * Rate limit exceeded (`rate_limit_exceeded`) for the minute or the day window of the key, or too many failed authentications from the client's address. Wait `Retry-After` seconds; back off exponentially on repeats.
      */
     429: AuthError;
     /**
@@ -958,7 +966,7 @@ export type GetCheckoutSessionErrors = {
      */
     404: Error;
     /**
-     * Rate limit exceeded (`rate_limit_exceeded`) for the minute or the day window of the key. Wait `Retry-After` seconds; back off exponentially on repeats.
+     * Rate limit exceeded (`rate_limit_exceeded`) for the minute or the day window of the key, or too many failed authentications from the client's address. Wait `Retry-After` seconds; back off exponentially on repeats.
      */
     429: AuthError;
     /**
@@ -987,13 +995,17 @@ export type UpdateCheckoutSessionData = {
     headers?: {
         /**
          * Makes a retry safe (advised on every POST and PATCH; the SDK sends one automatically). Scope:
-         * merchant + API key + method + path + key. The first request runs and its answer is stored for
+         * merchant + API key + operation + its path parameters + key — the operation as this contract
+         * names it (`operationId`), not the raw path: `/checkout_sessions` and `/checkout_sessions/`, or an
+         * id sent percent-encoded, are the same request. The first request runs and its answer is stored for
          * 24 hours (only 2xx and 4xx answers of the operation itself; never 5xx, nor refusals that happen
          * before the operation runs: authentication, validation, rate limit).
          * - Same key, semantically equal JSON body → the stored status and body again, with
          * `Idempotent-Replayed: true`; nothing runs twice (no second order, no second webhook delivery).
          * - Same key, different body → 422 `idempotency_conflict`.
          * - Same key while the first request is still running → 409 `idempotency_in_flight` with `Retry-After`.
+         * A key whose gateway process died mid-request is taken over by the next retry at once (not after
+         * a timeout), and the dead request's change is never committed beside the retry's.
          */
         'Idempotency-Key'?: string;
         /**
@@ -1085,7 +1097,7 @@ export type UpdateCheckoutSessionErrors = {
      */
     422: Error;
     /**
-     * Rate limit exceeded (`rate_limit_exceeded`) for the minute or the day window of the key. Wait `Retry-After` seconds; back off exponentially on repeats.
+     * Rate limit exceeded (`rate_limit_exceeded`) for the minute or the day window of the key, or too many failed authentications from the client's address. Wait `Retry-After` seconds; back off exponentially on repeats.
      */
     429: AuthError;
     /**
@@ -1114,13 +1126,17 @@ export type CompleteCheckoutSessionData = {
     headers?: {
         /**
          * Makes a retry safe (advised on every POST and PATCH; the SDK sends one automatically). Scope:
-         * merchant + API key + method + path + key. The first request runs and its answer is stored for
+         * merchant + API key + operation + its path parameters + key — the operation as this contract
+         * names it (`operationId`), not the raw path: `/checkout_sessions` and `/checkout_sessions/`, or an
+         * id sent percent-encoded, are the same request. The first request runs and its answer is stored for
          * 24 hours (only 2xx and 4xx answers of the operation itself; never 5xx, nor refusals that happen
          * before the operation runs: authentication, validation, rate limit).
          * - Same key, semantically equal JSON body → the stored status and body again, with
          * `Idempotent-Replayed: true`; nothing runs twice (no second order, no second webhook delivery).
          * - Same key, different body → 422 `idempotency_conflict`.
          * - Same key while the first request is still running → 409 `idempotency_in_flight` with `Retry-After`.
+         * A key whose gateway process died mid-request is taken over by the next retry at once (not after
+         * a timeout), and the dead request's change is never committed beside the retry's.
          */
         'Idempotency-Key'?: string;
         /**
@@ -1212,7 +1228,7 @@ export type CompleteCheckoutSessionErrors = {
      */
     422: Error;
     /**
-     * Rate limit exceeded (`rate_limit_exceeded`) for the minute or the day window of the key. Wait `Retry-After` seconds; back off exponentially on repeats.
+     * Rate limit exceeded (`rate_limit_exceeded`) for the minute or the day window of the key, or too many failed authentications from the client's address. Wait `Retry-After` seconds; back off exponentially on repeats.
      */
     429: AuthError;
     /**
@@ -1241,13 +1257,17 @@ export type CancelCheckoutSessionData = {
     headers?: {
         /**
          * Makes a retry safe (advised on every POST and PATCH; the SDK sends one automatically). Scope:
-         * merchant + API key + method + path + key. The first request runs and its answer is stored for
+         * merchant + API key + operation + its path parameters + key — the operation as this contract
+         * names it (`operationId`), not the raw path: `/checkout_sessions` and `/checkout_sessions/`, or an
+         * id sent percent-encoded, are the same request. The first request runs and its answer is stored for
          * 24 hours (only 2xx and 4xx answers of the operation itself; never 5xx, nor refusals that happen
          * before the operation runs: authentication, validation, rate limit).
          * - Same key, semantically equal JSON body → the stored status and body again, with
          * `Idempotent-Replayed: true`; nothing runs twice (no second order, no second webhook delivery).
          * - Same key, different body → 422 `idempotency_conflict`.
          * - Same key while the first request is still running → 409 `idempotency_in_flight` with `Retry-After`.
+         * A key whose gateway process died mid-request is taken over by the next retry at once (not after
+         * a timeout), and the dead request's change is never committed beside the retry's.
          */
         'Idempotency-Key'?: string;
         /**
@@ -1339,7 +1359,7 @@ export type CancelCheckoutSessionErrors = {
      */
     422: Error;
     /**
-     * Rate limit exceeded (`rate_limit_exceeded`) for the minute or the day window of the key. Wait `Retry-After` seconds; back off exponentially on repeats.
+     * Rate limit exceeded (`rate_limit_exceeded`) for the minute or the day window of the key, or too many failed authentications from the client's address. Wait `Retry-After` seconds; back off exponentially on repeats.
      */
     429: AuthError;
     /**
@@ -1473,7 +1493,7 @@ export type SearchProductsErrors = {
      */
     403: AuthError;
     /**
-     * Rate limit exceeded (`rate_limit_exceeded`) for the minute or the day window of the key. Wait `Retry-After` seconds; back off exponentially on repeats.
+     * Rate limit exceeded (`rate_limit_exceeded`) for the minute or the day window of the key, or too many failed authentications from the client's address. Wait `Retry-After` seconds; back off exponentially on repeats.
      */
     429: AuthError;
     /**
@@ -1607,7 +1627,7 @@ export type SearchProductsAliasErrors = {
      */
     403: AuthError;
     /**
-     * Rate limit exceeded (`rate_limit_exceeded`) for the minute or the day window of the key. Wait `Retry-After` seconds; back off exponentially on repeats.
+     * Rate limit exceeded (`rate_limit_exceeded`) for the minute or the day window of the key, or too many failed authentications from the client's address. Wait `Retry-After` seconds; back off exponentially on repeats.
      */
     429: AuthError;
     /**
@@ -1703,7 +1723,7 @@ export type GetProductErrors = {
      */
     404: Error;
     /**
-     * Rate limit exceeded (`rate_limit_exceeded`) for the minute or the day window of the key. Wait `Retry-After` seconds; back off exponentially on repeats.
+     * Rate limit exceeded (`rate_limit_exceeded`) for the minute or the day window of the key, or too many failed authentications from the client's address. Wait `Retry-After` seconds; back off exponentially on repeats.
      */
     429: AuthError;
     /**
@@ -1732,13 +1752,17 @@ export type EmitWebhookData = {
     headers?: {
         /**
          * Makes a retry safe (advised on every POST and PATCH; the SDK sends one automatically). Scope:
-         * merchant + API key + method + path + key. The first request runs and its answer is stored for
+         * merchant + API key + operation + its path parameters + key — the operation as this contract
+         * names it (`operationId`), not the raw path: `/checkout_sessions` and `/checkout_sessions/`, or an
+         * id sent percent-encoded, are the same request. The first request runs and its answer is stored for
          * 24 hours (only 2xx and 4xx answers of the operation itself; never 5xx, nor refusals that happen
          * before the operation runs: authentication, validation, rate limit).
          * - Same key, semantically equal JSON body → the stored status and body again, with
          * `Idempotent-Replayed: true`; nothing runs twice (no second order, no second webhook delivery).
          * - Same key, different body → 422 `idempotency_conflict`.
          * - Same key while the first request is still running → 409 `idempotency_in_flight` with `Retry-After`.
+         * A key whose gateway process died mid-request is taken over by the next retry at once (not after
+         * a timeout), and the dead request's change is never committed beside the retry's.
          */
         'Idempotency-Key'?: string;
         /**
@@ -1821,7 +1845,7 @@ export type EmitWebhookErrors = {
      */
     422: Error;
     /**
-     * Rate limit exceeded (`rate_limit_exceeded`) for the minute or the day window of the key. Wait `Retry-After` seconds; back off exponentially on repeats.
+     * Rate limit exceeded (`rate_limit_exceeded`) for the minute or the day window of the key, or too many failed authentications from the client's address. Wait `Retry-After` seconds; back off exponentially on repeats.
      */
     429: AuthError;
     /**

@@ -341,13 +341,17 @@ export const zCategory = z.string().max(200);
 
 /**
  * Makes a retry safe (advised on every POST and PATCH; the SDK sends one automatically). Scope:
- * merchant + API key + method + path + key. The first request runs and its answer is stored for
+ * merchant + API key + operation + its path parameters + key — the operation as this contract
+ * names it (`operationId`), not the raw path: `/checkout_sessions` and `/checkout_sessions/`, or an
+ * id sent percent-encoded, are the same request. The first request runs and its answer is stored for
  * 24 hours (only 2xx and 4xx answers of the operation itself; never 5xx, nor refusals that happen
  * before the operation runs: authentication, validation, rate limit).
  * - Same key, semantically equal JSON body → the stored status and body again, with
  * `Idempotent-Replayed: true`; nothing runs twice (no second order, no second webhook delivery).
  * - Same key, different body → 422 `idempotency_conflict`.
  * - Same key while the first request is still running → 409 `idempotency_in_flight` with `Retry-After`.
+ * A key whose gateway process died mid-request is taken over by the next retry at once (not after
+ * a timeout), and the dead request's change is never committed beside the retry's.
  */
 export const zIdempotencyKey = z.string().min(1).max(255);
 

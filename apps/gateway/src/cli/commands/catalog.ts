@@ -54,7 +54,10 @@ export function catalogCommand(program: Command): void {
           await services.catalog.close();
         }
       });
-      const engine = `${stats.embedded} embedded now, the rest from stored vectors`;
+      if (stats.unembedded) {
+        err(`warning: ${stats.unembedded} products still have no search vector (${stats.embedderError ?? 'the embedder failed'}); they are found by keywords until \`catalog reindex\` succeeds`);
+      }
+      const engine = `${stats.embedded} embedded now, the rest from stored vectors; ${stats.unembedded} without vectors`;
       out(`reindexed ${stats.products} products of ${stats.merchants} merchant${stats.merchants === 1 ? '' : 's'} (${engine}) in ${seconds(started)} s`);
     });
 }

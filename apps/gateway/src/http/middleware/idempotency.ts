@@ -2,7 +2,7 @@ import type { RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { IdempotencyError, InvalidRequestError } from '../../errors.js';
 import { requestFingerprint } from '../../idempotency/fingerprint.js';
-import type { IdempotencyStore } from '../../idempotency/idempotency-store.js';
+import { operationParams, type IdempotencyStore } from '../../idempotency/idempotency-store.js';
 import { metricsOf } from '../../ops/metrics.js';
 import { merchantOf } from '../context.js';
 
@@ -10,7 +10,8 @@ const KEY = /^[\x20-\x7e]{1,255}$/;
 const storable = (status: number) => status >= 200 && status < 500;
 
 /**
- * Idempotency-Key on POST and PATCH, after the Agentic Commerce Protocol: a
+ * Idempotency-Key on POST and PATCH, after the Agentic Commerce Protocol, scoped to merchant +
+ * API key + the contract's operation + its path parameters: a
  * repeat with the same key and an equal body gets the stored answer again with
  * `Idempotent-Replayed: true`; another body → 422 idempotency_conflict; while
  * the first still runs → 409 idempotency_in_flight. 2xx and 4xx answers of the
@@ -26,7 +27,10 @@ export function idempotency(store: IdempotencyStore, logger: Logger): RequestHan
     if (key === undefined || (req.method !== 'POST' && req.method !== 'PATCH')) return next();
     if (!KEY.test(key)) throw new InvalidRequestError('Idempotency-Key must be 1-255 printable ASCII characters', 'Idempotency-Key');
 
-    const scope = { merchantId: merchantOf(req.ctx), apiKeyId: req.ctx.principal!.keyId, method: req.method, path: req.path, key };
+    // The contract's operation and its decoded path parameters, never the raw path: a trailing slash
+    // or a percent-encoded id names the same operation on the same resource.
+    const operation = req.ctx.operation!;
+    const scope = { merchantId: merchantOf(req.ctx), apiKeyId: req.ctx.principal!.keyId, operation: operation.operationId, params: operationParams(req.ctx.pathParams ?? {}), key };
     const begun = await store.begin(scope, requestFingerprint(req.body));
     if (begun.kind === 'conflict') {
       throw new IdempotencyError('idempotency_conflict', 'This Idempotency-Key was already used with a different request body');

@@ -23,6 +23,7 @@ export function matchOperation(table: OperationTable): RequestHandler {
       throw new InvalidStateError(`${req.method} is not allowed on ${req.path} (allowed: ${match.allowed.join(', ')})`);
     }
     req.ctx.operation = match.operation;
+    req.ctx.pathParams = match.params;
     next();
   };
 }

@@ -2,13 +2,17 @@ import type { Request, RequestHandler } from 'express';
 import type { GatewayEnv } from '../../config/config.js';
 import type { KeyService } from '../../auth/key-service.js';
 import { hasScopes } from '../../auth/scopes.js';
-import { AuthenticationError, AuthorizationError, InvalidRequestError } from '../../errors.js';
+import { AuthenticationError, AuthorizationError, InvalidRequestError, RateLimitError } from '../../errors.js';
+import { metricsOf } from '../../ops/metrics.js';
+import type { AuthFailureLimiter } from '../../rate-limit/auth-failure-limiter.js';
 
 export interface RequireAuthOptions {
   keys: KeyService;
   env: GatewayEnv;
   /** Accept `Authorization: Basic base64(KEY:)` (default true). */
   basicAuth?: boolean;
+  /** Failed authentications per client address: past its limit, 429 before any database read. */
+  failures?: AuthFailureLimiter;
 }
 
 /** The key a request presents: X-ACP-API-Key, Bearer, or Basic with the key as user name. */
@@ -41,12 +45,42 @@ function presentedKey(req: Request, basicAuth: boolean): string {
  * Authenticates the request's API key (401 when it cannot): `req.ctx.principal`. Rate limits
  * come next, so that every authenticated request counts, refused ones included; then authorize().
  *
- *   app.use(authenticate({ keys, env: 'development' }));
+ * Refusing costs little: a key refused a moment ago is refused from memory (KeyCache), and a
+ * client address past its budget of failed authentications (`failures`) gets 429 with
+ * Retry-After before anything is read — unless it presents a key this process already knows
+ * to be valid, which costs nothing to accept.
+ *
+ *   app.use(authenticate({ keys, env: 'development', failures }));
  */
 export function authenticate(options: RequireAuthOptions): RequestHandler {
   const basicAuth = options.basicAuth ?? true;
+  const { keys, env, failures } = options;
   return async (req, _res, next) => {
-    req.ctx.principal = await options.keys.authenticate(presentedKey(req, basicAuth), options.env);
+    const client = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    let presented: string | undefined;
+    let malformed: unknown;
+    try {
+      presented = presentedKey(req, basicAuth);
+    } catch (error) {
+      malformed = error;
+    }
+    const known = presented === undefined ? undefined : keys.remembered(presented, env);
+    if (known) {
+      req.ctx.principal = known;
+      return next();
+    }
+    const wait = await failures?.retryAfter(client);
+    if (wait !== undefined) {
+      metricsOf(req)?.rateLimitRefusals.inc({ window: 'auth_failures' });
+      throw new RateLimitError(`Too many failed authentications from this address; retry after ${wait} s`, wait);
+    }
+    try {
+      if (malformed !== undefined) throw malformed;
+      req.ctx.principal = await keys.authenticate(presented!, env);
+    } catch (error) {
+      if (error instanceof AuthenticationError) await failures?.failed(client);
+      throw error;
+    }
     next();
   };
 }

@@ -18,7 +18,9 @@ interface Received {
 let server: Server;
 let base: string;
 const received: Received[] = [];
-let behaviour: 'ok' | 'error' | 'short' | 'slow' | 'reversed' = 'ok';
+let behaviour: 'ok' | 'error' | 'short' | 'slow' | 'reversed' | 'throttle-once' | 'fail-once' | 'throttled' | 'bad-request' = 'ok';
+/** Answers given so far while throttling (the first of them refused). */
+let refusals = 0;
 
 async function readBody(req: IncomingMessage): Promise<string> {
   let body = '';
@@ -33,6 +35,20 @@ beforeAll(async () => {
     received.push({ authorization: req.headers.authorization, body });
     if (behaviour === 'error') {
       res.writeHead(500, { 'content-type': 'application/json' }).end('{"error":{"message":"model overloaded"}}');
+      return;
+    }
+    if (behaviour === 'throttled' || (behaviour === 'throttle-once' && refusals === 0)) {
+      refusals++;
+      res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '1' }).end('{"error":{"message":"rate limited"}}');
+      return;
+    }
+    if (behaviour === 'fail-once' && refusals === 0) {
+      refusals++;
+      res.writeHead(503, { 'content-type': 'application/json' }).end('{"error":{"message":"warming up"}}');
+      return;
+    }
+    if (behaviour === 'bad-request') {
+      res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":{"message":"bad input"}}');
       return;
     }
     if (behaviour === 'slow') await new Promise((r) => setTimeout(r, 500));
@@ -50,7 +66,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 const make = (extra: Partial<ConstructorParameters<typeof OpenAiEmbedder>[0]> = {}) =>
-  new OpenAiEmbedder({ url: base, apiKey: 'sk-test', model: 'text-embedding-test', dimensions: 100, ...extra });
+  new OpenAiEmbedder({ url: base, apiKey: 'sk-test', model: 'text-embedding-test', dimensions: 100, retry: { minDelayMs: 10, maxDelayMs: 2_000 }, ...extra });
 
 embedderContract('OpenAI-compatible endpoint', async () => make());
 
@@ -85,7 +101,42 @@ describe('OpenAI-compatible embedder', () => {
   it('fails with EmbedderError when the endpoint is unreachable or too slow', async () => {
     behaviour = 'slow';
     await expect(make({ timeoutMs: 50 }).embed(['x'])).rejects.toBeInstanceOf(EmbedderError);
-    await expect(new OpenAiEmbedder({ url: 'http://127.0.0.1:1/v1/embeddings', dimensions: 100 }).embed(['x'])).rejects.toThrow(/unreachable/);
+    await expect(make({ url: 'http://127.0.0.1:1/v1/embeddings' }).embed(['x'])).rejects.toThrow(/unreachable.*after 5 attempts/);
+    behaviour = 'ok';
+  });
+
+  it('waits as long as a 429 asks (Retry-After) and sends the batch again', async () => {
+    behaviour = 'throttle-once';
+    refusals = 0;
+    received.length = 0;
+    const started = Date.now();
+    const vectors = await make().embed(['oak chair', 'lamp']);
+    expect(vectors).toHaveLength(2);
+    expect(received).toHaveLength(2);
+    expect(received[1]!.body.input).toEqual(['oak chair', 'lamp']);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+  });
+
+  it('backs off and retries a 5xx', async () => {
+    behaviour = 'fail-once';
+    refusals = 0;
+    received.length = 0;
+    expect(await make().embed(['sofa'])).toHaveLength(1);
+    expect(received).toHaveLength(2);
+  });
+
+  it('gives up after its retries, saying how many attempts it made', async () => {
+    behaviour = 'throttled';
+    received.length = 0;
+    await expect(make({ retry: { retries: 1 } }).embed(['x'])).rejects.toThrow(/answered 429.*after 2 attempts/);
+    expect(received).toHaveLength(2);
+  });
+
+  it('never retries a 4xx other than 429 (the request is wrong, not the moment)', async () => {
+    behaviour = 'bad-request';
+    received.length = 0;
+    await expect(make().embed(['x'])).rejects.toThrow(/answered 400/);
+    expect(received).toHaveLength(1);
     behaviour = 'ok';
   });
 });

@@ -1,0 +1,172 @@
+/**
+ * Abuse without a valid key is cheap to refuse. A client flooding the gateway with well-formed
+ * random keys gets 429 (with Retry-After) once it has used up its failed authentications, and
+ * from then on costs no database read; a legitimate client keeps being served, and its p50 is
+ * printed with and without the flood (figures only: timing is not asserted, the machine is
+ * shared). A key refused a moment ago is refused from memory, and a key created meanwhile is
+ * accepted at once (the database's NOTIFY empties the memory). Clients are told apart by their
+ * loopback source address (127.0.0.x).
+ */
+import { randomInt } from 'node:crypto';
+import { Agent, request } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { generateApiKey, hashApiKey } from '../src/auth/api-key.js';
+import { KeyStore } from '../src/auth/key-store.js';
+import { product } from './support/fixtures.js';
+import { startTestGateway, type TestGateway } from './support/test-gateway.js';
+
+const LIMIT = 20;
+let gateway: TestGateway;
+let key: string;
+const lookups = vi.spyOn(KeyStore.prototype, 'findByHash');
+
+beforeAll(async () => {
+  gateway = await startTestGateway({ env: { AUTH_FAILURE_LIMIT: String(LIMIT), AUTH_FAILURE_WINDOW: '60' } });
+  await gateway.importProducts('flood-shop', [product({ id: 'p-1' })]);
+  key = await gateway.createKey({ merchantIds: ['flood-shop'] });
+});
+afterAll(() => gateway?.close());
+
+interface Answer {
+  status: number;
+  ms: number;
+  retryAfter: string | undefined;
+  body: string;
+}
+
+/** One GET of a product from a given loopback address, over a keep-alive agent. */
+function get(agent: Agent, from: string, apiKey: string): Promise<Answer> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = request(`${gateway.url}/acp/products/p-1`, { agent, localAddress: from, headers: { 'X-ACP-API-Key': apiKey } }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, ms: performance.now() - started, retryAfter: res.headers['retry-after'], body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const tally = (answers: Answer[]) => [...answers.reduce((m, a) => m.set(a.status, (m.get(a.status) ?? 0) + 1), new Map<number, number>())].map(([s, n]) => `${s}×${n}`).join(' ');
+
+async function legitimate(agent: Agent, count: number): Promise<Answer[]> {
+  const answers: Answer[] = [];
+  for (let i = 0; i < count; i++) answers.push(await get(agent, '127.0.0.1', key));
+  return answers;
+}
+
+describe('a flood of random keys', () => {
+  it('is refused with 429 after its failures, without a database read each, while valid traffic is served', async () => {
+    const legit = new Agent({ keepAlive: true, maxSockets: 1 });
+    const flooding = new Agent({ keepAlive: true, maxSockets: 16 });
+    try {
+      await legitimate(legit, 50); // warm: the key is remembered
+      const quiet = await legitimate(legit, 300);
+
+      const lookupsBefore = lookups.mock.calls.length;
+      let running = true;
+      const flood: Answer[] = [];
+      const flooder = async () => {
+        while (running && flood.length < 6_000) flood.push(await get(flooding, '127.0.0.2', generateApiKey('development')));
+      };
+      const flooders = Array.from({ length: 16 }, flooder);
+      await new Promise((r) => setTimeout(r, 200)); // the flood is on
+      const loud = await legitimate(legit, 300);
+      running = false;
+      await Promise.all(flooders);
+      const floodLookups = lookups.mock.calls.length - lookupsBefore;
+
+      const [p50quiet, p50loud] = [median(quiet.map((a) => a.ms)), median(loud.map((a) => a.ms))];
+      console.log(
+        `[flood] legitimate p50 ${p50quiet.toFixed(2)} ms without the flood, ${p50loud.toFixed(2)} ms with it (×${(p50loud / p50quiet).toFixed(2)}); ` +
+          `flooder: ${flood.length} requests of random keys, ${tally(flood)}; key reads from the database during the flood: ${floodLookups}`,
+      );
+
+      expect([...quiet, ...loud].every((a) => a.status === 200)).toBe(true);
+      const refused = flood.filter((a) => a.status === 429);
+      const failed = flood.filter((a) => a.status === 401);
+      expect(failed.length + refused.length).toBe(flood.length);
+      expect(failed.length).toBeGreaterThanOrEqual(LIMIT);
+      expect(failed.length).toBeLessThanOrEqual(LIMIT + 16); // those already past the check when the budget ran out
+      expect(refused.length).toBeGreaterThan(flood.length / 2);
+      expect(floodLookups).toBeLessThanOrEqual(LIMIT + 16); // not one per flood request
+      const sample = refused[0]!;
+      expect(Number(sample.retryAfter)).toBeGreaterThanOrEqual(1);
+      expect(JSON.parse(sample.body)).toEqual({ error: { type: 'rate_limit_exceeded', message: expect.stringMatching(/failed authentications/), retry_after: Number(sample.retryAfter) } });
+    } finally {
+      legit.destroy();
+      flooding.destroy();
+    }
+  }, 120_000);
+
+  it('still lets a blocked address in with a key this gateway already knows to be valid, and only with one', async () => {
+    const agent = new Agent({ keepAlive: false });
+    const blocked = '127.0.0.2'; // blocked by the test above
+    expect((await get(agent, blocked, generateApiKey('development'))).status).toBe(429);
+    expect((await get(agent, blocked, key)).status).toBe(200); // remembered: no read needed to accept it
+    const fresh = await gateway.createKey({ merchantIds: ['flood-shop'] });
+    expect((await get(agent, blocked, fresh)).status).toBe(429); // not known yet: it would take a read
+    expect((await get(agent, '127.0.0.1', fresh)).status).toBe(200);
+    expect((await get(agent, blocked, fresh)).status).toBe(200);
+  });
+});
+
+describe('a refused key', () => {
+  it('is refused from memory when repeated, and a key created meanwhile is accepted at once', async () => {
+    const agent = new Agent({ keepAlive: false });
+    const from = '127.0.0.3';
+    const unknown = generateApiKey('development');
+    const before = lookups.mock.calls.length;
+    for (let i = 0; i < 5; i++) expect((await get(agent, from, unknown)).status).toBe(401);
+    expect(lookups.mock.calls.length - before).toBe(1);
+
+    // Created by another process (the CLI, SQL): only the database's NOTIFY can tell this one.
+    await new KeyStore(gateway.db.prisma).create({
+      id: `key_flood_${randomInt(1e9)}`,
+      keyHash: hashApiKey(unknown),
+      last4: unknown.slice(-4),
+      environment: 'development',
+      scopes: ['*'],
+      tier: 'enterprise',
+      rpm: 1_000_000,
+      rpd: 10_000_000,
+      signingSecret: null,
+      merchantIds: ['flood-shop'],
+    });
+    const deadline = Date.now() + 5_000; // NOTIFY arrives within milliseconds; never the refusal's 10 s
+    let status = 0;
+    while (Date.now() < deadline && (status = (await get(agent, from, unknown)).status) !== 200) await new Promise((r) => setTimeout(r, 20));
+    expect(status).toBe(200);
+  });
+});
+
+describe.runIf(Boolean(process.env.REDIS_URL))('with REDIS_URL', () => {
+  it('shares the failed-authentication budget between gateways', async () => {
+    const env = { AUTH_FAILURE_LIMIT: '5', AUTH_FAILURE_WINDOW: '60', REDIS_URL: process.env.REDIS_URL! };
+    const a = await startTestGateway({ env });
+    const b = await startTestGateway({ env, db: a.db });
+    try {
+      const agent = new Agent({ keepAlive: false });
+      const from = `127.${randomInt(1, 250)}.${randomInt(1, 250)}.${randomInt(2, 250)}`; // an address no other run shares
+      const fail = (on: TestGateway) =>
+        new Promise<number>((resolve, reject) => {
+          request(`${on.url}/acp/products/p-1`, { agent, localAddress: from, headers: { 'X-ACP-API-Key': generateApiKey('development') } }, (res) => {
+            res.resume();
+            resolve(res.statusCode!);
+          })
+            .on('error', reject)
+            .end();
+        });
+      const onA = [];
+      for (let i = 0; i < 5; i++) onA.push(await fail(a));
+      expect(onA).toEqual([401, 401, 401, 401, 401]);
+      expect(await fail(b)).toBe(429);
+    } finally {
+      await b.close();
+      await a.close();
+    }
+  });
+});

@@ -1,0 +1,141 @@
+/**
+ * A gateway process killed (`kill -9`) in the middle of an idempotent request: a retry with
+ * the same Idempotency-Key is taken over at once by another process — not answered 409 until
+ * the 60 s backstop — and the request happens exactly once. Real `serve` processes of the
+ * built CLI; on PostgreSQL (TEST_DATABASE_URL) two of them share the database, on the
+ * embedded database the second starts on the dead one's data directory.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ABANDONED_AFTER_MS } from '../src/idempotency/idempotency-store.js';
+import { exitOf, runCli, startServe } from './support/cli.js';
+import { catalogFile, product } from './support/fixtures.js';
+import { call } from './support/http.js';
+import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+
+let db: TestDatabase | undefined;
+let env: Record<string, string>;
+let key: string;
+const children: ChildProcess[] = [];
+let receiver: Server;
+let receiverUrl: string;
+const hanging: ServerResponse[] = [];
+let hang = true;
+let received = 0;
+
+beforeAll(async () => {
+  const testDb = await createTestDatabase();
+  if (testDb.url) {
+    db = testDb;
+    env = { DATABASE_URL: testDb.url };
+  } else {
+    await testDb.close();
+    env = { DATA_DIR: mkdtempSync(join(tmpdir(), 'gw-crash-')) };
+  }
+  env = { ...env, GATEWAY_ENV: 'development', HOST: '127.0.0.1', PORT: '0', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' };
+  const created = await runCli(['keys', 'create', '--merchant', 'crash-shop'], env);
+  expect(created.code).toBe(0);
+  key = created.stdout.trim().split('\n').at(-1)!;
+  expect((await runCli(['catalog', 'import', catalogFile([product({ id: 'mug' })]), '--merchant', 'crash-shop'], env)).code).toBe(0);
+  // A webhook receiver that holds its answer while `hang` is set: the emit stays in flight.
+  receiver = createServer((req, res) => {
+    received++;
+    req.resume();
+    if (hang) hanging.push(res);
+    else res.writeHead(204).end();
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
+});
+afterEach(() => {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+afterAll(async () => {
+  for (const res of hanging.splice(0)) res.destroy();
+  await new Promise<void>((resolve) => receiver?.close(() => resolve()));
+  await db?.close();
+});
+
+async function serve() {
+  const started = await startServe(env);
+  children.push(started.child);
+  return started;
+}
+
+async function kill9(child: ChildProcess): Promise<void> {
+  child.kill('SIGKILL');
+  await exitOf(child);
+}
+
+async function until(condition: () => Promise<boolean> | boolean, what: string, timeoutMs = 20_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+const post = (url: string, path: string, idempotencyKey: string, json: unknown) =>
+  call(`${url}${path}`, { method: 'POST', headers: { 'X-ACP-API-Key': key, 'Idempotency-Key': idempotencyKey }, json });
+
+describe('a process killed mid-request', () => {
+  it('leaves a key that the next retry takes over at once, not after 60 s', async () => {
+    const first = await serve();
+    const body = { event_type: 'order.created', target_url: receiverUrl, payload: { n: 1 } };
+    const dying = post(first.url, '/webhooks/emit', 'crash-emit-1', body).catch(() => undefined);
+    await until(() => received === 1, 'the emit to reach its target');
+    await kill9(first.child);
+    await dying;
+    for (const res of hanging.splice(0)) res.destroy();
+    hang = false;
+
+    const second = await serve(); // on the embedded database: the same data directory, free again
+    const started = Date.now();
+    const retry = await post(second.url, '/webhooks/emit', 'crash-emit-1', body);
+    expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+    expect(retry.body.delivered).toBe(204);
+    expect(Date.now() - started).toBeLessThan(ABANDONED_AFTER_MS / 2);
+    const again = await post(second.url, '/webhooks/emit', 'crash-emit-1', body);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+  });
+
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('creates exactly one session when the retry goes to another live process (PostgreSQL)', async () => {
+    const [a, b] = [await serve(), await serve()];
+    const admin = new pg.Client({ connectionString: db!.url });
+    await admin.connect();
+    try {
+      // Hold every insert into checkout_sessions, so that a's create waits inside its transaction, key claimed.
+      await admin.query('BEGIN');
+      await admin.query('LOCK TABLE checkout_sessions IN EXCLUSIVE MODE');
+      const dying = post(a.url, '/checkout_sessions', 'crash-create-1', { items: [{ product_id: 'mug' }] }).catch(() => undefined);
+      await until(
+        async () => (await admin.query("SELECT 1 FROM idempotency_records WHERE key = 'crash-create-1' AND state = 'in_flight'")).rowCount === 1,
+        'the key to be claimed',
+      );
+      const live = await post(b.url, '/checkout_sessions', 'crash-create-1', { items: [{ product_id: 'mug' }] });
+      expect(live.status).toBe(409); // its holder is alive: truly in flight
+      await kill9(a.child);
+      await dying;
+      await admin.query('ROLLBACK');
+
+      const started = Date.now();
+      const retry = await post(b.url, '/checkout_sessions', 'crash-create-1', { items: [{ product_id: 'mug' }] });
+      expect(retry.status, JSON.stringify(retry.body)).toBe(201);
+      expect(Date.now() - started).toBeLessThan(ABANDONED_AFTER_MS / 2);
+      const replay = await post(b.url, '/checkout_sessions', 'crash-create-1', { items: [{ product_id: 'mug' }] });
+      expect(replay.body.checkout_session.id).toBe(retry.body.checkout_session.id);
+      await new Promise((r) => setTimeout(r, 500)); // the dead process's backend, unblocked, must not commit
+      const { rows } = await admin.query("SELECT count(*)::int AS n FROM checkout_sessions WHERE merchant_id = 'crash-shop'");
+      expect(rows[0].n).toBe(1);
+    } finally {
+      await admin.query('ROLLBACK').catch(() => {});
+      await admin.end();
+      await kill9(b.child);
+    }
+  });
+});
