@@ -73,9 +73,9 @@ export async function listenOn(handler: RequestListener, host: string, port: num
 
 /** migrate, seed the demo in development, listen. `print` receives the lines meant for the operator. */
 export async function startGateway(config: Config, logger: Logger, print: (line: string) => void = () => {}): Promise<RunningGateway> {
-  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
   try {
-    const applied = await db.migrate();
+    const applied = await db.migrate({ onWait: () => logger.info('another process is migrating the database: waiting for it') });
     if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
     const services = buildServices(db, { config, logger });
     if (config.env === 'development') {
@@ -99,13 +99,20 @@ export async function startGateway(config: Config, logger: Logger, print: (line:
       await services.catalog.close();
       throw error;
     });
-    const webhookWorker = startDeliveryWorker(db.prisma, config, logger, { onAttempt: ({ state }) => metrics.webhookAttempts.inc({ outcome: state }) });
+    // WEBHOOK_WORKER=off leaves the outbox to other replicas; WEBHOOK_RETRY_SCHEDULE replaces the default delays.
+    const webhookWorker = config.webhookWorker
+      ? startDeliveryWorker(db.prisma, config, logger, {
+          onAttempt: ({ state }) => metrics.webhookAttempts.inc({ outcome: state }),
+          ...(config.webhookRetrySchedule ? { schedule: config.webhookRetrySchedule } : {}),
+        })
+      : undefined;
+    logger.info({ webhookWorker: config.webhookWorker, poolSize: db.kind === 'postgresql' ? config.databasePoolSize : undefined }, 'gateway started');
     return {
       ...listening,
       db,
       async close(options?: CloseOptions) {
         // HTTP drains (bounded) while the worker finishes its current attempt; the database closes after both.
-        await Promise.all([listening.close(options), webhookWorker.stop()]);
+        await Promise.all([listening.close(options), webhookWorker?.stop()]);
         stopSweeper();
         await rateLimits.close();
         await services.keys.close();

@@ -32,6 +32,15 @@ describe('loadConfig', () => {
     expect(loadConfig({ SHIPPING_FLAT_RATE: '0' }).pricing).toEqual({ shipping: { rate: 0, freeFrom: 50 } });
   });
 
+  it('sizes the pool, switches the webhook worker and reads a retry schedule', () => {
+    expect(loadConfig({})).toMatchObject({ databasePoolSize: 10, webhookWorker: true, webhookRetrySchedule: undefined });
+    expect(loadConfig({ DATABASE_POOL_SIZE: '4', WEBHOOK_WORKER: 'off', WEBHOOK_RETRY_SCHEDULE: '0, 500ms,2s,1.5m,1h' })).toMatchObject({
+      databasePoolSize: 4,
+      webhookWorker: false,
+      webhookRetrySchedule: [0, 500, 2_000, 90_000, 3_600_000],
+    });
+  });
+
   it('reads a list of allowed origins', () => {
     expect(loadConfig({ ALLOWED_ORIGINS: 'https://a.example, http://localhost:3000' }).allowedOrigins).toEqual([
       'https://a.example',
@@ -55,6 +64,10 @@ describe('loadConfig', () => {
     [{ ALLOWED_ORIGINS: 'https://a.example/path' }, /^ALLOWED_ORIGINS has "https:\/\/a.example\/path"/],
     [{ WEBHOOK_ALLOW_PRIVATE_TARGETS: 'maybe' }, /^WEBHOOK_ALLOW_PRIVATE_TARGETS=/],
     [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL=/],
+    [{ DATABASE_POOL_SIZE: '0' }, /^DATABASE_POOL_SIZE="0" is not an integer from 1 to 1000$/],
+    [{ DATABASE_POOL_SIZE: 'many' }, /^DATABASE_POOL_SIZE=/],
+    [{ WEBHOOK_WORKER: 'sometimes' }, /^WEBHOOK_WORKER=/],
+    [{ WEBHOOK_RETRY_SCHEDULE: '0,5 sec' }, /^WEBHOOK_RETRY_SCHEDULE has "5 sec"/],
   ])('refuses %o with one line naming the setting', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

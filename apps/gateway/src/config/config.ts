@@ -14,6 +14,12 @@ export interface Config {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** PostgreSQL connections this process's pool may open (DATABASE_POOL_SIZE); see README "Deploy" for sizing against max_connections. */
+  databasePoolSize: number;
+  /** Whether this process works the webhook outbox (WEBHOOK_WORKER); any number of replicas may. */
+  webhookWorker: boolean;
+  /** Delays before each automatic webhook attempt (WEBHOOK_RETRY_SCHEDULE); undefined = the default schedule. */
+  webhookRetrySchedule: number[] | undefined;
   searchEngine: 'embedded' | 'meilisearch';
   meilisearchUrl: string | undefined;
   meilisearchApiKey: string | undefined;
@@ -111,6 +117,21 @@ function numberIn(env: Env, name: string, min: number, max: number, fallback: nu
   return value;
 }
 
+const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 };
+
+/** `WEBHOOK_RETRY_SCHEDULE=0,5s,5m,30m,2h`: the delay before each attempt, from the previous one; its length is the number of attempts. */
+function retrySchedule(env: Env): number[] | undefined {
+  const raw = env.WEBHOOK_RETRY_SCHEDULE?.trim();
+  if (!raw) return undefined;
+  const delays = raw.split(',').map((entry) => {
+    const match = /^\s*(\d+(?:\.\d+)?)\s*(ms|s|m|h)?\s*$/.exec(entry);
+    if (!match) throw new ConfigError(`WEBHOOK_RETRY_SCHEDULE has ${JSON.stringify(entry.trim())}; write delays like 0,5s,5m,30m,2h (ms, s, m or h)`);
+    return Math.round(Number(match[1]) * DURATION_UNITS[match[2] ?? 'ms']!);
+  });
+  if (delays.length > 50) throw new ConfigError('WEBHOOK_RETRY_SCHEDULE has more than 50 attempts');
+  return delays;
+}
+
 /** `TAX_RATES=US-CA=0.0725,GB=0.2`: the whole tax table, rates as fractions. */
 function taxRates(env: Env): Record<string, number> | undefined {
   const raw = env.TAX_RATES?.trim();
@@ -154,6 +175,9 @@ export function loadConfig(env: Env = process.env): Config {
     port: port(env),
     dataDir: env.DATA_DIR?.trim() || '.data',
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    databasePoolSize: numberIn(env, 'DATABASE_POOL_SIZE', 1, 1_000, 10, true)!,
+    webhookWorker: flag(env, 'WEBHOOK_WORKER', true),
+    webhookRetrySchedule: retrySchedule(env),
     searchEngine,
     meilisearchUrl,
     meilisearchApiKey: env.MEILISEARCH_API_KEY || undefined,

@@ -10,6 +10,7 @@ import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from '../generated/prisma/client.js';
 import { advisoryLockLiveness, soleProcessLiveness, type HolderLiveness } from '../idempotency/holder-liveness.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { withMigrationLock, type MigrationLockOptions } from './migration-lock.js';
 import { applyMigrations } from './migrations.js';
 import { listenOnPostgres, type NotificationHandlers, type Subscription } from './pg-listener.js';
 
@@ -18,8 +19,11 @@ export type Prisma = InstanceType<typeof PrismaClient>;
 export interface Database {
   readonly kind: 'postgresql' | 'pglite';
   readonly prisma: Prisma;
-  /** Applies pending migrations; returns the names applied now. */
-  migrate(): Promise<string[]>;
+  /**
+   * Applies pending migrations; returns the names applied now. On PostgreSQL one process
+   * migrates at a time (migration-lock.ts): the others wait, then find nothing pending.
+   */
+  migrate(options?: MigrationLockOptions): Promise<string[]>;
   /**
    * LISTEN on a channel. NOTIFY is heard once the notifying transaction commits: on PGlite
    * from this process (the only one that can open it), on PostgreSQL from every process.
@@ -34,7 +38,7 @@ export interface DatabaseOptions {
   /** postgres:// URL; when absent, the embedded database in `dataDir` (or in memory when `dataDir` is null). */
   url?: string | undefined;
   dataDir?: string | null;
-  /** Connection pool size for PostgreSQL. */
+  /** Connection pool size for PostgreSQL (DATABASE_POOL_SIZE; default 10). Migrations and LISTEN use connections of their own. */
   poolSize?: number;
 }
 
@@ -66,14 +70,19 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     await prisma.$disconnect().catch(() => {});
     throw new DatabaseUnreachableError(`DATABASE_URL: cannot connect to ${describeUrl(url)}: ${reason(error)}`);
   }
-  const migrate = async () => {
-    const pool = new pg.Pool({ connectionString: url, max: 1 });
-    try {
-      return await applyMigrations(new PrismaPg(pool));
-    } finally {
-      await pool.end();
-    }
-  };
+  const migrate = (options?: MigrationLockOptions) =>
+    withMigrationLock(
+      url,
+      async () => {
+        const pool = new pg.Pool({ connectionString: url, max: 1 });
+        try {
+          return await applyMigrations(new PrismaPg(pool));
+        } finally {
+          await pool.end();
+        }
+      },
+      options,
+    );
   const listen = (channel: string, handlers: NotificationHandlers) => listenOnPostgres(url, channel, handlers);
   return assemble('postgresql', prisma, { migrate, listen, holders: advisoryLockLiveness(url, prisma), closeDriver: async () => {} });
 }

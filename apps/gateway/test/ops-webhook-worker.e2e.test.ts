@@ -1,0 +1,65 @@
+/**
+ * The delivery worker that `serve` starts itself, and WEBHOOK_WORKER=off, which leaves the outbox
+ * to other replicas: an order completed on a replica without the worker waits in the outbox, and
+ * the next replica with one delivers it. Real CLI processes; needs the built CLI.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { checkoutCalls, SF_ADDRESS, stocked } from './support/checkout.js';
+import { exitOf, runCli, startServe } from './support/cli.js';
+import { catalogFile } from './support/fixtures.js';
+import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+import { startReceiver, type Receiver } from './support/webhook-receiver.js';
+
+let db: TestDatabase | undefined;
+let env: Record<string, string>;
+let receiver: Receiver;
+let key: string;
+const children: ChildProcess[] = [];
+
+beforeAll(async () => {
+  receiver = await startReceiver();
+  const testDb = await createTestDatabase();
+  if (testDb.url) {
+    db = testDb;
+    env = { DATABASE_URL: testDb.url };
+  } else {
+    await testDb.close(); // the CLI gets its own embedded database on disk
+    env = { DATA_DIR: mkdtempSync(join(tmpdir(), 'gw-worker-')) };
+  }
+  env = { ...env, GATEWAY_ENV: 'sandbox', HOST: '127.0.0.1', PORT: '0', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' };
+  expect((await runCli(['catalog', 'import', catalogFile([stocked('chair')]), '--merchant', 'worker-shop'], env)).code).toBe(0);
+  expect((await runCli(['webhooks', 'add-endpoint', '--merchant', 'worker-shop', '--url', `${receiver.url}/hooks`], env)).code).toBe(0);
+  const created = await runCli(['keys', 'create', '--merchant', 'worker-shop', '--env', 'sandbox'], env);
+  key = created.stdout.trim().split('\n').at(-1)!;
+}, 120_000);
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  await receiver?.close();
+  await db?.close();
+});
+
+async function stop(child: ChildProcess): Promise<number | null> {
+  child.kill('SIGTERM');
+  return exitOf(child);
+}
+
+it('leaves the outbox alone with WEBHOOK_WORKER=off; a replica with its worker on delivers what waits', async () => {
+  const without = await startServe({ ...env, WEBHOOK_WORKER: 'off' });
+  children.push(without.child);
+  const api = checkoutCalls(without.url, key);
+  const created = await api.create({ items: [{ product_id: 'chair', quantity: 1 }], shipping_address: SF_ADDRESS });
+  expect((await api.complete(created.body.checkout_session.id)).status).toBe(200);
+  await new Promise((resolve) => setTimeout(resolve, 2_500)); // more than two polls of a worker, had there been one
+  expect(receiver.requests).toHaveLength(0);
+  expect(await stop(without.child)).toBe(0);
+
+  const withWorker = await startServe(env);
+  children.push(withWorker.child);
+  const [delivered] = await receiver.waitFor(1, 10_000);
+  expect(delivered!.json).toMatchObject({ type: 'order.created', data: { object: { id: created.body.checkout_session.id, status: 'completed' } } });
+  expect(await stop(withWorker.child)).toBe(0);
+}, 60_000);
