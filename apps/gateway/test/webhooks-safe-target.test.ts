@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DeliveryError, UnsafeTargetError } from '../src/webhooks/delivery-errors.js';
-import { embeddedIPv4, nonPublicClass } from '../src/webhooks/ip-ranges.js';
+import { embeddedIPv4, nonPublicClass, teredoIPv4 } from '../src/webhooks/ip-ranges.js';
 import { vetTarget, type Resolver } from '../src/webhooks/safe-target.js';
 
 const resolveTo = (...addresses: string[]): Resolver => async () => addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
@@ -80,6 +80,14 @@ describe('nonPublicClass', () => {
     expect(embeddedIPv4('2002:0a00:0001::')).toBe('10.0.0.1');
     expect(embeddedIPv4('::ffff:0:192.168.0.1')).toBe('192.168.0.1');
     expect(embeddedIPv4('2606:4700::1')).toBeUndefined();
+  });
+
+  it('reads the server and the de-obfuscated client IPv4 address of a Teredo address (RFC 4380 §4)', () => {
+    // RFC 4380's own example shape: server 65.54.227.120, client 192.0.2.45 (stored as 3fff:fdd2)
+    expect(teredoIPv4('2001:0000:4136:e378:8000:63bf:3fff:fdd2')).toEqual({ server: '65.54.227.120', client: '192.0.2.45' });
+    expect(teredoIPv4('2001:1::1')).toBeUndefined();
+    expect(teredoIPv4('2002:0a00:0001::')).toBeUndefined();
+    expect(teredoIPv4('10.0.0.1')).toBeUndefined();
   });
 });
 
