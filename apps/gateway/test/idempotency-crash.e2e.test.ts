@@ -102,7 +102,7 @@ describe('a process killed mid-request', () => {
     expect(Date.now() - started).toBeLessThan(ABANDONED_AFTER_MS / 2);
     const again = await post(second.url, '/webhooks/emit', 'crash-emit-1', body);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
-  });
+  }, 120_000); // two serve processes start
 
   it.runIf(Boolean(process.env.TEST_DATABASE_URL))('creates exactly one session when the retry goes to another live process (PostgreSQL)', async () => {
     const [a, b] = [await serve(), await serve()];
@@ -137,5 +137,5 @@ describe('a process killed mid-request', () => {
       await admin.end();
       await kill9(b.child);
     }
-  });
+  }, 120_000);
 });

@@ -57,23 +57,27 @@ export function advisoryLockLiveness(url: string, prisma: Prisma): HolderLivenes
   let closed = false;
 
   const hold = (): Promise<pg.Client> => {
-    held ??= (async () => {
-      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
-      client.on('error', () => {
-        held = undefined; // lost: the lock went with the connection; the next claim takes it again
-        void client.end().catch(() => {});
-      });
+    if (held) return held;
+    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+    // eslint-disable-next-line prefer-const -- read by the callbacks below, which run only after it is set
+    let attempt!: Promise<pg.Client>;
+    attempt = (async () => {
       try {
         await client.connect();
         await client.query('SELECT pg_advisory_lock($1, $2)', [HOLDER_LOCK_CLASS, key]);
         return client;
       } catch (error) {
-        held = undefined;
+        if (held === attempt) held = undefined;
         await client.end().catch(() => {});
         throw error;
       }
     })();
-    return held;
+    client.on('error', () => {
+      if (held === attempt) held = undefined; // lost: the lock went with the connection; the next claim takes it again
+      void client.end().catch(() => {});
+    });
+    held = attempt;
+    return attempt;
   };
 
   return {

@@ -2,7 +2,7 @@ import type { Prisma } from '../db/database.js';
 import type { Tx } from '../db/transaction.js';
 import { IdempotencyError } from '../errors.js';
 import { newId } from '../ids.js';
-import { soleProcessLiveness, type HolderLiveness } from './holder-liveness.js';
+import type { HolderLiveness } from './holder-liveness.js';
 
 export const KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /**
@@ -41,8 +41,8 @@ function isUniqueViolation(error: unknown): boolean {
 export class IdempotencyStore {
   constructor(
     private readonly prisma: Prisma,
-    /** Which holders are alive (default: this process only, as on the embedded database). */
-    private readonly holders: HolderLiveness = soleProcessLiveness(),
+    /** Which holders are alive: the database's (`db.holders`), shared by every store on it. */
+    private readonly holders: HolderLiveness,
   ) {}
 
   /** Claims the key for this request, or says what an earlier request with it became. */
