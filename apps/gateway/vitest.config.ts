@@ -4,8 +4,9 @@ import { configDefaults, defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    // The fault suite stops and starts its own PostgreSQL and Redis: `pnpm test:fault`, never here.
-    exclude: [...configDefaults.exclude, 'test/fault/**'],
+    // The fault suite stops and starts its own PostgreSQL and Redis (`pnpm test:fault`); the cluster suite
+    // runs three replicas (`pnpm test:cluster`): never here.
+    exclude: [...configDefaults.exclude, 'test/fault/**', 'test/cluster/**'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',

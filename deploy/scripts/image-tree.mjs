@@ -5,7 +5,7 @@
 //
 //   node deploy/scripts/image-tree.mjs /app
 import { spawnSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -20,6 +20,11 @@ for (const built of ['apps/gateway/dist/cli.js', 'openapi/dist/openapi.json', 'p
     console.error(`error: ${built} is missing; build first (pnpm build)`);
     process.exit(1);
   }
+}
+// Replaces an earlier tree, never anything else.
+if (existsSync(out) && readdirSync(out).length && !existsSync(join(out, 'dist', 'cli.js'))) {
+  console.error(`error: ${resolve(out)} is not empty and holds no earlier image tree; choose an empty or new directory`);
+  process.exit(1);
 }
 rmSync(resolve(out), { recursive: true, force: true });
 const pnpmOnPath = spawnSync('pnpm', ['--version'], { encoding: 'utf8' }).status === 0;
