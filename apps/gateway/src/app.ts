@@ -23,6 +23,7 @@ import { matchOperation } from './http/middleware/match-operation.js';
 import { requestId } from './http/middleware/request-id.js';
 import { requestLog } from './http/middleware/request-log.js';
 import { opsEndpoints, type OpsDeps } from './ops/ops-endpoints.js';
+import { acpProfile } from './acp/acp-profile.js';
 import { requestMetrics } from './ops/request-metrics.js';
 import { authenticate, authorize } from './http/middleware/require-auth.js';
 import { validate } from './http/middleware/validate.js';
@@ -35,7 +36,7 @@ import type { IdempotencyStore } from './idempotency/idempotency-store.js';
 import type { RateLimitStores } from './rate-limit/stores.js';
 
 export interface AppDeps {
-  config: Pick<Config, 'env' | 'allowedOrigins' | 'basicAuth' | 'requireRequestSigning'>;
+  config: Pick<Config, 'env' | 'allowedOrigins' | 'basicAuth' | 'requireRequestSigning'> & Partial<Pick<Config, 'orderUrlTemplate' | 'publicBaseUrl'>>;
   logger: Logger;
   rateLimits: Pick<RateLimitStores, 'minute' | 'day'>;
   idempotency: IdempotencyStore;
@@ -62,6 +63,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(requestLog(deps.logger));
   app.use(requestMetrics(ops.metrics));
   app.use(corsPolicy(deps.config.allowedOrigins));
+  // The ACP 2026-04-17 profile (/.well-known/acp.json, /acp/checkout_sessions…): its own version, rules and error shape, the same domain.
+  app.use(acpProfile(deps));
   app.use(apiVersion(supportedApiVersions()));
   app.use(matchOperation(new OperationTable(contract)));
   app.use(authenticate({ keys: deps.keys, env: deps.config.env, basicAuth: deps.config.basicAuth }));

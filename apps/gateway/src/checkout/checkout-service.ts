@@ -10,7 +10,7 @@
  * is shown, and completion takes a payment through the PaymentProvider port).
  */
 import { randomBase62 } from '../auth/api-key.js';
-import type { Address, CheckoutSession, CreateCheckoutSessionRequest, Customer, UpdateCheckoutSessionRequest } from '../contract-types.js';
+import type { Address, CheckoutSession, CreateCheckoutSessionRequest, Customer, LineItemInput, UpdateCheckoutSessionRequest } from '../contract-types.js';
 import type { BeforeCommit, Tx } from '../db/transaction.js';
 import { InvalidRequestError, InvalidStateError, NotFoundError } from '../errors.js';
 import { newId } from '../ids.js';
@@ -117,6 +117,18 @@ export class CheckoutService {
     return this.cancelWith(merchantId, id, this.recordView(merchantId), beforeCommit);
   }
 
+  /**
+   * Items named by one id each — a variant's SKU, or a product id (its first variant) — as the
+   * domain's line inputs; an id that is neither stays a product id, which `open`/`change` refuse (404).
+   */
+  async itemsByIds(merchantId: string, ids: readonly string[]): Promise<LineItemInput[]> {
+    const owners = await this.store.skuOwners(merchantId, ids);
+    return ids.map((id) => {
+      const productId = owners.get(id);
+      return productId === undefined ? { product_id: id } : { product_id: productId, variant_sku: id };
+    });
+  }
+
   /** Replaces only the protocol's state of an open session (e.g. the last payment problem). */
   async setProtocolState(merchantId: string, id: string, state: ProtocolState): Promise<void> {
     await this.store.transaction(async (tx) => {
@@ -130,6 +142,7 @@ export class CheckoutService {
   private async openWith<T>(merchantId: string, changes: SessionChanges, view: View<T>, beforeCommit?: BeforeCommit<T>): Promise<T> {
     const items = changes.items ?? [];
     const cart = resolveLines(items, await this.store.catalogProducts(merchantId, items.map((item) => item.product_id)));
+    checkCurrency(cart.currency, changes.currency);
     const shippingAddress = changes.shippingAddress ? normalizeAddress(changes.shippingAddress) : null;
     const paymentMethod = checkPaymentMethod(changes.paymentMethod ?? DEFAULT_PAYMENT_METHOD);
     const totals = await this.pricing.totals(cart.currency, cart.lines, shippingAddress);
@@ -161,6 +174,7 @@ export class CheckoutService {
         const catalog = await this.store.catalogProducts(merchantId, changes.items.map((item) => item.product_id), tx);
         ({ currency, lines } = resolveLines(changes.items, catalog));
       }
+      checkCurrency(currency, changes.currency);
       const shippingAddress = changes.shippingAddress ? normalizeAddress(changes.shippingAddress) : (row.shippingAddress as Address | null);
       const totals = await this.pricing.totals(currency, lines ?? row.lineItems, shippingAddress);
       const fields = {
@@ -256,6 +270,12 @@ export class CheckoutService {
     const answer = await view(tx, row);
     await beforeCommit?.(tx, answer);
     return answer;
+  }
+}
+
+function checkCurrency(cartCurrency: string, expected: string | undefined): void {
+  if (expected !== undefined && expected.toUpperCase() !== cartCurrency) {
+    throw new InvalidRequestError(`The cart is priced in ${cartCurrency}, not ${expected.toUpperCase()}`, 'currency');
   }
 }
 

@@ -114,6 +114,12 @@ export class CheckoutStore {
     return new Map(rows.map((row) => [row.id, row]));
   }
 
+  /** The product of each SKU among `skus` that is one of the merchant's variants. */
+  async skuOwners(merchantId: string, skus: readonly string[]): Promise<Map<string, string>> {
+    const rows = await this.prisma.variant.findMany({ where: { merchantId, sku: { in: [...new Set(skus)] } }, select: { sku: true, productId: true } });
+    return new Map(rows.map((row) => [row.sku, row.productId]));
+  }
+
   find(merchantId: string, id: string): Promise<SessionWithRelations | null> {
     return this.prisma.checkoutSession.findFirst({ where: { id, merchantId }, include: WITH_RELATIONS });
   }

@@ -20,6 +20,8 @@ export interface SessionRecord {
 export interface SessionChanges {
   /** Replaces the whole cart. */
   items?: readonly LineItemInput[];
+  /** The currency the caller expects the cart in (any case); 400 when the catalog prices it in another. */
+  currency?: string;
   shippingAddress?: Address;
   customer?: Customer;
   paymentMethod?: string;
