@@ -43,7 +43,7 @@ export function toAcpError(error: GatewayError, lineIndexes: readonly number[] =
     if (error instanceof InvalidRequestError) {
       const code =
         /stock|no longer in the catalog/i.test(error.message) ? 'out_of_stock'
-        : param === '$.fulfillment_details.address' || param === '$.selected_fulfillment_options' ? 'missing'
+        : error.param === 'selected_fulfillment_options' || error.param?.startsWith('shipping_address') ? 'missing'
         : 'invalid';
       return new AcpError(400, 'invalid_request', code, error.message, param);
     }
