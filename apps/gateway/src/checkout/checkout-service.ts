@@ -22,7 +22,7 @@ import { chosenOption, fulfillmentOptions } from './fulfillment-options.js';
 import { resolveLines, type CartLine } from './line-resolver.js';
 import { AuthenticationRequiredError, PaymentDeclinedError, UnknownPaymentHandlerError } from './payment/payment-errors.js';
 import type { PaymentInstruction, PaymentProvider } from './payment/payment-provider.js';
-import { UnconfiguredPaymentProvider } from './payment/unconfigured-payment-provider.js';
+import { NOT_CONFIGURED_MESSAGE, PaymentProviderNotConfiguredError, UnconfiguredPaymentProvider } from './payment/unconfigured-payment-provider.js';
 import type { Pricing } from './pricing/pricing.js';
 import { toCheckoutSession, type SessionWithRelations } from './session-mapper.js';
 import type { SessionChanges, SessionRecord } from './session-record.js';
@@ -221,7 +221,13 @@ export class CheckoutService {
   }
 
   private async authorize(merchantId: string, row: SessionWithRelations, payment: PaymentInstruction): Promise<void> {
-    if (!this.payments.handlers(merchantId).some((handler) => handler.id === payment.handlerId)) {
+    const handlers = this.payments.handlers(merchantId);
+    if (handlers.length === 0) {
+      throw new PaymentProviderNotConfiguredError(
+        this.payments.name === 'none' ? NOT_CONFIGURED_MESSAGE : `The payment provider ${this.payments.name} offers merchant ${merchantId} no payment handler`,
+      );
+    }
+    if (!handlers.some((handler) => handler.id === payment.handlerId)) {
       throw new UnknownPaymentHandlerError(`This session offers no payment handler ${JSON.stringify(payment.handlerId)}`, 'payment_data.handler_id');
     }
     const outcome = await this.payments.authorize({

@@ -9,6 +9,9 @@ export class PaymentProviderNotConfiguredError extends ServiceUnavailableError {
   readonly reason = 'payment_provider_not_configured';
 }
 
+export const NOT_CONFIGURED_MESSAGE =
+  'No payment provider is configured: this gateway cannot take payments in production until a PSP adapter is plugged in (PAYMENT_PROVIDER; see the README, "Agents (ACP)")';
+
 export class UnconfiguredPaymentProvider implements PaymentProvider {
   readonly name = 'none';
   readonly interventions = [] as const;
@@ -18,8 +21,6 @@ export class UnconfiguredPaymentProvider implements PaymentProvider {
   }
 
   async authorize(): Promise<PaymentOutcome> {
-    throw new PaymentProviderNotConfiguredError(
-      'No payment provider is configured: this gateway cannot take payments in production until a PSP adapter is plugged in (PAYMENT_PROVIDER; see the README, "Agents (ACP)")',
-    );
+    throw new PaymentProviderNotConfiguredError(NOT_CONFIGURED_MESSAGE);
   }
 }
