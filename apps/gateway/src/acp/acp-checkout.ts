@@ -95,18 +95,20 @@ export class AcpCheckout {
 
   async update(scope: AcpScope, id: string, request: AcpUpdateRequest, store?: BeforeCommit<AcpSession>): Promise<AcpSession> {
     const { merchantId } = scope;
-    const current = acpStateOf((await guard([], () => this.checkout.record(merchantId, id))).session.protocolState);
     const cart = request.line_items ? await this.cart(merchantId, request.line_items) : undefined;
-    const { payment_problem: _cleared, ...kept } = current; // any change settles a past payment problem
-    const state: AcpState = {
-      ...kept,
-      ...(cart ? { item_ids: cart.ids } : {}),
-      ...(request.buyer ? { buyer: request.buyer } : {}),
-      ...(request.fulfillment_details ? { fulfillment_details: request.fulfillment_details } : {}),
+    // Any change settles a past payment problem; the rest of the state is the locked row's.
+    const next = (current: unknown): AcpState => {
+      const { payment_problem: _settled, ...kept } = acpStateOf(current);
+      return {
+        ...kept,
+        ...(cart ? { item_ids: cart.ids } : {}),
+        ...(request.buyer ? { buyer: request.buyer } : {}),
+        ...(request.fulfillment_details ? { fulfillment_details: request.fulfillment_details } : {}),
+      };
     };
     const changes: SessionChanges = {
       ...(cart ? { items: cart.items } : {}),
-      protocolState: { ...state },
+      protocolState: (current) => ({ ...next(current) }),
       ...(request.fulfillment_details?.address ? { shippingAddress: toDomainAddress(request.fulfillment_details.address) } : {}),
       ...(request.buyer ? { customer: customerOf(request.buyer) } : {}),
       ...(request.selected_fulfillment_options ? { fulfillmentOptionId: this.chosenOptionId(request) } : {}),
@@ -121,13 +123,13 @@ export class AcpCheckout {
       throw new AcpError(400, 'invalid_request', 'unsupported', 'Pay with payment_data.handler_id and payment_data.instrument; purchase orders are not supported', '$.payment_data');
     }
     const record = await guard([], () => this.checkout.record(merchantId, id));
-    let state = acpStateOf(record.session.protocolState);
+    const state = acpStateOf(record.session.protocolState);
     if (record.session.status === 'open' && state.payment_problem?.code === 'requires_3ds' && !request.authentication_result) {
       throw new AcpError(400, 'invalid_request', 'requires_3ds', "This checkout session requires issuer authentication. The request must include 'authentication_result'.", '$.authentication_result');
     }
     if (request.buyer && record.session.status === 'open') {
-      state = { ...state, buyer: request.buyer };
-      await guard([], () => this.checkout.change(merchantId, id, { customer: customerOf(request.buyer!), protocolState: { ...state } }));
+      const buyer = request.buyer;
+      await guard([], () => this.checkout.change(merchantId, id, { customer: customerOf(buyer), protocolState: (current) => ({ ...acpStateOf(current), buyer }) }));
     }
     const payment = { handlerId, instrument, ...(request.authentication_result ? { authentication: { outcome: request.authentication_result.outcome } } : {}) };
     try {
@@ -137,7 +139,7 @@ export class AcpCheckout {
         const problem = error.code === 'requires_3ds' && error.cause instanceof AuthenticationRequiredError
           ? { code: 'requires_3ds' as const, message: 'Authenticate the buyer (3-D Secure) with authentication_metadata, then complete again with authentication_result', authentication_metadata: error.cause.metadata }
           : { code: 'payment_declined' as const, message: error.message };
-        await this.checkout.setProtocolState(merchantId, id, { ...state, payment_problem: problem });
+        await this.checkout.updateProtocolState(merchantId, id, (current) => ({ ...acpStateOf(current), payment_problem: problem }));
       }
       throw error;
     }

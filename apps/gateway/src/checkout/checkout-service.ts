@@ -129,11 +129,11 @@ export class CheckoutService {
     });
   }
 
-  /** Replaces only the protocol's state of an open session (e.g. the last payment problem). */
-  async setProtocolState(merchantId: string, id: string, state: ProtocolState): Promise<void> {
+  /** Changes only the protocol's state of an open session (e.g. to record the last payment problem), on the locked row. */
+  async updateProtocolState(merchantId: string, id: string, update: (current: ProtocolState | null) => ProtocolState): Promise<void> {
     await this.store.transaction(async (tx) => {
-      await this.lockOpen(tx, merchantId, id, 'updated');
-      await this.store.setProtocolState(tx, id, state);
+      const row = await this.lockOpen(tx, merchantId, id, 'updated');
+      await this.store.setProtocolState(tx, id, update(row.protocolState as ProtocolState | null));
     });
   }
 
@@ -159,7 +159,7 @@ export class CheckoutService {
         paymentMethod,
         totals,
         fulfillmentOptionId: this.checkedOption(totals, changes.fulfillmentOptionId ?? null),
-        protocolState: changes.protocolState ?? null,
+        protocolState: typeof changes.protocolState === 'function' ? changes.protocolState(null) : (changes.protocolState ?? null),
       });
       return this.commit(tx, row, view, beforeCommit);
     });
@@ -188,7 +188,10 @@ export class CheckoutService {
           changes.fulfillmentOptionId !== undefined
             ? this.checkedOption(totals, changes.fulfillmentOptionId)
             : (chosenOption(fulfillmentOptions(totals), row.fulfillmentOptionId)?.id ?? null),
-        protocolState: changes.protocolState !== undefined ? changes.protocolState : (row.protocolState as ProtocolState | null),
+        protocolState:
+          typeof changes.protocolState === 'function' ? changes.protocolState(row.protocolState as ProtocolState | null)
+          : changes.protocolState !== undefined ? changes.protocolState
+          : (row.protocolState as ProtocolState | null),
       };
       return this.commit(tx, await this.store.update(tx, row, fields, lines), view, beforeCommit);
     });

@@ -27,6 +27,9 @@ export interface SessionChanges {
   paymentMethod?: string;
   /** One of the cart's fulfillment options (400 otherwise). */
   fulfillmentOptionId?: string | null;
-  /** Replaces the protocol's own state kept with the session. */
-  protocolState?: ProtocolState | null;
+  /**
+   * The protocol's own state kept with the session: a replacement, or a function of the current
+   * state, run on the locked row inside the change's transaction (no lost update between two changes).
+   */
+  protocolState?: ProtocolState | null | ((current: ProtocolState | null) => ProtocolState | null);
 }
