@@ -194,6 +194,13 @@ describe('messages[]', () => {
     expect(authenticated.body.status).toBe('completed');
   });
 
+  it('adds intervention_required when the payment needs 3-D Secure and the agent did not declare it supports it', async () => {
+    const s = await ready(['chair-oak'], { capabilities: { interventions: { supported: [] } } });
+    expect((await agent.complete(s.id, payWith('spt_test_3ds'))).body.code).toBe('requires_3ds');
+    const waiting = await agent.get(s.id);
+    expect(waiting.body.messages.map((m: { code: string }) => m.code)).toEqual(['requires_3ds', 'intervention_required']);
+  });
+
   it('refuses a handler the session does not offer', async () => {
     const s = await ready(['chair-oak']);
     const reply = await agent.complete(s.id, { payment_data: { handler_id: 'card_other', instrument: { type: 'card', credential: { type: 'spt', token: 'spt_test_approve' } } } });

@@ -44,7 +44,12 @@ export function statusOf(record: SessionRecord, state: AcpState): StatusAndMessa
   }
   const problem = state.payment_problem;
   if (problem?.code === 'requires_3ds') {
-    return { status: 'authentication_required', messages: [...blocking, error('requires_3ds', '$.authentication_result', problem.message, 'requires_buyer_input')] };
+    const waiting = error('requires_3ds', '$.authentication_result', problem.message, 'requires_buyer_input');
+    // The agent said at creation it cannot do 3-D Secure (capability negotiation): tell it this payment needs it.
+    const unable = state.interventions.includes('3ds')
+      ? []
+      : [error('intervention_required', '$.capabilities.interventions', 'This payment requires 3-D Secure, which this agent did not declare it supports; pay with another instrument or hand the buyer over', 'requires_buyer_input')];
+    return { status: 'authentication_required', messages: [...blocking, waiting, ...unable] };
   }
   const messages = problem ? [...blocking, error('payment_declined', '$.payment_data', problem.message, 'requires_buyer_input')] : blocking;
   return { status: blocking.length ? 'not_ready_for_payment' : 'ready_for_payment', messages };
