@@ -5,7 +5,7 @@ import { buildCatalogService, type SearchConfig } from './catalog/build-catalog-
 import type { CatalogService } from './catalog/catalog-service.js';
 import { CheckoutService } from './checkout/checkout-service.js';
 import { CheckoutStore } from './checkout/checkout-store.js';
-import { paymentProvider } from './checkout/payment/providers.js';
+import { defaultPaymentProvider, paymentProvider } from './checkout/payment/providers.js';
 import { defaultPricing } from './checkout/pricing/default-pricing.js';
 import { loadConfig, type Config } from './config/config.js';
 import type { Database } from './db/database.js';
@@ -34,7 +34,7 @@ export function buildServices(db: Database, { config = loadConfig(), logger }: S
     checkout: new CheckoutService(
       new CheckoutStore(db.prisma),
       defaultPricing(config.pricing),
-      paymentProvider(config.paymentProvider ?? (config.env === 'production' ? 'none' : 'test'), config.env),
+      paymentProvider(config.paymentProvider ?? defaultPaymentProvider(config.env), config.env),
     ),
     idempotency: new IdempotencyStore(db.prisma),
   };

@@ -8,6 +8,7 @@
 import { createRequire } from 'node:module';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { ACP_VERSION } from './acp-version.js';
 
 const require = createRequire(import.meta.url);
 export const acpSchemaPath: string = require.resolve('@commerce-gateway/openapi/acp/schema.agentic_checkout.json');
@@ -47,7 +48,7 @@ export function describeFirst(errors: ErrorObject[] | null | undefined): { messa
   }
   if (error.keyword === 'additionalProperties') {
     const param = jsonPath(error.instancePath, (error.params as { additionalProperty: string }).additionalProperty);
-    return { message: `${param} is not a field of this request (ACP ${'2026-04-17'})`, param };
+    return { message: `${param} is not a field of this request (ACP ${ACP_VERSION})`, param };
   }
   const param = jsonPath(error.instancePath);
   return { message: `${param} ${error.message ?? 'is invalid'}`, param };
