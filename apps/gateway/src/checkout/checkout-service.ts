@@ -20,9 +20,9 @@ import type { CheckoutStore, ProtocolState } from './checkout-store.js';
 import { checkShippingAddress, planStockTakes, stockError } from './completion-rules.js';
 import { chosenOption, fulfillmentOptions } from './fulfillment-options.js';
 import { resolveLines, type CartLine } from './line-resolver.js';
-import { AuthenticationRequiredError, PaymentDeclinedError, UnknownPaymentHandlerError } from './payment/payment-errors.js';
+import { authorizePayment } from './payment/authorize-payment.js';
 import type { PaymentInstruction, PaymentProvider } from './payment/payment-provider.js';
-import { NOT_CONFIGURED_MESSAGE, PaymentProviderNotConfiguredError, UnconfiguredPaymentProvider } from './payment/unconfigured-payment-provider.js';
+import { UnconfiguredPaymentProvider } from './payment/unconfigured-payment-provider.js';
 import type { Pricing } from './pricing/pricing.js';
 import { toCheckoutSession, type SessionWithRelations } from './session-mapper.js';
 import type { SessionChanges, SessionRecord } from './session-record.js';
@@ -208,7 +208,7 @@ export class CheckoutService {
         const result = await this.store.takeStock(tx, merchantId, take);
         if (result.kind !== 'taken') throw stockError(take, result);
       }
-      if (payment) await this.authorize(merchantId, row, payment);
+      if (payment) await authorizePayment(this.payments, merchantId, row, payment);
       const order = await this.store.createOrder(tx, { id: newId('ord'), merchantId, sessionId: id, currency: row.currency, total: row.total });
       const completed = await this.store.setStatus(tx, row, 'completed', order);
       await enqueueEvent(tx, { merchantId, type: 'order.created', object: toCheckoutSession(completed) });
@@ -221,30 +221,6 @@ export class CheckoutService {
       const row = await this.lockOpen(tx, merchantId, id, 'canceled');
       return this.commit(tx, await this.store.setStatus(tx, row, 'canceled'), view, beforeCommit);
     });
-  }
-
-  private async authorize(merchantId: string, row: SessionWithRelations, payment: PaymentInstruction): Promise<void> {
-    const handlers = this.payments.handlers(merchantId);
-    if (handlers.length === 0) {
-      throw new PaymentProviderNotConfiguredError(
-        this.payments.name === 'none' ? NOT_CONFIGURED_MESSAGE : `The payment provider ${this.payments.name} offers merchant ${merchantId} no payment handler`,
-      );
-    }
-    if (!handlers.some((handler) => handler.id === payment.handlerId)) {
-      throw new UnknownPaymentHandlerError(`This session offers no payment handler ${JSON.stringify(payment.handlerId)}`, 'payment_data.handler_id');
-    }
-    const outcome = await this.payments.authorize({
-      ...payment,
-      merchantId,
-      sessionId: row.id,
-      amount: row.total,
-      currency: row.currency,
-      idempotencyKey: `${row.id}:${payment.handlerId}:${payment.instrument.credential.token}:${payment.authentication?.outcome ?? ''}`,
-    });
-    if (outcome.kind === 'declined') throw new PaymentDeclinedError(outcome.reason, 'payment_data');
-    if (outcome.kind === 'requires_authentication') {
-      throw new AuthenticationRequiredError('The payment needs 3-D Secure authentication of the buyer', outcome.metadata);
-    }
   }
 
   /** The option id when the cart is offered it; else 400 naming the ones it is offered. */
