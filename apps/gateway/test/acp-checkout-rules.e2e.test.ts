@@ -201,6 +201,26 @@ describe('messages[]', () => {
     expect(waiting.body.messages.map((m: { code: string }) => m.code)).toEqual(['requires_3ds', 'intervention_required']);
   });
 
+  it("completes with the RFC's own example request (§9.5: buyer, billing address, spt_123, an authentication result)", async () => {
+    const s = await ready(['chair-oak']);
+    const rfcExample = {
+      buyer: { first_name: 'John', last_name: 'Smith', email: 'johnsmith@mail.com', phone_number: '15552003434' },
+      payment_data: {
+        handler_id: 'card_tokenized',
+        instrument: { type: 'card', credential: { type: 'spt', token: 'spt_123' } },
+        billing_address: { name: 'test', line_one: '1234 Chat Road', line_two: '', city: 'San Francisco', state: 'CA', country: 'US', postal_code: '94131' },
+      },
+      authentication_result: {
+        outcome: 'authenticated',
+        outcome_details: { three_ds_cryptogram: 'AbCdEfGhIjKlMnOpQrStUvWxY0=', electronic_commerce_indicator: '05', transaction_id: 'dsTransId_abc123', version: '2.2.0' },
+      },
+    };
+    const done = await agent.complete(s.id, rfcExample);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.status).toBe('completed');
+    expect(done.body.buyer).toEqual(rfcExample.buyer);
+  });
+
   it('refuses a handler the session does not offer', async () => {
     const s = await ready(['chair-oak']);
     const reply = await agent.complete(s.id, { payment_data: { handler_id: 'card_other', instrument: { type: 'card', credential: { type: 'spt', token: 'spt_test_approve' } } } });
@@ -217,7 +237,7 @@ describe('capability negotiation', () => {
   ])('answers the intersection of what the agent offered (%j) and what we support: %j', async (offered, expected) => {
     const reply = await agent.create(createBody(['chair-oak'], { capabilities: { interventions: { supported: offered, display_context: 'webview' } } }));
     expect(reply.body.capabilities.interventions).toEqual({ supported: expected, required: [], enforcement: 'conditional' });
-    expect(reply.body.capabilities.payment.handlers.map((h: { id: string; psp: string }) => [h.id, h.psp])).toEqual([['card_test', 'test']]);
+    expect(reply.body.capabilities.payment.handlers.map((h: { id: string; psp: string }) => [h.id, h.psp])).toEqual([['card_tokenized', 'test']]);
     expect((await agent.get(reply.body.id)).body.capabilities.interventions.supported).toEqual(expected);
   });
 });

@@ -52,7 +52,7 @@ const updateBody = fc.record(
 const completeBody = fc.record(
   {
     payment_data: fc.oneof(
-      fc.record({ handler_id: fc.constantFrom('card_test', 'x'), instrument: fc.record({ type: fc.constant('card'), credential: fc.record({ type: fc.constant('spt'), token: fc.constantFrom('spt_test_approve', 'spt_test_decline', 'spt_test_3ds', 'x') }) }) }),
+      fc.record({ handler_id: fc.constantFrom('card_tokenized', 'x'), instrument: fc.record({ type: fc.constant('card'), credential: fc.record({ type: fc.constant('spt'), token: fc.constantFrom('spt_test_approve', 'spt_test_decline', 'spt_test_3ds', 'x') }) }) }),
       fc.record({ purchase_order_number: fc.string() }),
       fc.anything(),
     ),

@@ -15,8 +15,8 @@ Discovery: \`GET /.well-known/acp.json\` (no key). Send \`Authorization: Bearer 
 \`checkout:read\` / \`checkout:write\`), \`API-Version: ${ACP_VERSION}\` (required) and an \`Idempotency-Key\` on every POST.
 Bodies are validated against the official JSON Schema both ways (\`additionalProperties: false\`); errors use ACP's
 flat \`Error\`. A line item's quantity is the number of times its \`id\` appears in \`line_items\` (the ${ACP_VERSION}
-\`Item\` has no quantity). In development and sandbox, pay with handler \`card_test\` and the test tokens
-\`${TEST_TOKENS.approve}\`, \`${TEST_TOKENS.decline}\` or \`${TEST_TOKENS.authenticate}\` (3-D Secure).
+\`Item\` has no quantity). In development and sandbox, pay with handler \`card_tokenized\` and the test tokens
+\`${TEST_TOKENS.approve}\`, \`${TEST_TOKENS.decline}\` or \`${TEST_TOKENS.authenticate}\` (3-D Secure); any other token is approved.
 
 `;
 

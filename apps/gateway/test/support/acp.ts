@@ -98,6 +98,6 @@ export const createBody = (ids: string[], extra: Record<string, unknown> = {}) =
 
 /** Complete with one of the test provider's tokens. */
 export const payWith = (token: string, extra: Record<string, unknown> = {}) => ({
-  payment_data: { handler_id: 'card_test', instrument: { type: 'card', credential: { type: 'spt', token } } },
+  payment_data: { handler_id: 'card_tokenized', instrument: { type: 'card', credential: { type: 'spt', token } } },
   ...extra,
 });

@@ -8,13 +8,15 @@
  * | `spt_test_decline`     | declined (`card_declined`)                                           |
  * | `spt_test_3ds`         | needs 3-D Secure: approved once `authentication_result.outcome` is   |
  * |                        | `authenticated` or `attempt_acknowledged`, declined for any other    |
- * | anything else          | declined, naming the test tokens                                     |
+ * | any other token        | approved (so ACP's published examples, e.g. `spt_123`, go through)   |
+ *
+ * The handler id is `card_tokenized`, the one ACP's RFC and examples use.
  */
 import { createHash } from 'node:crypto';
 import type { AuthenticationMetadata, PaymentHandlerDeclaration, PaymentOutcome, PaymentProvider, PaymentRequest } from './payment-provider.js';
 
 export const TEST_TOKENS = { approve: 'spt_test_approve', decline: 'spt_test_decline', authenticate: 'spt_test_3ds' } as const;
-export const TEST_HANDLER_ID = 'card_test';
+export const TEST_HANDLER_ID = 'card_tokenized';
 
 const AUTHENTICATED = new Set(['authenticated', 'attempt_acknowledged']);
 
@@ -67,7 +69,7 @@ export class TestPaymentProvider implements PaymentProvider {
           ? { kind: 'approved', reference }
           : { kind: 'declined', reason: `3-D Secure authentication ended with ${JSON.stringify(request.authentication.outcome)}` };
       default:
-        return { kind: 'declined', reason: `Unknown test token; the test provider knows ${Object.values(TEST_TOKENS).join(', ')}` };
+        return { kind: 'approved', reference };
     }
   }
 }
