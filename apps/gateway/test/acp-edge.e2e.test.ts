@@ -138,6 +138,25 @@ describe('Idempotency-Key, Request-Id', () => {
   });
 });
 
+describe('bodies', () => {
+  it('answers a body over 1 MiB with 413 and malformed JSON with 400, both in the Error shape', async () => {
+    const big = await acpCall(sessions(), 'POST', undefined, acpHeaders(), 'CheckoutSession', JSON.stringify({ ...createBody(['chair-oak']), metadata: { pad: 'x'.repeat(1_100_000) } }));
+    expect(big.status).toBe(413);
+    expect(big.body).toMatchObject({ type: 'invalid_request', code: 'payload_too_large' });
+    const broken = await acpCall(sessions(), 'POST', undefined, acpHeaders(), 'CheckoutSession', '{"line_items":');
+    expect(broken.status).toBe(400);
+    expect(broken.body).toMatchObject({ type: 'invalid_request', code: 'invalid_json' });
+  });
+
+  it('answers an unknown path under the profile with 404 and another method with 405 (Allow), in the Error shape', async () => {
+    const unknown = await acpCall(`${sessions()}/cs_1/refund`, 'POST', {}, acpHeaders(), undefined);
+    expect(unknown.status).toBe(404);
+    const put = await acpCall(`${sessions()}/cs_1`, 'PUT', {}, acpHeaders(), undefined);
+    expect(put.status).toBe(405);
+    expect(put.headers.get('allow')).toBe('GET, POST, HEAD');
+  });
+});
+
 describe('Signature and Timestamp', () => {
   it('verifies the HMAC-SHA256 of the canonical JSON body (base64url) within 5 minutes, for keys that sign', async () => {
     const created = await gateway.services.keys.create({ merchantIds: ['shop'], env: 'development', scopes: ['*'], tier: 'enterprise', rpm: 10_000, rpd: 100_000, signingSecret: true });
