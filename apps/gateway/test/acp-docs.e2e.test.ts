@@ -4,9 +4,11 @@
  * browser (Debian's headless Chromium). Skipped, saying so, where Chromium is missing
  * (CHROMIUM_PATH, default /usr/bin/chromium).
  */
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { packageRoot } from '../src/db/paths.js';
 import { call } from './support/http.js';
 import { startTestGateway, type TestGateway } from './support/test-gateway.js';
 
@@ -65,7 +67,8 @@ describe.skipIf(!available)('/docs in headless Chromium', () => {
     for (const summary of ['Update a checkout session', 'Retrieve a checkout session', 'Complete a checkout session', 'Cancel a checkout session']) {
       expect(await page.getByText(summary, { exact: true }).first().isVisible(), summary).toBe(true);
     }
-    await page.screenshot({ path: 'test-results/docs-acp.png' });
+    mkdirSync(join(packageRoot, 'test-results'), { recursive: true });
+    await page.screenshot({ path: join(packageRoot, 'test-results', 'docs-acp.png') });
     expect(elsewhere).toEqual([]);
     expect(problems).toEqual([]);
   }, 60_000);
