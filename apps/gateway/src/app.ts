@@ -24,6 +24,7 @@ import { matchOperation } from './http/middleware/match-operation.js';
 import { requestId } from './http/middleware/request-id.js';
 import { requestLog } from './http/middleware/request-log.js';
 import { opsEndpoints, type OpsDeps } from './ops/ops-endpoints.js';
+import { acpProfile } from './acp/acp-profile.js';
 import { requestMetrics } from './ops/request-metrics.js';
 import { authenticate, authorize } from './http/middleware/require-auth.js';
 import { validate } from './http/middleware/validate.js';
@@ -37,7 +38,8 @@ import { AuthFailureLimiter } from './rate-limit/auth-failure-limiter.js';
 import type { RateLimitStores } from './rate-limit/stores.js';
 
 export interface AppDeps {
-  config: Pick<Config, 'env' | 'allowedOrigins' | 'basicAuth' | 'requireRequestSigning' | 'authFailureLimit' | 'authFailureWindowMs' | 'trustProxy'>;
+  config: Pick<Config, 'env' | 'allowedOrigins' | 'basicAuth' | 'requireRequestSigning' | 'authFailureLimit' | 'authFailureWindowMs' | 'trustProxy'> &
+    Partial<Pick<Config, 'orderUrlTemplate' | 'publicBaseUrl'>>;
   logger: Logger;
   /** Counters of the key limits and of failed authentications per address (default for the latter: in this process). */
   rateLimits: Pick<RateLimitStores, 'minute' | 'day'> & Partial<Pick<RateLimitStores, 'authFailures'>>;
@@ -66,13 +68,15 @@ export function createApp(deps: AppDeps): Express {
   app.use(requestLog(deps.logger));
   app.use(requestMetrics(ops.metrics));
   app.use(corsPolicy(deps.config.allowedOrigins));
-  app.use(apiVersion(supportedApiVersions()));
-  app.use(matchOperation(new OperationTable(contract)));
   const failures = new AuthFailureLimiter(
     deps.rateLimits.authFailures ?? new MemoryStore(),
     { limit: deps.config.authFailureLimit, windowMs: deps.config.authFailureWindowMs },
     deps.logger,
   );
+  // The ACP 2026-04-17 profile (/.well-known/acp.json, /acp/checkout_sessions…): its own version, rules and error shape, the same domain.
+  app.use(acpProfile({ ...deps, failures }));
+  app.use(apiVersion(supportedApiVersions()));
+  app.use(matchOperation(new OperationTable(contract)));
   app.use(authenticate({ keys: deps.keys, env: deps.config.env, basicAuth: deps.config.basicAuth, failures }));
   app.use(rateLimit(deps.rateLimits, deps.logger));
   app.use(authorize());

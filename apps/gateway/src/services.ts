@@ -5,6 +5,7 @@ import { buildCatalogService, type SearchConfig } from './catalog/build-catalog-
 import type { CatalogService } from './catalog/catalog-service.js';
 import { CheckoutService } from './checkout/checkout-service.js';
 import { CheckoutStore } from './checkout/checkout-store.js';
+import { defaultPaymentProvider, paymentProvider } from './checkout/payment/providers.js';
 import { defaultPricing } from './checkout/pricing/default-pricing.js';
 import { loadConfig, type Config } from './config/config.js';
 import type { Database } from './db/database.js';
@@ -21,7 +22,7 @@ export interface Services {
 
 export interface ServiceOptions {
   /** Settings the services act on (default: loadConfig() of the process environment). */
-  config?: Pick<Config, 'env' | 'webhookAllowPrivateTargets'> & Partial<SearchConfig> & Partial<Pick<Config, 'pricing'>>;
+  config?: Pick<Config, 'env' | 'webhookAllowPrivateTargets'> & Partial<SearchConfig> & Partial<Pick<Config, 'pricing' | 'paymentProvider'>>;
   logger?: Logger;
 }
 
@@ -30,7 +31,11 @@ export function buildServices(db: Database, { config = loadConfig(), logger }: S
   const services = {
     keys: new KeyService(new KeyStore(db.prisma)),
     catalog: buildCatalogService(db.prisma, { config, logger }),
-    checkout: new CheckoutService(new CheckoutStore(db.prisma), defaultPricing(config.pricing)),
+    checkout: new CheckoutService(
+      new CheckoutStore(db.prisma),
+      defaultPricing(config.pricing),
+      paymentProvider(config.paymentProvider ?? defaultPaymentProvider(config.env), config.env),
+    ),
     idempotency: new IdempotencyStore(db.prisma, db.holders),
   };
   const webhooks = new EmitService({

@@ -15,18 +15,26 @@ const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\
 
 export type SignatureProblem = 'missing_signature' | 'malformed_signature' | 'missing_timestamp' | 'malformed_timestamp' | 'stale_timestamp' | 'mismatch';
 
-/** 32 bytes in standard base64: 43 characters, then one `=` of padding. */
-const BASE64_DIGEST = /^[A-Za-z0-9+/]{43}=$/;
+/**
+ * The one encoding each API accepts for a 32-byte digest: ours, standard base64 (43 characters
+ * and one `=`); ACP's (rfc.agentic_checkout §2.1), base64url without padding (43 characters).
+ */
+export type SignatureEncoding = 'base64' | 'base64url';
+
+const DIGEST_TEXT: Record<SignatureEncoding, RegExp> = {
+  base64: /^[A-Za-z0-9+/]{43}=$/,
+  base64url: /^[A-Za-z0-9_-]{43}$/,
+};
 
 /**
- * The digest a `Signature` value carries, or undefined unless it is exactly the canonical
- * standard-base64 text of 32 bytes: Node's decoder would also take the url-safe alphabet,
- * missing padding, junk after it, spaces, and non-zero bits after the last byte.
+ * The digest a `Signature` value carries, or undefined unless it is exactly the canonical text
+ * of 32 bytes in `encoding`: Node's decoders would also take the other alphabet, missing or extra
+ * padding, junk after it, spaces, and non-zero bits after the last byte.
  */
-function digestOf(signature: string): Buffer | undefined {
-  if (!BASE64_DIGEST.test(signature)) return undefined;
-  const digest = Buffer.from(signature, 'base64');
-  return digest.toString('base64') === signature ? digest : undefined;
+function digestOf(signature: string, encoding: SignatureEncoding): Buffer | undefined {
+  if (!DIGEST_TEXT[encoding].test(signature)) return undefined;
+  const digest = Buffer.from(signature, encoding);
+  return digest.toString(encoding) === signature ? digest : undefined;
 }
 
 export function signBody(body: Uint8Array, secret: string): string {
@@ -40,9 +48,10 @@ export function checkSignature(
   timestamp: string | undefined,
   secret: string,
   nowMs: number = Date.now(),
+  encoding: SignatureEncoding = 'base64',
 ): SignatureProblem | undefined {
   if (!signature) return 'missing_signature';
-  const given = digestOf(signature);
+  const given = digestOf(signature, encoding);
   if (!given) return 'malformed_signature';
   if (!timestamp) return 'missing_timestamp';
   if (!RFC3339.test(timestamp.trim())) return 'malformed_timestamp';

@@ -3,19 +3,29 @@
  * one transaction, locks the session row before it looks at its state, builds the
  * answer from the transaction's own reads, and hands it to `beforeCommit` (e.g.
  * to store an idempotent response) before the transaction commits.
+ *
+ * Two APIs use it: our own (`create`, `update`, … answer the contract's
+ * CheckoutSession) and the ACP profile (`open`, `change`, `record`, `pay`, `close`
+ * answer a SessionRecord, with the fulfillment options and stock shortages an agent
+ * is shown, and completion takes a payment through the PaymentProvider port).
  */
 import { randomBase62 } from '../auth/api-key.js';
-import type { CheckoutSession, CreateCheckoutSessionRequest, UpdateCheckoutSessionRequest } from '../contract-types.js';
+import type { Address, CheckoutSession, CreateCheckoutSessionRequest, Customer, LineItemInput, UpdateCheckoutSessionRequest } from '../contract-types.js';
 import type { BeforeCommit, Tx } from '../db/transaction.js';
 import { InvalidRequestError, InvalidStateError, NotFoundError } from '../errors.js';
 import { newId } from '../ids.js';
 import { enqueueEvent } from '../webhooks/outbox.js';
 import { normalizeAddress, normalizeCustomer } from './address.js';
-import type { CheckoutStore } from './checkout-store.js';
+import type { CheckoutStore, ProtocolState } from './checkout-store.js';
 import { checkShippingAddress, planStockTakes, stockError } from './completion-rules.js';
+import { chosenOption, fulfillmentOptions } from './fulfillment-options.js';
 import { resolveLines, type CartLine } from './line-resolver.js';
+import { authorizePayment } from './payment/authorize-payment.js';
+import type { PaymentInstruction, PaymentProvider } from './payment/payment-provider.js';
+import { UnconfiguredPaymentProvider } from './payment/unconfigured-payment-provider.js';
 import type { Pricing } from './pricing/pricing.js';
 import { toCheckoutSession, type SessionWithRelations } from './session-mapper.js';
+import type { SessionChanges, SessionRecord } from './session-record.js';
 
 export const DEFAULT_PAYMENT_METHOD = 'demo_card';
 
@@ -26,33 +36,29 @@ function checkPaymentMethod(token: string): string {
   return token;
 }
 
+/** Turns a locked or written row into the answer of one API. */
+type View<T> = (tx: Tx, row: SessionWithRelations) => Promise<T>;
+
+const contractView: View<CheckoutSession> = async (_tx, row) => toCheckoutSession(row);
+
 export class CheckoutService {
   constructor(
     private readonly store: CheckoutStore,
     private readonly pricing: Pricing,
+    /** Takes payments at ACP completion (our own API's `complete` takes none: `payment_method` is a recorded token). */
+    readonly payments: PaymentProvider = new UnconfiguredPaymentProvider(),
   ) {}
 
-  async create(merchantId: string, request: CreateCheckoutSessionRequest, beforeCommit?: BeforeCommit<CheckoutSession>): Promise<CheckoutSession> {
-    const items = request.items ?? [];
-    const cart = resolveLines(items, await this.store.catalogProducts(merchantId, items.map((item) => item.product_id)));
-    const shippingAddress = request.shipping_address ? normalizeAddress(request.shipping_address) : null;
-    const paymentMethod = checkPaymentMethod(request.payment_method ?? DEFAULT_PAYMENT_METHOD);
-    const totals = await this.pricing.totals(cart.currency, cart.lines, shippingAddress);
-    const id = newId('cs');
-    return this.store.transaction(async (tx) => {
-      const row = await this.store.insert(tx, {
-        id,
-        merchantId,
-        clientSecret: `${id}_secret_${randomBase62(24)}`,
-        currency: cart.currency,
-        lines: cart.lines,
-        shippingAddress,
-        customer: request.customer ? normalizeCustomer(request.customer) : null,
-        paymentMethod,
-        totals,
-      });
-      return this.commit(tx, row, beforeCommit);
-    });
+  // ── our own API ──────────────────────────────────────────────────────────
+
+  create(merchantId: string, request: CreateCheckoutSessionRequest, beforeCommit?: BeforeCommit<CheckoutSession>): Promise<CheckoutSession> {
+    const changes: SessionChanges = {
+      items: request.items ?? [],
+      ...(request.shipping_address ? { shippingAddress: request.shipping_address } : {}),
+      ...(request.customer ? { customer: request.customer } : {}),
+      paymentMethod: request.payment_method ?? DEFAULT_PAYMENT_METHOD,
+    };
+    return this.openWith(merchantId, changes, contractView, beforeCommit);
   }
 
   async get(merchantId: string, id: string): Promise<CheckoutSession> {
@@ -63,48 +69,175 @@ export class CheckoutService {
 
   /** Omitted fields keep their value; `items` replaces the whole cart; totals are recomputed. */
   update(merchantId: string, id: string, request: UpdateCheckoutSessionRequest, beforeCommit?: BeforeCommit<CheckoutSession>): Promise<CheckoutSession> {
-    return this.store.transaction(async (tx) => {
-      const row = await this.lockOpen(tx, merchantId, id, 'updated');
-      let currency = row.currency;
-      let lines: CartLine[] | undefined;
-      if (request.items !== undefined) {
-        const catalog = await this.store.catalogProducts(merchantId, request.items.map((item) => item.product_id), tx);
-        ({ currency, lines } = resolveLines(request.items, catalog));
-      }
-      const shippingAddress = request.shipping_address ? normalizeAddress(request.shipping_address) : (row.shippingAddress as CheckoutSession['shipping_address']);
-      const fields = {
-        currency,
-        shippingAddress,
-        customer: request.customer ? normalizeCustomer(request.customer) : (row.customer as CheckoutSession['customer']),
-        paymentMethod: request.payment_method === undefined ? row.paymentMethod : checkPaymentMethod(request.payment_method),
-        totals: await this.pricing.totals(currency, lines ?? row.lineItems, shippingAddress),
-      };
-      return this.commit(tx, await this.store.update(tx, row, fields, lines), beforeCommit);
-    });
+    const changes: SessionChanges = {
+      ...(request.items !== undefined ? { items: request.items } : {}),
+      ...(request.shipping_address ? { shippingAddress: request.shipping_address } : {}),
+      ...(request.customer ? { customer: request.customer } : {}),
+      ...(request.payment_method !== undefined ? { paymentMethod: request.payment_method } : {}),
+    };
+    return this.changeWith(merchantId, id, changes, contractView, beforeCommit);
   }
 
   /** Checks address and stock, takes the stock, creates the order, queues `order.created` — all or nothing. */
   complete(merchantId: string, id: string, beforeCommit?: BeforeCommit<CheckoutSession>): Promise<CheckoutSession> {
-    return this.store.transaction(async (tx) => {
-      const row = await this.lockOpen(tx, merchantId, id, 'completed');
-      checkShippingAddress(row.lineItems, row.shippingAddress as CheckoutSession['shipping_address']);
-      for (const take of planStockTakes(row.lineItems)) {
-        const result = await this.store.takeStock(tx, merchantId, take);
-        if (result.kind !== 'taken') throw stockError(take, result);
-      }
-      const order = await this.store.createOrder(tx, { id: newId('ord'), merchantId, sessionId: id, currency: row.currency, total: row.total });
-      const session = toCheckoutSession(await this.store.setStatus(tx, row, 'completed', order));
-      await enqueueEvent(tx, { merchantId, type: 'order.created', object: session });
-      await beforeCommit?.(tx, session);
-      return session;
-    });
+    return this.completeWith(merchantId, id, undefined, contractView, beforeCommit);
   }
 
   /** Nothing is ordered, no stock is touched, no event is sent. */
   cancel(merchantId: string, id: string, beforeCommit?: BeforeCommit<CheckoutSession>): Promise<CheckoutSession> {
+    return this.cancelWith(merchantId, id, contractView, beforeCommit);
+  }
+
+  // ── the ACP profile (SessionRecord) ──────────────────────────────────────
+
+  open(merchantId: string, changes: SessionChanges, beforeCommit?: BeforeCommit<SessionRecord>): Promise<SessionRecord> {
+    return this.openWith(merchantId, { paymentMethod: DEFAULT_PAYMENT_METHOD, ...changes }, this.recordView(merchantId), beforeCommit);
+  }
+
+  async record(merchantId: string, id: string): Promise<SessionRecord> {
+    const row = await this.store.find(merchantId, id);
+    if (!row) throw notFound(id);
+    return this.recordView(merchantId)(undefined, row);
+  }
+
+  change(merchantId: string, id: string, changes: SessionChanges, beforeCommit?: BeforeCommit<SessionRecord>): Promise<SessionRecord> {
+    return this.changeWith(merchantId, id, changes, this.recordView(merchantId), beforeCommit);
+  }
+
+  /**
+   * Completes with a payment: the checks of `complete`, a chosen fulfillment option, then the
+   * provider's authorization, then the order. A declined payment or a request to authenticate
+   * rolls everything back and throws (PaymentDeclinedError, AuthenticationRequiredError).
+   */
+  pay(merchantId: string, id: string, payment: PaymentInstruction, beforeCommit?: BeforeCommit<SessionRecord>): Promise<SessionRecord> {
+    return this.completeWith(merchantId, id, payment, this.recordView(merchantId), beforeCommit);
+  }
+
+  close(merchantId: string, id: string, beforeCommit?: BeforeCommit<SessionRecord>): Promise<SessionRecord> {
+    return this.cancelWith(merchantId, id, this.recordView(merchantId), beforeCommit);
+  }
+
+  /**
+   * Items named by one id each — a variant's SKU, or a product id (its first variant) — as the
+   * domain's line inputs; an id that is neither stays a product id, which `open`/`change` refuse (404).
+   */
+  async itemsByIds(merchantId: string, ids: readonly string[]): Promise<LineItemInput[]> {
+    const owners = await this.store.skuOwners(merchantId, ids);
+    return ids.map((id) => {
+      const productId = owners.get(id);
+      return productId === undefined ? { product_id: id } : { product_id: productId, variant_sku: id };
+    });
+  }
+
+  /** Changes only the protocol's state of an open session (e.g. to record the last payment problem), on the locked row. */
+  async updateProtocolState(merchantId: string, id: string, update: (current: ProtocolState | null) => ProtocolState): Promise<void> {
+    await this.store.transaction(async (tx) => {
+      const row = await this.lockOpen(tx, merchantId, id, 'updated');
+      await this.store.setProtocolState(tx, id, update(row.protocolState as ProtocolState | null));
+    });
+  }
+
+  // ── shared ───────────────────────────────────────────────────────────────
+
+  private async openWith<T>(merchantId: string, changes: SessionChanges, view: View<T>, beforeCommit?: BeforeCommit<T>): Promise<T> {
+    const items = changes.items ?? [];
+    const cart = resolveLines(items, await this.store.catalogProducts(merchantId, items.map((item) => item.product_id)));
+    checkCurrency(cart.currency, changes.currency);
+    const shippingAddress = changes.shippingAddress ? normalizeAddress(changes.shippingAddress) : null;
+    const paymentMethod = checkPaymentMethod(changes.paymentMethod ?? DEFAULT_PAYMENT_METHOD);
+    const totals = await this.pricing.totals(cart.currency, cart.lines, shippingAddress);
+    const id = newId('cs');
+    return this.store.transaction(async (tx) => {
+      const row = await this.store.insert(tx, {
+        id,
+        merchantId,
+        clientSecret: `${id}_secret_${randomBase62(24)}`,
+        currency: cart.currency,
+        lines: cart.lines,
+        shippingAddress,
+        customer: changes.customer ? normalizeCustomer(changes.customer) : null,
+        paymentMethod,
+        totals,
+        fulfillmentOptionId: this.checkedOption(totals, changes.fulfillmentOptionId ?? null),
+        protocolState: typeof changes.protocolState === 'function' ? changes.protocolState(null) : (changes.protocolState ?? null),
+      });
+      return this.commit(tx, row, view, beforeCommit);
+    });
+  }
+
+  private changeWith<T>(merchantId: string, id: string, changes: SessionChanges, view: View<T>, beforeCommit?: BeforeCommit<T>): Promise<T> {
+    return this.store.transaction(async (tx) => {
+      const row = await this.lockOpen(tx, merchantId, id, 'updated');
+      let currency = row.currency;
+      let lines: CartLine[] | undefined;
+      if (changes.items !== undefined) {
+        const catalog = await this.store.catalogProducts(merchantId, changes.items.map((item) => item.product_id), tx);
+        ({ currency, lines } = resolveLines(changes.items, catalog));
+      }
+      checkCurrency(currency, changes.currency);
+      const shippingAddress = changes.shippingAddress ? normalizeAddress(changes.shippingAddress) : (row.shippingAddress as Address | null);
+      const totals = await this.pricing.totals(currency, lines ?? row.lineItems, shippingAddress);
+      const fields = {
+        currency,
+        shippingAddress,
+        customer: changes.customer ? normalizeCustomer(changes.customer) : (row.customer as Customer | null),
+        paymentMethod: changes.paymentMethod === undefined ? row.paymentMethod : checkPaymentMethod(changes.paymentMethod),
+        totals,
+        // A choice the new cart is no longer offered (e.g. it stopped shipping) is dropped.
+        fulfillmentOptionId:
+          changes.fulfillmentOptionId !== undefined
+            ? this.checkedOption(totals, changes.fulfillmentOptionId)
+            : (chosenOption(fulfillmentOptions(totals), row.fulfillmentOptionId)?.id ?? null),
+        protocolState:
+          typeof changes.protocolState === 'function' ? changes.protocolState(row.protocolState as ProtocolState | null)
+          : changes.protocolState !== undefined ? changes.protocolState
+          : (row.protocolState as ProtocolState | null),
+      };
+      return this.commit(tx, await this.store.update(tx, row, fields, lines), view, beforeCommit);
+    });
+  }
+
+  private completeWith<T>(merchantId: string, id: string, payment: PaymentInstruction | undefined, view: View<T>, beforeCommit?: BeforeCommit<T>): Promise<T> {
+    return this.store.transaction(async (tx) => {
+      const row = await this.lockOpen(tx, merchantId, id, 'completed');
+      checkShippingAddress(row.lineItems, row.shippingAddress as Address | null);
+      if (payment && !row.fulfillmentOptionId) {
+        throw new InvalidRequestError('Choose a fulfillment option before completing', 'selected_fulfillment_options');
+      }
+      for (const take of planStockTakes(row.lineItems)) {
+        const result = await this.store.takeStock(tx, merchantId, take);
+        if (result.kind !== 'taken') throw stockError(take, result);
+      }
+      if (payment) await authorizePayment(this.payments, merchantId, row, payment);
+      const order = await this.store.createOrder(tx, { id: newId('ord'), merchantId, sessionId: id, currency: row.currency, total: row.total });
+      const completed = await this.store.setStatus(tx, row, 'completed', order);
+      await enqueueEvent(tx, { merchantId, type: 'order.created', object: toCheckoutSession(completed) });
+      return this.commit(tx, completed, view, beforeCommit);
+    });
+  }
+
+  private cancelWith<T>(merchantId: string, id: string, view: View<T>, beforeCommit?: BeforeCommit<T>): Promise<T> {
     return this.store.transaction(async (tx) => {
       const row = await this.lockOpen(tx, merchantId, id, 'canceled');
-      return this.commit(tx, await this.store.setStatus(tx, row, 'canceled'), beforeCommit);
+      return this.commit(tx, await this.store.setStatus(tx, row, 'canceled'), view, beforeCommit);
+    });
+  }
+
+  /** The option id when the cart is offered it; else 400 naming the ones it is offered. */
+  private checkedOption(totals: Parameters<typeof fulfillmentOptions>[0], id: string | null): string | null {
+    if (id === null) return null;
+    const options = fulfillmentOptions(totals);
+    if (!chosenOption(options, id)) {
+      throw new InvalidRequestError(`No fulfillment option ${JSON.stringify(id)} for this cart; it is offered ${options.map((o) => o.id).join(', ')}`, 'fulfillment_option_id');
+    }
+    return id;
+  }
+
+  private recordView(merchantId: string): (tx: Tx | undefined, row: SessionWithRelations) => Promise<SessionRecord> {
+    return async (tx, row) => ({
+      session: row,
+      fulfillmentOptions: fulfillmentOptions({ shippingMethod: row.shippingMethod as 'standard' | 'none', shipping: row.shippingAmount }),
+      shortages: row.status === 'open' ? await this.store.shortages(tx, merchantId, planStockTakes(row.lineItems)) : [],
     });
   }
 
@@ -118,10 +251,16 @@ export class CheckoutService {
     return { ...row, lineItems: await this.store.lines(tx, id), order: null };
   }
 
-  private async commit(tx: Tx, row: SessionWithRelations, beforeCommit?: BeforeCommit<CheckoutSession>): Promise<CheckoutSession> {
-    const session = toCheckoutSession(row);
-    await beforeCommit?.(tx, session);
-    return session;
+  private async commit<T>(tx: Tx, row: SessionWithRelations, view: View<T>, beforeCommit?: BeforeCommit<T>): Promise<T> {
+    const answer = await view(tx, row);
+    await beforeCommit?.(tx, answer);
+    return answer;
+  }
+}
+
+function checkCurrency(cartCurrency: string, expected: string | undefined): void {
+  if (expected !== undefined && expected.toUpperCase() !== cartCurrency) {
+    throw new InvalidRequestError(`The cart is priced in ${cartCurrency}, not ${expected.toUpperCase()}`, 'currency');
   }
 }
 

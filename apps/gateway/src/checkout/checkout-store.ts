@@ -6,6 +6,7 @@
  */
 import type { Address, Customer } from '../contract-types.js';
 import type { Prisma } from '../db/database.js';
+import { Prisma as PrismaNamespace } from '../generated/prisma/client.js';
 import type { Tx } from '../db/transaction.js';
 import type { CheckoutSession as SessionRow, CheckoutStatus, LineItem as LineItemRow, Order as OrderRow } from '../generated/prisma/client.js';
 import type { CartLine, CatalogProduct } from './line-resolver.js';
@@ -17,12 +18,25 @@ const TRANSACTION_OPTIONS = { timeout: 15_000, maxWait: 10_000 } as const;
 
 const WITH_RELATIONS = { lineItems: { orderBy: { position: 'asc' } }, order: true } as const;
 
+/** What an agent protocol keeps with a session beyond the domain's fields (opaque to the domain). */
+export type ProtocolState = Record<string, unknown>;
+
 export interface SessionFields {
   currency: string;
   shippingAddress: Address | null;
   customer: Customer | null;
   paymentMethod: string;
   totals: Totals;
+  fulfillmentOptionId?: string | null;
+  protocolState?: ProtocolState | null;
+}
+
+/** Stock short for one SKU of an open cart: the lines it comes from, what they ask, what is left (`null`: gone from the catalog). */
+export interface Shortage {
+  lines: number[];
+  sku: string;
+  requested: number;
+  available: number | null;
 }
 
 export interface NewSession extends SessionFields {
@@ -61,6 +75,8 @@ function totalsColumns(fields: SessionFields) {
     taxAmount: totals.tax,
     subtotal: totals.subtotal,
     total: totals.total,
+    ...(fields.fulfillmentOptionId !== undefined ? { fulfillmentOptionId: fields.fulfillmentOptionId } : {}),
+    ...(fields.protocolState !== undefined ? { protocolState: fields.protocolState === null ? PrismaNamespace.DbNull : (fields.protocolState as PrismaNamespace.InputJsonObject) } : {}),
   };
 }
 
@@ -98,6 +114,12 @@ export class CheckoutStore {
     return new Map(rows.map((row) => [row.id, row]));
   }
 
+  /** The product of each SKU among `skus` that is one of the merchant's variants. */
+  async skuOwners(merchantId: string, skus: readonly string[]): Promise<Map<string, string>> {
+    const rows = await this.prisma.variant.findMany({ where: { merchantId, sku: { in: [...new Set(skus)] } }, select: { sku: true, productId: true } });
+    return new Map(rows.map((row) => [row.sku, row.productId]));
+  }
+
   find(merchantId: string, id: string): Promise<SessionWithRelations | null> {
     return this.prisma.checkoutSession.findFirst({ where: { id, merchantId }, include: WITH_RELATIONS });
   }
@@ -111,7 +133,7 @@ export class CheckoutStore {
       SELECT id, merchant_id AS "merchantId", status::text AS status, currency, shipping_address AS "shippingAddress", customer,
              payment_method AS "paymentMethod", client_secret AS "clientSecret", shipping_method AS "shippingMethod",
              shipping_amount AS "shippingAmount", tax_rate AS "taxRate", tax_amount AS "taxAmount", subtotal, total,
-             created_at AS "createdAt", updated_at AS "updatedAt"
+             fulfillment_option_id AS "fulfillmentOptionId", protocol_state AS "protocolState", created_at AS "createdAt", updated_at AS "updatedAt"
       FROM checkout_sessions WHERE id = ${id} AND merchant_id = ${merchantId} FOR UPDATE`;
     return row ?? null;
   }
@@ -156,6 +178,33 @@ export class CheckoutStore {
   async setStatus(tx: Tx, locked: SessionWithRelations, status: CheckoutStatus, order: OrderRow | null = locked.order): Promise<SessionWithRelations> {
     const row = await tx.checkoutSession.update({ where: { id: locked.id }, data: { status } });
     return { ...row, lineItems: locked.lineItems, order };
+  }
+
+  async setProtocolState(tx: Tx, id: string, state: ProtocolState): Promise<void> {
+    await tx.checkoutSession.update({ where: { id }, data: { protocolState: state as PrismaNamespace.InputJsonObject } });
+  }
+
+  /**
+   * The SKUs of an open cart that could not be taken now: under policy `deny` with fewer units
+   * than asked, or gone from the catalog. A read, not a reservation: `complete` decides.
+   */
+  async shortages(db: Tx | Prisma | undefined, merchantId: string, takes: readonly (StockTake & { lines: number[] })[]): Promise<Shortage[]> {
+    if (takes.length === 0) return [];
+    const client = db ?? this.prisma;
+    const skus = takes.map((take) => take.sku);
+    const [variants, bare] = await Promise.all([
+      client.variant.findMany({ where: { merchantId, sku: { in: skus } }, select: { sku: true, productId: true, quantity: true, policy: true } }),
+      client.product.findMany({ where: { merchantId, id: { in: takes.map((take) => take.productId) }, variants: { none: {} } }, select: { id: true, quantity: true, policy: true } }),
+    ]);
+    const shortages: Shortage[] = [];
+    for (const take of takes) {
+      const stock = variants.find((v) => v.sku === take.sku && v.productId === take.productId) ?? (take.sku === take.productId ? bare.find((p) => p.id === take.productId) : undefined);
+      if (!stock) shortages.push({ lines: take.lines, sku: take.sku, requested: take.quantity, available: null });
+      else if (stock.policy === 'deny' && stock.quantity < take.quantity) {
+        shortages.push({ lines: take.lines, sku: take.sku, requested: take.quantity, available: Math.max(0, stock.quantity) });
+      }
+    }
+    return shortages;
   }
 
   createOrder(tx: Tx, order: NewOrder): Promise<OrderRow> {

@@ -4,6 +4,7 @@
  */
 import type { PricingOptions } from '../checkout/pricing/default-pricing.js';
 import { DEFAULT_FLAT_RATE } from '../checkout/pricing/shipping-provider.js';
+import { defaultPaymentProvider, PAYMENT_PROVIDERS, type PaymentProviderName } from '../checkout/payment/providers.js';
 
 export type GatewayEnv = 'development' | 'sandbox' | 'production';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -45,6 +46,12 @@ export interface Config {
   trustProxy: number;
   /** Tax table and flat shipping (TAX_RATES, SHIPPING_FLAT_RATE, SHIPPING_FREE_FROM); the contract's defaults where unset. */
   pricing: PricingOptions;
+  /** Who takes payments at ACP completion (PAYMENT_PROVIDER): `test` (development, sandbox) or `none` (production's default: refuses). */
+  paymentProvider: PaymentProviderName;
+  /** The merchant's order page, `{order_id}` replaced (ORDER_URL_TEMPLATE); undefined: this gateway's origin + /orders/{order_id}. */
+  orderUrlTemplate: string | undefined;
+  /** This gateway's public origin for agents (PUBLIC_BASE_URL); undefined: the request's own. */
+  publicBaseUrl: string | undefined;
   logLevel: LogLevel;
 }
 
@@ -159,6 +166,22 @@ function pricing(env: Env): PricingOptions {
   };
 }
 
+function paymentProviderSetting(env: Env, gatewayEnv: GatewayEnv): PaymentProviderName {
+  const name = oneOf(env, 'PAYMENT_PROVIDER', PAYMENT_PROVIDERS, defaultPaymentProvider(gatewayEnv));
+  if (name === 'test' && gatewayEnv === 'production') {
+    throw new ConfigError('PAYMENT_PROVIDER=test takes no real money and is refused with GATEWAY_ENV=production; plug in a PSP adapter (README, "Agents (ACP)")');
+  }
+  return name;
+}
+
+function orderUrlTemplate(env: Env): string | undefined {
+  const raw = env.ORDER_URL_TEMPLATE?.trim();
+  if (!raw) return undefined;
+  if (!raw.includes('{order_id}')) throw new ConfigError('ORDER_URL_TEMPLATE must contain {order_id}, e.g. https://shop.example/orders/{order_id}');
+  url({ ORDER_URL_TEMPLATE: raw.replaceAll('{order_id}', 'ord_x') }, 'ORDER_URL_TEMPLATE', ['http:', 'https:']);
+  return raw;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const gatewayEnv = oneOf(env, 'GATEWAY_ENV', ['development', 'sandbox', 'production'] as const, 'development');
   const searchEngine = oneOf(env, 'SEARCH_ENGINE', ['embedded', 'meilisearch'] as const, 'embedded');
@@ -196,6 +219,9 @@ export function loadConfig(env: Env = process.env): Config {
     authFailureWindowMs: numberIn(env, 'AUTH_FAILURE_WINDOW', 1, 86_400, 60, true)! * 1000,
     trustProxy: numberIn(env, 'TRUST_PROXY', 0, 10, 0, true)!,
     pricing: pricing(env),
+    paymentProvider: paymentProviderSetting(env, gatewayEnv),
+    orderUrlTemplate: orderUrlTemplate(env),
+    publicBaseUrl: url(env, 'PUBLIC_BASE_URL', ['http:', 'https:'])?.replace(/\/+$/, ''),
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
   };
 }

@@ -1,13 +1,16 @@
 /**
- * The API reference: `GET /docs` renders the bundled contract with Scalar's
- * standalone browser bundle, served from the installed package (no CDN, no
- * fonts or telemetry from elsewhere — the page's Content-Security-Policy only
- * allows this origin), and `GET /openapi.json` is the contract itself.
+ * The API reference: `GET /docs` renders, with Scalar's standalone browser bundle
+ * served from the installed package (no CDN, no fonts or telemetry from elsewhere —
+ * the page's Content-Security-Policy only allows this origin), two documents side by
+ * side: our API (`GET /openapi.json`, the contract itself, shown first) and the ACP
+ * 2026-04-17 profile (`GET /acp/openapi.json`: the official agentic-checkout document,
+ * served under this gateway's `/acp` with a note on how the profile answers).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Router, type Response } from 'express';
+import { acpProfileDocument } from '../acp/acp-document.js';
 import { contractPath } from '../contract/document.js';
 
 const require = createRequire(import.meta.url);
@@ -44,10 +47,7 @@ const PAGE = `<!doctype html>
 </html>
 `;
 
-// A file of its own rather than an inline script, so the CSP needs no 'unsafe-inline' for scripts.
-const INIT = `Scalar.createApiReference('#reference', {
-  url: '/openapi.json',
-  servers: [{ url: window.location.origin, description: 'This gateway' }],
+const COMMON = `
   withDefaultFonts: false,
   telemetry: false,
   mcp: { disabled: true },
@@ -55,9 +55,28 @@ const INIT = `Scalar.createApiReference('#reference', {
   hideClientButton: false,
   showDeveloperTools: 'never',
   documentDownloadType: 'json',
-  defaultOpenAllTags: true,
-  metaData: { title: 'Commerce Gateway API reference' },
-});
+  defaultOpenAllTags: true,`;
+
+// A file of its own rather than an inline script, so the CSP needs no 'unsafe-inline' for scripts.
+// Two documents (Scalar's array of configurations), each with its own servers: our API at this origin, shown
+// first, and the ACP profile under /acp (`/docs?api=acp`).
+const INIT = `Scalar.createApiReference('#reference', [
+  {
+    title: 'Commerce Gateway API',
+    slug: 'commerce-gateway',
+    url: '/openapi.json',
+    default: true,
+    servers: [{ url: window.location.origin, description: 'This gateway' }],${COMMON}
+    metaData: { title: 'Commerce Gateway API reference' },
+  },
+  {
+    title: 'Agentic Commerce Protocol 2026-04-17',
+    slug: 'acp',
+    url: '/acp/openapi.json',
+    servers: [{ url: window.location.origin + '/acp', description: 'This gateway (ACP profile)' }],${COMMON}
+    metaData: { title: 'Commerce Gateway API reference' },
+  },
+]);
 `;
 
 function page(res: Response, type: string, body: string | Buffer, cacheSeconds: number): void {
@@ -69,12 +88,18 @@ function page(res: Response, type: string, body: string | Buffer, cacheSeconds: 
 export function docsRoutes(): Router {
   const router = Router();
   let contract: Buffer | undefined;
+  let acp: string | undefined;
   let bundle: Buffer | undefined;
 
   router.get('/openapi.json', (_req, res) => {
     contract ??= readFileSync(contractPath);
     res.setHeader('Access-Control-Allow-Origin', '*'); // a public document: any tool may fetch it
     page(res, 'application/json', contract, 300);
+  });
+  router.get('/acp/openapi.json', (_req, res) => {
+    acp ??= JSON.stringify(acpProfileDocument());
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    page(res, 'application/json', acp, 300);
   });
   router.get('/docs', (_req, res) => {
     res.setHeader('Content-Security-Policy', CSP);

@@ -10,17 +10,32 @@ export class UnsupportedApiVersionError extends InvalidRequestError {
   }
 }
 
+/** No `API-Version` header on a profile that requires one (the ACP profile). */
+export class MissingApiVersionError extends InvalidRequestError {
+  constructor(readonly supportedVersions: string[]) {
+    super(`The API-Version header is required; use one of ${supportedVersions.join(', ')}`, 'API-Version');
+  }
+}
+
+export interface ApiVersionOptions {
+  /** Refuse a request without the header (MissingApiVersionError) instead of using the newest version. */
+  required?: boolean;
+}
+
 /**
  * Pins the request to an API version: the `API-Version` header, or the newest
- * supported one. The version that answered is echoed on every response.
+ * supported one (unless the header is `required`). The version that answered is
+ * echoed on every response.
  *
  *   app.use(apiVersion(['2026-11-01']));
+ *   acpRouter.use(apiVersion(['2026-04-17'], { required: true }));
  */
-export function apiVersion(supported: readonly string[]): RequestHandler {
+export function apiVersion(supported: readonly string[], options: ApiVersionOptions = {}): RequestHandler {
   const newest = supported[supported.length - 1]!;
   return (req, res, next) => {
     const given = req.get('api-version')?.trim();
     res.setHeader('API-Version', newest);
+    if (given === undefined && options.required) throw new MissingApiVersionError([...supported]);
     if (given !== undefined && !supported.includes(given)) throw new UnsupportedApiVersionError(given, [...supported]); // an empty header too
     const version = given || newest;
     res.setHeader('API-Version', version);

@@ -1,0 +1,64 @@
+/**
+ * The one place that writes the ACP profile's errors, in ACP's flat Error shape: its own
+ * AcpErrors, the shared edge's errors (authentication 401, scope 403, rate limit 429,
+ * idempotency 409/422, API-Version 400 with `supported_versions`), body-parser and database
+ * failures; anything unknown is logged and answered 500 `processing_error`.
+ */
+import type { ErrorRequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { isDatabaseUnavailable } from '../db/database.js';
+import { AuthenticationError, AuthorizationError, GatewayError, IdempotencyError, InvalidRequestError, InvalidStateError, NotFoundError, RateLimitError } from '../errors.js';
+import { MissingApiVersionError, UnsupportedApiVersionError } from '../http/middleware/api-version.js';
+import { AcpError } from './acp-error.js';
+import { toAcpError } from './domain-errors.js';
+
+function fromEdge(error: unknown): AcpError | undefined {
+  if (error instanceof AcpError) return error;
+  if (error instanceof MissingApiVersionError) {
+    return new AcpError(400, 'invalid_request', 'missing_api_version', error.message, undefined, { supported_versions: error.supportedVersions });
+  }
+  if (error instanceof UnsupportedApiVersionError) {
+    return new AcpError(400, 'invalid_request', 'unsupported_api_version', error.message, undefined, { supported_versions: error.supportedVersions });
+  }
+  if (error instanceof AuthenticationError) return new AcpError(401, 'invalid_request', 'authentication_error', error.message);
+  if (error instanceof AuthorizationError) return new AcpError(403, 'invalid_request', 'authorization_error', error.message);
+  if (error instanceof RateLimitError) {
+    return new AcpError(429, 'invalid_request', 'rate_limit_exceeded', error.message, undefined, {}, { 'Retry-After': String(error.retryAfter) });
+  }
+  if (error instanceof IdempotencyError) {
+    const headers: Record<string, string> = error.retryAfter !== undefined ? { 'Retry-After': String(error.retryAfter) } : {};
+    return new AcpError(error.code === 'idempotency_conflict' ? 422 : 409, 'invalid_request', error.code, error.message, undefined, {}, headers);
+  }
+  if (error instanceof NotFoundError && !error.param) return new AcpError(404, 'invalid_request', 'not_found', error.message); // no such route
+  if (error instanceof InvalidStateError && !error.param) return new AcpError(405, 'invalid_request', 'method_not_allowed', error.message);
+  if (error instanceof InvalidRequestError && error.param && /^[A-Z]/.test(error.param)) {
+    return new AcpError(400, 'invalid_request', 'invalid', error.message, undefined); // a header (Idempotency-Key, Merchant-Id)
+  }
+  if (error instanceof GatewayError) return toAcpError(error);
+  return undefined;
+}
+
+function fromBody(error: unknown): AcpError | undefined {
+  const { type, status } = (error ?? {}) as { type?: string; status?: number };
+  if (type === 'entity.too.large') return new AcpError(413, 'invalid_request', 'payload_too_large', 'Request body is larger than 1 MiB');
+  if (type === 'entity.parse.failed') return new AcpError(400, 'invalid_request', 'invalid_json', `Malformed JSON body: ${(error as Error).message}`);
+  if (typeof type === 'string' && status !== undefined && status >= 400 && status < 500) {
+    return new AcpError(status === 415 ? 415 : 400, 'invalid_request', 'invalid', (error as Error).message);
+  }
+  if (isDatabaseUnavailable(error)) return new AcpError(503, 'service_unavailable', 'service_unavailable', 'The database is unavailable; retry shortly', undefined, {}, { 'Retry-After': '5' });
+  return undefined;
+}
+
+export function acpErrorHandler(logger: Logger): ErrorRequestHandler {
+  return (error, req, res, next) => {
+    if (res.headersSent) return next(error);
+    let problem = fromEdge(error) ?? fromBody(error);
+    if (!problem || problem.status >= 500) {
+      const level = problem ? 'warn' : 'error';
+      logger[level]({ requestId: req.ctx?.requestId, err: error }, problem ? 'ACP request failed' : 'unhandled error (ACP profile)');
+    }
+    problem ??= new AcpError(500, 'processing_error', 'internal_error', 'Internal error; quote the Request-Id when you report it');
+    for (const [name, value] of Object.entries(problem.headers)) res.setHeader(name, value);
+    res.status(problem.status).json(problem.body());
+  };
+}

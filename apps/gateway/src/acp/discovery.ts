@@ -1,0 +1,65 @@
+/**
+ * `GET /.well-known/acp.json` (rfc.discovery.md): whether and how an agent can use ACP here —
+ * protocol and versions, `api_base_url` (this origin + /acp), transports, services, currencies,
+ * intervention types. Public (no key), identical for every merchant (no merchant identifiers:
+ * nothing to enumerate), cacheable for an hour, and rate limited per client address.
+ */
+import { Router } from 'express';
+import { rateLimit as expressRateLimit } from 'express-rate-limit';
+import { CURRENCY_EXPONENTS } from '../checkout/pricing/currency-exponents.js';
+import { AcpError } from './acp-error.js';
+import { ACP_VERSION, ACP_VERSIONS } from './acp-version.js';
+
+export interface DiscoveryOptions {
+  /** The public origin agents reach this gateway at; the request's own when undefined. */
+  publicBaseUrl: string | undefined;
+  /** Intervention types the payment provider supports (e.g. `3ds`). */
+  interventions: readonly string[];
+  /** Requests per minute per client address (default 300). */
+  perMinute?: number;
+}
+
+/** The services this gateway implements (`orders` joins once ACP order webhooks are served). */
+export const ACP_SERVICES: string[] = ['checkout'];
+
+export function discoveryDocument(origin: string, interventions: readonly string[]) {
+  return {
+    protocol: { name: 'acp', version: ACP_VERSION, supported_versions: [...ACP_VERSIONS], documentation_url: `${origin}/docs` },
+    api_base_url: `${origin}/acp`,
+    transports: ['rest'],
+    capabilities: {
+      services: [...ACP_SERVICES],
+      ...(interventions.length ? { intervention_types: [...interventions] } : {}),
+      supported_currencies: Object.keys(CURRENCY_EXPONENTS).map((code) => code.toLowerCase()).sort(),
+      supported_locales: ['en'],
+    },
+  };
+}
+
+export function discoveryRoutes(options: DiscoveryOptions): Router {
+  const router = Router();
+  const limiter = expressRateLimit({
+    windowMs: 60_000,
+    limit: options.perMinute ?? 300,
+    standardHeaders: false,
+    legacyHeaders: false,
+    validate: false,
+    handler: (_req, _res, next, limits) => {
+      next(new AcpError(429, 'invalid_request', 'rate_limit_exceeded', `More than ${limits.limit} discovery requests a minute from this address`, undefined, {}, { 'Retry-After': '60' }));
+    },
+  });
+  router.use('/.well-known/acp.json', (req, _res, next) => {
+    req.ctx.operation = { operationId: 'acp.discovery', method: req.method, path: '/.well-known/acp.json', scopes: [], acceptsBody: false };
+    next();
+  });
+  router.get('/.well-known/acp.json', limiter, (req, res) => {
+    const origin = options.publicBaseUrl ?? `${req.protocol}://${req.get('host')}`;
+    res.setHeader('Cache-Control', 'public, max-age=3600');
+    res.json(discoveryDocument(origin, options.interventions));
+  });
+  router.all('/.well-known/acp.json', (req, res) => {
+    res.setHeader('Allow', 'GET, HEAD');
+    throw new AcpError(405, 'invalid_request', 'method_not_allowed', `${req.method} is not allowed on /.well-known/acp.json (allowed: GET, HEAD)`);
+  });
+  return router;
+}

@@ -1,0 +1,54 @@
+/**
+ * Domain errors as ACP Errors. The domain names its params in our own API's terms
+ * (`items[0].product_id`, `shipping_address`); ACP names them as JSONPaths of its own wire
+ * (`$.line_items[0].id`, `$.fulfillment_details.address`).
+ */
+import { AuthenticationRequiredError, PaymentDeclinedError, UnknownPaymentHandlerError } from '../checkout/payment/payment-errors.js';
+import { PaymentProviderNotConfiguredError } from '../checkout/payment/unconfigured-payment-provider.js';
+import {
+  GatewayError,
+  InvalidRequestError,
+  InvalidStateError,
+  NotFoundError,
+  ServiceUnavailableError,
+} from '../errors.js';
+import { AcpError } from './acp-error.js';
+
+/** `items[2].quantity` → `$.line_items[<request index of line 2>]`; other params → `$.<param>`. */
+function acpParam(param: string | undefined, lineIndexes: readonly number[]): string | undefined {
+  if (!param) return undefined;
+  const line = /^(?:items|line_items)\[(\d+)\](\.(?:product_id|variant_sku))?/.exec(param);
+  if (line) return `$.line_items[${lineIndexes[Number(line[1])] ?? Number(line[1])}]${line[2] ? '.id' : ''}`;
+  if (param.startsWith('shipping_address')) return '$.fulfillment_details.address';
+  if (param === 'fulfillment_option_id') return '$.selected_fulfillment_options';
+  if (param === 'items') return '$.line_items';
+  return `$.${param}`;
+}
+
+export function toAcpError(error: GatewayError, lineIndexes: readonly number[] = []): AcpError {
+  const param = acpParam(error.param, lineIndexes);
+  const acp = ((): AcpError => {
+    if (error instanceof PaymentDeclinedError) return new AcpError(400, 'invalid_request', 'payment_declined', error.message, '$.payment_data');
+    if (error instanceof AuthenticationRequiredError) {
+      return new AcpError(400, 'invalid_request', 'requires_3ds', 'The payment needs 3-D Secure: authenticate the buyer with the session\'s authentication_metadata, then complete again with authentication_result', '$.authentication_result');
+    }
+    if (error instanceof UnknownPaymentHandlerError) return new AcpError(400, 'invalid_request', 'invalid', error.message, '$.payment_data.handler_id');
+    if (error instanceof PaymentProviderNotConfiguredError) return new AcpError(503, 'service_unavailable', error.reason, error.message);
+    if (error instanceof ServiceUnavailableError) return new AcpError(503, 'service_unavailable', 'service_unavailable', error.message, undefined, {}, { 'Retry-After': '5' });
+    if (error instanceof InvalidStateError) return new AcpError(405, 'invalid_request', 'method_not_allowed', error.message);
+    if (error instanceof NotFoundError) {
+      // An unknown item is the request's fault (400, like ACP's error_400_invalid_item); an unknown session is 404.
+      return error.param?.startsWith('items[') ? new AcpError(400, 'invalid_request', 'invalid', error.message, param) : new AcpError(404, 'invalid_request', 'not_found', error.message);
+    }
+    if (error instanceof InvalidRequestError) {
+      const code =
+        /stock|no longer in the catalog/i.test(error.message) ? 'out_of_stock'
+        : error.param === 'selected_fulfillment_options' || error.param?.startsWith('shipping_address') ? 'missing'
+        : 'invalid';
+      return new AcpError(400, 'invalid_request', code, error.message, param);
+    }
+    return new AcpError(500, 'processing_error', 'internal_error', 'Internal error; quote the Request-Id when you report it');
+  })();
+  acp.cause = error;
+  return acp;
+}

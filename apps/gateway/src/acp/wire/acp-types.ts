@@ -1,0 +1,92 @@
+/**
+ * The few ACP 2026-04-17 shapes the mappers write or read, transcribed from the official
+ * JSON Schema (openapi/acp/2026-04-17/json-schema). Every body is validated against the
+ * schema itself at the edge; these types only keep the mappers honest.
+ */
+export interface AcpAddress {
+  name: string;
+  line_one: string;
+  line_two?: string;
+  city: string;
+  state: string;
+  country: string;
+  postal_code: string;
+}
+
+export interface AcpFulfillmentDetails {
+  name?: string;
+  phone_number?: string;
+  email?: string;
+  address?: AcpAddress;
+}
+
+export interface AcpBuyer {
+  first_name?: string;
+  last_name?: string;
+  full_name?: string;
+  email: string;
+  phone_number?: string;
+  [field: string]: unknown;
+}
+
+export interface AcpItem {
+  id: string;
+  name?: string;
+  unit_amount?: number;
+}
+
+export interface AcpCapabilities {
+  interventions?: { supported?: string[]; [field: string]: unknown };
+  extensions?: unknown[];
+  [field: string]: unknown;
+}
+
+export interface AcpSelectedFulfillmentOption {
+  type: 'shipping' | 'digital' | 'pickup' | 'local_delivery';
+  option_id: string;
+  item_ids: string[];
+}
+
+export interface AcpCreateRequest {
+  line_items: AcpItem[];
+  currency: string;
+  capabilities: AcpCapabilities;
+  buyer?: AcpBuyer;
+  fulfillment_details?: AcpFulfillmentDetails;
+  [field: string]: unknown;
+}
+
+export interface AcpUpdateRequest {
+  line_items?: AcpItem[];
+  buyer?: AcpBuyer;
+  fulfillment_details?: AcpFulfillmentDetails;
+  selected_fulfillment_options?: AcpSelectedFulfillmentOption[];
+  [field: string]: unknown;
+}
+
+export interface AcpCompleteRequest {
+  payment_data: {
+    handler_id?: string;
+    instrument?: { type: string; credential: { type: string; token: string } };
+    purchase_order_number?: string;
+    [field: string]: unknown;
+  };
+  buyer?: AcpBuyer;
+  authentication_result?: { outcome: string; [field: string]: unknown };
+  [field: string]: unknown;
+}
+
+export interface AcpTotal {
+  type: string;
+  display_text: string;
+  amount: number;
+}
+
+export interface AcpMessage {
+  type: 'info' | 'warning' | 'error';
+  code?: string;
+  param?: string;
+  resolution?: 'recoverable' | 'requires_buyer_input' | 'requires_buyer_review';
+  content_type: 'plain';
+  content: string;
+}

@@ -1,0 +1,102 @@
+/**
+ * A domain SessionRecord as ACP 2026-04-17's CheckoutSession (or CheckoutSessionWithOrder once
+ * completed): amounts in integer minor units, `totals[]`, line items with their own totals,
+ * fulfillment options from our shipping settings, the negotiated capabilities, and messages.
+ */
+import type { FulfillmentOption } from '../../checkout/fulfillment-options.js';
+import type { PaymentHandlerDeclaration } from '../../checkout/payment/payment-provider.js';
+import type { SessionRecord } from '../../checkout/session-record.js';
+import { ACP_VERSION } from '../acp-version.js';
+import { sessionCapabilities } from '../capabilities.js';
+import { acpStateOf } from './acp-state.js';
+import type { AcpTotal } from './acp-types.js';
+import { allocate, minor } from './amounts.js';
+import { statusOf } from './session-status.js';
+
+export interface SessionContext {
+  /** The payment handlers the session's merchant offers. */
+  handlers: PaymentHandlerDeclaration[];
+  /** The merchant's order page for an order id. */
+  orderUrl: (orderId: string) => string;
+}
+
+const total = (type: string, display_text: string, amount: bigint): AcpTotal => ({ type, display_text, amount: minor(amount) });
+
+function fulfillmentOption(option: FulfillmentOption) {
+  return {
+    type: option.type,
+    id: option.id,
+    title: option.title,
+    description: option.description,
+    totals: [total('total', option.title, option.amount)],
+  };
+}
+
+export function toAcpSession(record: SessionRecord, context: SessionContext): Record<string, unknown> {
+  const { session } = record;
+  const state = acpStateOf(session.protocolState);
+  const lines = [...session.lineItems].sort((a, b) => a.position - b.position);
+  const itemIds = lines.map((line, i) => state.item_ids[i] ?? line.variantSku);
+  const taxShares = allocate(session.taxAmount, lines.map((line) => (line.taxable ? line.subtotal : 0n)));
+  const shortOf = new Map(record.shortages.flatMap((s) => s.lines.map((line) => [line, s.available] as const)));
+  const { status, messages } = statusOf(record, state);
+  const chosen = record.fulfillmentOptions.find((option) => option.id === session.fulfillmentOptionId);
+  const ships = session.shippingMethod === 'standard';
+
+  const body: Record<string, unknown> = {
+    id: session.id,
+    protocol: { version: ACP_VERSION },
+    capabilities: sessionCapabilities(context.handlers, state.interventions),
+    ...(state.buyer ? { buyer: state.buyer } : {}),
+    status,
+    currency: session.currency.toLowerCase(),
+    line_items: lines.map((line, i) => {
+      const tax = taxShares[i]!;
+      const available = shortOf.get(i);
+      return {
+        id: `li_${i + 1}`,
+        item: { id: itemIds[i]!, name: line.title, unit_amount: minor(line.unitAmount) },
+        quantity: line.quantity,
+        name: line.title,
+        unit_amount: minor(line.unitAmount),
+        product_id: line.productId,
+        sku: line.variantSku,
+        ...(shortOf.has(i) ? { availability_status: 'out_of_stock', ...(available !== null && available !== undefined ? { available_quantity: available } : {}) } : {}),
+        tax_exempt: !line.taxable,
+        totals: [
+          total('items_base_amount', 'Base amount', line.subtotal),
+          total('subtotal', 'Subtotal', line.subtotal),
+          total('tax', 'Tax', tax),
+          total('total', 'Total', line.subtotal + tax),
+        ],
+      };
+    }),
+    ...(state.fulfillment_details ? { fulfillment_details: state.fulfillment_details } : {}),
+    fulfillment_options: record.fulfillmentOptions.map(fulfillmentOption),
+    ...(chosen ? { selected_fulfillment_options: [{ type: chosen.type, option_id: chosen.id, item_ids: itemIds }] } : {}),
+    totals: [
+      total('items_base_amount', 'Item(s) total', session.subtotal),
+      total('subtotal', 'Subtotal', session.subtotal),
+      ...(ships ? [total('fulfillment', 'Shipping', session.shippingAmount)] : []),
+      total('tax', 'Tax', session.taxAmount),
+      total('total', 'Total', session.total),
+    ],
+    messages,
+    links: [],
+    ...(status === 'authentication_required' && state.payment_problem?.authentication_metadata
+      ? { authentication_metadata: state.payment_problem.authentication_metadata }
+      : {}),
+    created_at: session.createdAt.toISOString(),
+    updated_at: session.updatedAt.toISOString(),
+  };
+  if (session.order) {
+    body.order = {
+      type: 'order',
+      id: session.order.id,
+      checkout_session_id: session.id,
+      permalink_url: context.orderUrl(session.order.id),
+      status: session.order.status === 'fulfilled' ? 'shipped' : session.order.status,
+    };
+  }
+  return body;
+}

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { TEST_HANDLER_ID, TestPaymentProvider } from './test-payment-provider.js';
+
+const provider = new TestPaymentProvider();
+const pay = (token: string, outcome?: string) =>
+  provider.authorize({
+    handlerId: TEST_HANDLER_ID,
+    instrument: { type: 'card', credential: { type: 'spt', token } },
+    ...(outcome ? { authentication: { outcome } } : {}),
+    merchantId: 'shop',
+    sessionId: 'cs_1',
+    amount: 1000n,
+    currency: 'USD',
+    idempotencyKey: 'cs_1:x',
+  });
+
+describe('the test payment provider', () => {
+  it.each([
+    ['spt_test_approve', undefined, 'approved'],
+    ['spt_test_decline', undefined, 'declined'],
+    ['spt_test_3ds', undefined, 'requires_authentication'],
+    ['spt_test_3ds', 'authenticated', 'approved'],
+    ['spt_test_3ds', 'attempt_acknowledged', 'approved'],
+    ['spt_test_3ds', 'denied', 'declined'],
+    ['spt_123', undefined, 'approved'],
+  ])('%s (authentication %s) is %s', async (token, outcome, kind) => {
+    expect((await pay(token, outcome)).kind).toBe(kind);
+  });
+
+  it('declares one tokenized-card handler naming the merchant and its test tokens', () => {
+    const [handler] = provider.handlers('shop');
+    expect(handler).toMatchObject({ id: TEST_HANDLER_ID, name: 'dev.acp.tokenized.card', psp: 'test', config: { merchant_id: 'shop', test_tokens: ['spt_test_approve', 'spt_test_decline', 'spt_test_3ds'] } });
+  });
+});

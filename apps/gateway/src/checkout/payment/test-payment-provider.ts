@@ -1,0 +1,75 @@
+/**
+ * The built-in test provider, for development and sandbox: no money moves. Its handler is a
+ * tokenized card (`dev.acp.tokenized.card`) whose tokens say what should happen:
+ *
+ * | token                  | outcome                                                              |
+ * |------------------------|----------------------------------------------------------------------|
+ * | `spt_test_approve`     | approved                                                             |
+ * | `spt_test_decline`     | declined (`card_declined`)                                           |
+ * | `spt_test_3ds`         | needs 3-D Secure: approved once `authentication_result.outcome` is   |
+ * |                        | `authenticated` or `attempt_acknowledged`, declined for any other    |
+ * | any other token        | approved (so ACP's published examples, e.g. `spt_123`, go through)   |
+ *
+ * The handler id is `card_tokenized`, the one ACP's RFC and examples use.
+ */
+import { createHash } from 'node:crypto';
+import type { AuthenticationMetadata, PaymentHandlerDeclaration, PaymentOutcome, PaymentProvider, PaymentRequest } from './payment-provider.js';
+
+export const TEST_TOKENS = { approve: 'spt_test_approve', decline: 'spt_test_decline', authenticate: 'spt_test_3ds' } as const;
+export const TEST_HANDLER_ID = 'card_tokenized';
+
+const AUTHENTICATED = new Set(['authenticated', 'attempt_acknowledged']);
+
+const METADATA: AuthenticationMetadata = {
+  acquirer_details: { acquirer_bin: '400000', acquirer_country: 'US', acquirer_merchant_id: 'test_acquirer_merchant', merchant_name: 'Commerce Gateway test' },
+  directory_server: 'visa',
+};
+
+export class TestPaymentProvider implements PaymentProvider {
+  readonly name = 'test';
+  readonly interventions = ['3ds'] as const;
+
+  constructor(private readonly environment: 'sandbox' | 'production' = 'sandbox') {}
+
+  handlers(merchantId: string): PaymentHandlerDeclaration[] {
+    return [
+      {
+        id: TEST_HANDLER_ID,
+        name: 'dev.acp.tokenized.card',
+        version: '2026-01-22',
+        spec: 'https://acp.dev/handlers/tokenized.card',
+        requires_delegate_payment: false,
+        requires_pci_compliance: false,
+        psp: 'test',
+        config_schema: 'https://acp.dev/schemas/handlers/tokenized.card/config.json',
+        instrument_schemas: ['https://acp.dev/schemas/handlers/tokenized.card/instrument.json'],
+        config: {
+          merchant_id: merchantId,
+          psp: 'test',
+          accepted_brands: ['visa', 'mastercard', 'amex', 'discover'],
+          supports_3ds: true,
+          environment: this.environment,
+          test_tokens: Object.values(TEST_TOKENS),
+        },
+      },
+    ];
+  }
+
+  async authorize(request: PaymentRequest): Promise<PaymentOutcome> {
+    const token = request.instrument.credential.token;
+    const reference = `pay_test_${createHash('sha256').update(request.idempotencyKey).digest('hex').slice(0, 24)}`;
+    switch (token) {
+      case TEST_TOKENS.approve:
+        return { kind: 'approved', reference };
+      case TEST_TOKENS.decline:
+        return { kind: 'declined', reason: 'The card was declined (test token spt_test_decline)' };
+      case TEST_TOKENS.authenticate:
+        if (!request.authentication) return { kind: 'requires_authentication', metadata: METADATA };
+        return AUTHENTICATED.has(request.authentication.outcome)
+          ? { kind: 'approved', reference }
+          : { kind: 'declined', reason: `3-D Secure authentication ended with ${JSON.stringify(request.authentication.outcome)}` };
+      default:
+        return { kind: 'approved', reference };
+    }
+  }
+}

@@ -1,0 +1,26 @@
+/**
+ * What production runs until a real PSP adapter is configured: no handler is offered and every
+ * payment is refused with an error that says so (the test provider never takes live orders).
+ */
+import { ServiceUnavailableError } from '../../errors.js';
+import type { PaymentHandlerDeclaration, PaymentOutcome, PaymentProvider } from './payment-provider.js';
+
+export class PaymentProviderNotConfiguredError extends ServiceUnavailableError {
+  readonly reason = 'payment_provider_not_configured';
+}
+
+export const NOT_CONFIGURED_MESSAGE =
+  'No payment provider is configured: this gateway cannot take payments in production until a PSP adapter is plugged in (PAYMENT_PROVIDER; see the README, "Agents (ACP)")';
+
+export class UnconfiguredPaymentProvider implements PaymentProvider {
+  readonly name = 'none';
+  readonly interventions = [] as const;
+
+  handlers(): PaymentHandlerDeclaration[] {
+    return [];
+  }
+
+  async authorize(): Promise<PaymentOutcome> {
+    throw new PaymentProviderNotConfiguredError(NOT_CONFIGURED_MESSAGE);
+  }
+}
