@@ -143,6 +143,20 @@ describe('a refused key', () => {
   });
 });
 
+describe('behind a proxy (TRUST_PROXY=1)', () => {
+  it("counts failures by the client address X-Forwarded-For names, not the proxy's", async () => {
+    const behind = await startTestGateway({ env: { AUTH_FAILURE_LIMIT: '2', TRUST_PROXY: '1' } });
+    try {
+      const fail = (client: string) =>
+        fetch(`${behind.url}/acp/products/p-1`, { headers: { 'X-ACP-API-Key': generateApiKey('development'), 'X-Forwarded-For': client } }).then((r) => r.status);
+      expect([await fail('203.0.113.7'), await fail('203.0.113.7'), await fail('203.0.113.7')]).toEqual([401, 401, 429]);
+      expect(await fail('203.0.113.8')).toBe(401); // another client behind the same proxy
+    } finally {
+      await behind.close();
+    }
+  });
+});
+
 describe.runIf(Boolean(process.env.REDIS_URL))('with REDIS_URL', () => {
   it('shares the failed-authentication budget between gateways', async () => {
     const env = { AUTH_FAILURE_LIMIT: '5', AUTH_FAILURE_WINDOW: '60', REDIS_URL: process.env.REDIS_URL! };

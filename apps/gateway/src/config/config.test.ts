@@ -41,6 +41,15 @@ describe('loadConfig', () => {
     });
   });
 
+  it('limits failed authentications per address by default (30 a minute), trusting no proxy', () => {
+    expect(loadConfig({})).toMatchObject({ authFailureLimit: 30, authFailureWindowMs: 60_000, trustProxy: 0 });
+    expect(loadConfig({ AUTH_FAILURE_LIMIT: '0', AUTH_FAILURE_WINDOW: '300', TRUST_PROXY: '1' })).toMatchObject({
+      authFailureLimit: 0,
+      authFailureWindowMs: 300_000,
+      trustProxy: 1,
+    });
+  });
+
   it('reads a list of allowed origins', () => {
     expect(loadConfig({ ALLOWED_ORIGINS: 'https://a.example, http://localhost:3000' }).allowedOrigins).toEqual([
       'https://a.example',
@@ -68,6 +77,10 @@ describe('loadConfig', () => {
     [{ DATABASE_POOL_SIZE: 'many' }, /^DATABASE_POOL_SIZE=/],
     [{ WEBHOOK_WORKER: 'sometimes' }, /^WEBHOOK_WORKER=/],
     [{ WEBHOOK_RETRY_SCHEDULE: '0,5 sec' }, /^WEBHOOK_RETRY_SCHEDULE has "5 sec"/],
+    [{ AUTH_FAILURE_LIMIT: '-1' }, /^AUTH_FAILURE_LIMIT=/],
+    [{ AUTH_FAILURE_LIMIT: 'many' }, /^AUTH_FAILURE_LIMIT=/],
+    [{ AUTH_FAILURE_WINDOW: '0' }, /^AUTH_FAILURE_WINDOW=/],
+    [{ TRUST_PROXY: 'yes' }, /^TRUST_PROXY=/],
   ])('refuses %o with one line naming the setting', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
