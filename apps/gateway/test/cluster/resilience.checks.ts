@@ -14,6 +14,9 @@ import type { SharedCluster } from './support/shared-cluster.js';
 import { sleep, timeUntil, type Cluster } from './support/cluster.js';
 import { call, createSession, SF_ADDRESS } from './support/shop.js';
 
+/** How long the webhook receiver is down. */
+const OUTAGE_MS = 7_000;
+
 let cluster: Cluster;
 let receiver: Receiver;
 let key: string;
@@ -70,7 +73,7 @@ export function resilienceChecks(shared: SharedCluster): void {
         await timeUntil(async () => completed.length >= 60, 60_000);
         await receiver.down();
         const downAt = Math.round(performance.now() - t0);
-        await sleep(4_000);
+        await sleep(OUTAGE_MS); // longer than the default schedule's 5 s step: without WEBHOOK_RETRY_SCHEDULE the next try would be 5 min away
         await receiver.up();
         return downAt;
       })();
@@ -85,7 +88,7 @@ export function resilienceChecks(shared: SharedCluster): void {
       );
       const perReplica = await Promise.all(cluster.replicas.map(async (r) => succeededAttempts(await (await fetch(`${r.url}/metrics`)).text())));
       console.log(
-        `[cluster] ${completed.length} orders → ${eventIds.length} events; receiver down for 4 s from ${downAt} ms; ` +
+        `[cluster] ${completed.length} orders → ${eventIds.length} events; receiver down for ${OUTAGE_MS / 1000} s from ${downAt} ms; ` +
           `received ${eventIds.filter((id) => seen.get(id) === 1).length} exactly once, ${retried[0]!.n} after a retry; successful attempts by replica ${perReplica.join(' / ')}`,
       );
       expect(eventIds.filter((id) => seen.get(id) !== 1)).toEqual([]);
