@@ -4,6 +4,7 @@
  */
 import type { PricingOptions } from '../checkout/pricing/default-pricing.js';
 import { DEFAULT_FLAT_RATE } from '../checkout/pricing/shipping-provider.js';
+import { isStorefrontTemplate } from '../storefront/storefront-urls.js';
 
 export type GatewayEnv = 'development' | 'sandbox' | 'production';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -33,6 +34,8 @@ export interface Config {
   requireRequestSigning: boolean;
   /** Tax table and flat shipping (TAX_RATES, SHIPPING_FLAT_RATE, SHIPPING_FREE_FROM); the contract's defaults where unset. */
   pricing: PricingOptions;
+  /** STOREFRONT_URL: base of the merchant's pages that ACP order permalinks and feed URLs point at; may hold `{merchant_id}`. */
+  storefrontUrl: string | undefined;
   logLevel: LogLevel;
 }
 
@@ -132,6 +135,15 @@ function pricing(env: Env): PricingOptions {
   };
 }
 
+function storefront(env: Env): string | undefined {
+  const raw = env.STOREFRONT_URL?.trim();
+  if (!raw) return undefined;
+  if (!isStorefrontTemplate(raw)) {
+    throw new ConfigError('STOREFRONT_URL must be an http(s) URL without query, e.g. https://shop.example or https://{merchant_id}.shops.example');
+  }
+  return raw;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const gatewayEnv = oneOf(env, 'GATEWAY_ENV', ['development', 'sandbox', 'production'] as const, 'development');
   const searchEngine = oneOf(env, 'SEARCH_ENGINE', ['embedded', 'meilisearch'] as const, 'embedded');
@@ -163,6 +175,7 @@ export function loadConfig(env: Env = process.env): Config {
     basicAuth: flag(env, 'BASIC_AUTH', true),
     requireRequestSigning: flag(env, 'REQUIRE_REQUEST_SIGNING', false),
     pricing: pricing(env),
+    storefrontUrl: storefront(env),
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
   };
 }
