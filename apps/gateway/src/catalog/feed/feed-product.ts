@@ -11,7 +11,7 @@
  *                  ≤ 0, policy deny          → { available: false, status: out_of_stock }
  *   media          the product's images in position order (type image, alt_text); only absolute http(s) URLs
  *   categories     our category path, taxonomy `merchant`
- *   variant_options the variant's attributes (name/value), in stored order
+ *   variant_options the variant's attributes (name/value), sorted by name
  *   seller         the merchant's name
  *   url            only with a storefront base (STOREFRONT_URL or --base-url):
  *                  <base>/products/<id> and <base>/products/<id>?variant=<sku>
@@ -82,7 +82,8 @@ export function toFeedProduct(row: CatalogRow, context: FeedContext): FeedProduc
     ? [...row.variants].sort((a, b) => a.position - b.position).map((variant) => {
         const options = Object.entries(variant.attributes as Record<string, unknown>)
           .filter(([, value]) => typeof value === 'string' || typeof value === 'number')
-          .map(([name, value]) => ({ name, value: String(value) }));
+          .map(([name, value]) => ({ name, value: String(value) }))
+          .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
         return {
           id: variant.sku,
           title: variantTitle(row.title, variant.title),
