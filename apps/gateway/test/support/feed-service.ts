@@ -4,7 +4,7 @@
  * /feeds/{id}/products, with bearer auth and API-Version. Every request body is validated
  * against the document's request schema (400 in ACP's Error shape, and recorded in
  * `invalid`), every answer against its response schema. Answers can be scripted (429 with
- * Retry-After, 503) per request.
+ * Retry-After, 503) per request. It answers under any base path.
  */
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -40,7 +40,8 @@ export interface FeedService {
 function match(operations: FeedApiOperation[], method: string, path: string): { operation: FeedApiOperation; id?: string } | undefined {
   for (const operation of operations) {
     if (operation.method !== method) continue;
-    const pattern = new RegExp(`^${operation.path.replace('{id}', '([^/]+)')}$`);
+    // The API may sit under a base path (https://agent.example/api/feeds…).
+    const pattern = new RegExp(`^(?:/[\\w.-]+)*?${operation.path.replace('{id}', '([^/]+)')}$`);
     const found = pattern.exec(path);
     if (found) return { operation, ...(found[1] ? { id: decodeURIComponent(found[1]) } : {}) };
   }
