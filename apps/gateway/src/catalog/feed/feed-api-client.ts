@@ -43,6 +43,7 @@ export function retryAfterMs(value: string | null, now = Date.now()): number | u
   if (!value) return undefined;
   const text = value.trim();
   if (/^\d+$/.test(text)) return Number(text) * 1000;
+  if (!/^[A-Za-z]{3}, /.test(text)) return undefined; // an HTTP date (IMF-fixdate) or nothing
   const date = Date.parse(text);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
 }
