@@ -7,6 +7,7 @@ import { Command, CommanderError } from 'commander';
 import { catalogCommand } from './cli/commands/catalog.js';
 import { keysCommand } from './cli/commands/keys.js';
 import { migrateCommand } from './cli/commands/migrate.js';
+import { ordersCommand } from './cli/commands/orders.js';
 import { serveCommand } from './cli/commands/serve.js';
 import { webhooksCommand } from './cli/commands/webhooks.js';
 import { describeFailure } from './cli/describe-failure.js';
@@ -22,6 +23,7 @@ migrateCommand(program);
 keysCommand(program);
 catalogCommand(program);
 webhooksCommand(program);
+ordersCommand(program);
 
 try {
   await program.parseAsync(process.argv);

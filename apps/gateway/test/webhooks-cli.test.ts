@@ -125,3 +125,31 @@ describe('--overlap durations', () => {
     expect(() => duration(raw)).toThrow(/--overlap must be a duration/);
   });
 });
+
+describe('webhooks add-endpoint --protocol / --secret', () => {
+  it('registers our protocol by default, with a generated secret', async () => {
+    const lines = await gateway('add-endpoint', '--merchant', 'shop', '--url', 'https://hooks.example/ours');
+    expect(lines[2]).toBe('protocol: gateway');
+    expect(lines.at(-1)).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('registers an ACP endpoint with the secret the agent platform issued', async () => {
+    const lines = await gateway('add-endpoint', '--merchant', 'shop', '--url', 'https://agent.example/agentic_checkout/webhooks/order_events', '--protocol', 'acp', '--secret', 'issued-by-agent-0123456789');
+    expect(lines.slice(2)).toEqual(['protocol: acp', 'issued-by-agent-0123456789']);
+    const row = await withDb((db) => db.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: lines[0]!.replace('id: ', '') } }));
+    expect(row).toMatchObject({ protocol: 'acp', secret: 'issued-by-agent-0123456789' });
+  });
+
+  it('generates the ACP secret when --secret is omitted', async () => {
+    const lines = await gateway('add-endpoint', '--merchant', 'shop', '--url', 'https://agent.example/hooks', '--protocol', 'acp');
+    expect(lines.at(-1)).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+  });
+
+  it.each([
+    [['--protocol', 'stripe'], /--protocol must be one of gateway, acp/],
+    [['--secret', 'short'], /--secret must be 16 to 256 visible ASCII characters/],
+    [['--secret', 'has a space in it, sadly'], /--secret must be 16 to 256/],
+  ])('refuses %j', async (args, message) => {
+    await expect(gateway('add-endpoint', '--merchant', 'shop', '--url', 'https://hooks.example/x', ...args)).rejects.toThrow(message);
+  });
+});

@@ -1,4 +1,4 @@
-import { fail } from './messages.js';
+import { fail, type SignatureHeaderName } from './messages.js';
 
 /** `X-Webhook-Signature`, parsed: the signing time and every v1 digest (lowercase hex). */
 export interface SignatureHeader {
@@ -12,11 +12,13 @@ const V1 = /^[0-9a-f]{64}$/i;
 const CANONICAL = /^t=(\d{1,15}),v1=([0-9a-f]{64})$/;
 
 /**
- * Parses `t=<unix seconds>,v1=<hex>[,v1=<hex>…]`. Throws `malformed_header` on anything off;
- * skips unknown schemes (`v0=`, `v2=` …) so a future scheme never breaks today's receivers.
+ * Parses `t=<unix seconds>,v1=<hex>[,v1=<hex>…]` (`X-Webhook-Signature` and ACP's `Merchant-Signature`
+ * share the form). Throws `malformed_header` on anything off; skips unknown schemes (`v0=`, `v2=` …)
+ * so a future scheme never breaks today's receivers. `headerName` only names the header in errors.
  */
-export function parseSignatureHeader(value: string): SignatureHeader {
-  if (typeof value !== 'string') throw fail.malformedHeader('not a string');
+export function parseSignatureHeader(value: string, headerName?: SignatureHeaderName): SignatureHeader {
+  const malformed = (detail: string) => fail.malformedHeader(detail, headerName);
+  if (typeof value !== 'string') throw malformed('not a string');
   const canonical = CANONICAL.exec(value);
   if (canonical) return { timestamp: Number(canonical[1]), signatures: [canonical[2]!] };
   let timestamp: number | undefined;
@@ -25,18 +27,18 @@ export function parseSignatureHeader(value: string): SignatureHeader {
     const eq = element.indexOf('=');
     const key = element.slice(0, Math.max(eq, 0)).trim();
     const item = element.slice(eq + 1).trim();
-    if (eq < 0 || key === '') throw fail.malformedHeader('an element is not key=value');
+    if (eq < 0 || key === '') throw malformed('an element is not key=value');
     if (key === 't') {
-      if (timestamp !== undefined) throw fail.malformedHeader('more than one t');
-      if (!SECONDS.test(item)) throw fail.malformedHeader('t is not a whole number of seconds');
+      if (timestamp !== undefined) throw malformed('more than one t');
+      if (!SECONDS.test(item)) throw malformed('t is not a whole number of seconds');
       timestamp = Number(item);
     } else if (key === 'v1') {
-      if (!V1.test(item)) throw fail.malformedHeader('a v1 is not 64 hex digits');
+      if (!V1.test(item)) throw malformed('a v1 is not 64 hex digits');
       signatures.push(item.toLowerCase());
     }
   }
-  if (timestamp === undefined) throw fail.malformedHeader('no t');
-  if (signatures.length === 0) throw fail.malformedHeader('no v1');
+  if (timestamp === undefined) throw malformed('no t');
+  if (signatures.length === 0) throw malformed('no v1');
   return { timestamp, signatures };
 }
 

@@ -1,5 +1,9 @@
 export { sign, verify, generateTestHeader } from './node.js';
 export { signAsync, verifyAsync, generateTestHeaderAsync } from './web.js';
+export { signAcp, verifyAcp, generateAcpTestHeader } from './acp-node.js';
+export { signAcpAsync, verifyAcpAsync, generateAcpTestHeaderAsync } from './acp-web.js';
+export { acpWebhookMiddleware, type AcpWebhookMiddlewareOptions, type AcpWebhookRequest } from './acp-express.js';
+export type { AcpOrder, AcpWebhookEvent, AcpWebhookEventType } from './acp-types.js';
 export { parseSignatureHeader, formatSignatureHeader, type SignatureHeader } from './header.js';
 export { WebhookVerificationError, type WebhookVerificationReason } from './errors.js';
 export {

@@ -1,5 +1,5 @@
 import { parseSignatureHeader, type SignatureHeader } from './header.js';
-import { fail } from './messages.js';
+import { fail, type SignatureHeaderName } from './messages.js';
 import { checkVerifyOptions, secretList } from './options.js';
 import { assertPayload } from './payload.js';
 import type { SignatureHeaderValue, VerifyOptions, WebhookPayload, WebhookSecret } from './types.js';
@@ -15,12 +15,13 @@ export function verifyInput(
   header: SignatureHeaderValue,
   secret: WebhookSecret,
   options: VerifyOptions | undefined,
+  headerName?: SignatureHeaderName,
 ): VerifyInput {
   assertPayload(payload);
   const secrets = secretList(secret);
   checkVerifyOptions(options);
   // Node types custom headers as string | string[]; repeated header lines mean the same as one joined by commas.
   const value = typeof header === 'string' ? header : Array.isArray(header) ? header.join(',') : '';
-  if (value.trim() === '') throw fail.missingHeader();
-  return { payload, secrets, ...parseSignatureHeader(value) };
+  if (value.trim() === '') throw fail.missingHeader(headerName);
+  return { payload, secrets, ...parseSignatureHeader(value, headerName) };
 }

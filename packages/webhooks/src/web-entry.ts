@@ -1,5 +1,7 @@
 // `@commerce-gateway/webhooks/web`: the Web Crypto flavour only, so edge bundles never reach node:crypto.
 export { signAsync, verifyAsync, generateTestHeaderAsync } from './web.js';
+export { signAcpAsync, verifyAcpAsync, generateAcpTestHeaderAsync } from './acp-web.js';
+export type { AcpOrder, AcpWebhookEvent, AcpWebhookEventType } from './acp-types.js';
 export { parseSignatureHeader, formatSignatureHeader, type SignatureHeader } from './header.js';
 export { WebhookVerificationError, type WebhookVerificationReason } from './errors.js';
 export type {

@@ -2,27 +2,15 @@ import { formatSignatureHeader } from './header.js';
 import { fromHex, toHex } from './hex.js';
 import { fail } from './messages.js';
 import { assertFresh, secretList, signingTime } from './options.js';
-import { assertPayload, parseEvent, rawBytes } from './payload.js';
+import { assertPayload, parseEvent } from './payload.js';
 import type {
   SignatureHeaderValue, SignOptions, TestHeaderOptions, VerifyOptions, WebhookEvent, WebhookPayload, WebhookSecret,
 } from './types.js';
 import { verifyInput } from './verify-input.js';
+import { bytesOf, hmacKey, HMAC, subtle } from './web-crypto.js';
 
 // Web Crypto only (globalThis.crypto.subtle): runs in edge runtimes, Deno, Bun, browsers and Node ≥ 20.
 // Nothing here or below imports a node: module.
-
-const HMAC = { name: 'HMAC', hash: 'SHA-256' } as const;
-let encoder: InstanceType<typeof TextEncoder> | undefined;
-const utf8 = (text: string) => (encoder ??= new TextEncoder()).encode(text);
-
-function subtle() {
-  const subtle = globalThis.crypto?.subtle;
-  if (!subtle) throw new Error('Web Crypto (globalThis.crypto.subtle) is unavailable here: use sign/verify from "@commerce-gateway/webhooks" instead.');
-  return subtle;
-}
-
-const hmacKey = (secret: string) => subtle().importKey('raw', utf8(secret), HMAC, false, ['sign', 'verify']);
-const bytesOf = (payload: WebhookPayload) => (typeof payload === 'string' ? utf8(payload) : rawBytes(payload)) as Uint8Array<ArrayBuffer>;
 
 /** Signs the raw body with each secret: `t=<now>,v1=<hex>[,v1=…]`. */
 export async function signAsync(payload: WebhookPayload, secret: WebhookSecret, options?: SignOptions): Promise<string> {

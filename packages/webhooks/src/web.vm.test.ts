@@ -6,6 +6,7 @@ import vm from 'node:vm';
 import { build } from 'tsup';
 import { afterAll, describe, expect, it } from 'vitest';
 import type * as WebEntry from './web-entry.js';
+import { describeAcpVerifier } from './acp.contract.js';
 import { describeVerifier } from './verify.contract.js';
 
 // The edge entry, bundled afresh from the sources and run where only Web APIs exist: a vm context
@@ -87,5 +88,11 @@ describeVerifier('Web Crypto flavour, bundled, in a vm context', {
   sign: (payload, secret, options) => web.signAsync(payload as string, secret, options),
   verify: (payload, header, secret, options) => web.verifyAsync(payload as string, header, secret, options),
   generateTestHeader: web.generateTestHeaderAsync,
+  ErrorClass: web.WebhookVerificationError,
+});
+
+describeAcpVerifier('Web Crypto flavour, bundled, in a vm context', {
+  sign: (payload, secret, options) => web.signAcpAsync(payload as string, secret, options),
+  verify: (payload, header, secret, options) => web.verifyAcpAsync(payload as string, header, secret, options),
   ErrorClass: web.WebhookVerificationError,
 });

@@ -5,6 +5,7 @@
 import type { PricingOptions } from '../checkout/pricing/default-pricing.js';
 import { DEFAULT_FLAT_RATE } from '../checkout/pricing/shipping-provider.js';
 import { defaultPaymentProvider, PAYMENT_PROVIDERS, type PaymentProviderName } from '../checkout/payment/providers.js';
+import { isStorefrontTemplate } from '../storefront/storefront-urls.js';
 
 export type GatewayEnv = 'development' | 'sandbox' | 'production';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -52,6 +53,8 @@ export interface Config {
   orderUrlTemplate: string | undefined;
   /** This gateway's public origin for agents (PUBLIC_BASE_URL); undefined: the request's own. */
   publicBaseUrl: string | undefined;
+  /** STOREFRONT_URL: base of the merchant's pages that ACP order permalinks and feed URLs point at; may hold `{merchant_id}`. */
+  storefrontUrl: string | undefined;
   logLevel: LogLevel;
 }
 
@@ -182,6 +185,15 @@ function orderUrlTemplate(env: Env): string | undefined {
   return raw;
 }
 
+function storefront(env: Env): string | undefined {
+  const raw = env.STOREFRONT_URL?.trim();
+  if (!raw) return undefined;
+  if (!isStorefrontTemplate(raw)) {
+    throw new ConfigError('STOREFRONT_URL must be an http(s) URL without query, e.g. https://shop.example or https://{merchant_id}.shops.example');
+  }
+  return raw;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const gatewayEnv = oneOf(env, 'GATEWAY_ENV', ['development', 'sandbox', 'production'] as const, 'development');
   const searchEngine = oneOf(env, 'SEARCH_ENGINE', ['embedded', 'meilisearch'] as const, 'embedded');
@@ -222,6 +234,7 @@ export function loadConfig(env: Env = process.env): Config {
     paymentProvider: paymentProviderSetting(env, gatewayEnv),
     orderUrlTemplate: orderUrlTemplate(env),
     publicBaseUrl: url(env, 'PUBLIC_BASE_URL', ['http:', 'https:'])?.replace(/\/+$/, ''),
+    storefrontUrl: storefront(env),
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
   };
 }

@@ -2,10 +2,11 @@
  * Works the outbox: polls due deliveries, claims a batch (webhook-store.ts:
  * row locks with SKIP LOCKED, next_attempt_at moved forward as a lease),
  * sends each outside any transaction, then records the attempt and the new
- * state. At least once, the same event id on every attempt; 2xx succeeds,
- * 410 disables the endpoint, a target the SSRF guard refuses fails at once
- * (its reason recorded on the attempt; no retry can change it), anything else
- * is retried on the schedule.
+ * state. Each endpoint gets the event in its protocol: ours, signed with
+ * X-Webhook-Signature, or ACP's order webhook (acp/acp-event.ts). At least once, the same event id
+ * on every attempt; 2xx succeeds, 410 disables the endpoint, a target the SSRF guard refuses fails
+ * at once (its reason recorded on the attempt; no retry can change it), anything else is retried
+ * on the schedule.
  *
  *   const worker = new DeliveryWorker({ store: new WebhookStore(db.prisma), allowPrivateTargets: false, logger });
  *   worker.start();
@@ -22,12 +23,16 @@ import { serializeEvent } from './event.js';
 import { DELIVERY_TIMEOUT_MS, postWebhook, type SendWebhook } from './http-delivery.js';
 import { nextRetryDelay, DEFAULT_RETRY_SCHEDULE } from './retry-schedule.js';
 import { vetTarget, type Resolver } from './safe-target.js';
-import { WebhookStore, type AttemptRecord, type ClaimedDelivery, type DeliveryOutcome } from './webhook-store.js';
+import { WebhookStore, type AttemptRecord, type ClaimedDelivery, type DeliveryOutcome, type EndpointRow } from './webhook-store.js';
+import { AcpEventError, acpHeaders, serializeAcpEvent } from './acp/acp-event.js';
+import type { WebhookEvent } from '../contract-types.js';
 
 export interface DeliveryWorkerOptions {
   store: WebhookStore;
   /** WEBHOOK_ALLOW_PRIVATE_TARGETS. */
   allowPrivateTargets: boolean;
+  /** STOREFRONT_URL: where the order permalinks of ACP deliveries point. */
+  storefrontUrl?: string | undefined;
   logger?: Logger | undefined;
   /** Delay before each attempt (see retry-schedule.ts); its length is the number of attempts. */
   schedule?: readonly number[];
@@ -145,24 +150,34 @@ export class DeliveryWorker {
   /** One signed POST to the endpoint; never throws for the target's failures. `refused`: the guard refused the target. */
   private async post({ endpoint, event }: ClaimedDelivery): Promise<AttemptRecord & { refused?: true }> {
     const now = this.now();
-    const body = serializeEvent(event);
-    const signature = sign(body, signingSecrets(endpoint, now), { timestamp: Math.floor(now.getTime() / 1000) });
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     try {
+      const { body, headers } = this.signed(endpoint, event, now);
       const target = await vetTarget(endpoint.url, {
         allowPrivate: this.options.allowPrivateTargets,
         resolve: this.options.resolve,
         dnsTimeoutMs: this.timeoutMs,
       });
-      const { status, durationMs } = await this.send({ target, body, headers: { 'X-Webhook-Signature': signature }, timeoutMs: this.timeoutMs });
+      const { status, durationMs } = await this.send({ target, body, headers, timeoutMs: this.timeoutMs });
       return { responseStatus: status, error: null, durationMs };
     } catch (error) {
       if (error instanceof DeliveryError) return { responseStatus: null, error: error.reason, durationMs: elapsed() };
       if (error instanceof UnsafeTargetError) return { responseStatus: null, error: `endpoint URL ${error.message}`, durationMs: elapsed(), refused: true };
+      if (error instanceof AcpEventError) return { responseStatus: null, error: error.message, durationMs: elapsed() };
       this.options.logger?.error({ err: error, eventId: event.id }, 'webhook attempt failed unexpectedly');
       return { responseStatus: null, error: 'internal error', durationMs: elapsed() };
     }
+  }
+
+  /** The bytes and headers of one attempt, in the endpoint's protocol (ours, or ACP's order webhooks). */
+  private signed(endpoint: EndpointRow, event: WebhookEvent, now: Date): { body: string; headers: Record<string, string> } {
+    if (endpoint.protocol === 'acp') {
+      const body = serializeAcpEvent(event, endpoint.merchantId, this.options.storefrontUrl);
+      return { body, headers: acpHeaders(body, endpoint.secret, event, now) };
+    }
+    const body = serializeEvent(event);
+    return { body, headers: { 'X-Webhook-Signature': sign(body, signingSecrets(endpoint, now), { timestamp: Math.floor(now.getTime() / 1000) }) } };
   }
 
   private outcomeOf(attempt: number, status: number | null): DeliveryOutcome {
@@ -184,11 +199,17 @@ function hostOf(url: string): string | undefined {
 /** The gateway process's worker over its database, started; `await worker.stop()` on shutdown. */
 export function startDeliveryWorker(
   prisma: Prisma,
-  config: Pick<Config, 'webhookAllowPrivateTargets'>,
+  config: Pick<Config, 'webhookAllowPrivateTargets'> & Partial<Pick<Config, 'storefrontUrl'>>,
   logger: Logger,
   options: Partial<DeliveryWorkerOptions> = {},
 ): DeliveryWorker {
-  const worker = new DeliveryWorker({ store: new WebhookStore(prisma), allowPrivateTargets: config.webhookAllowPrivateTargets, logger, ...options });
+  const worker = new DeliveryWorker({
+    store: new WebhookStore(prisma),
+    allowPrivateTargets: config.webhookAllowPrivateTargets,
+    storefrontUrl: config.storefrontUrl,
+    logger,
+    ...options,
+  });
   worker.start();
   return worker;
 }

@@ -7,6 +7,7 @@
 import type { WebhookEvent, WebhookEventType } from '../contract-types.js';
 import type { Tx } from '../db/transaction.js';
 import { newId } from '../ids.js';
+import { acpEventType } from './acp/acp-event.js';
 import { buildEvent } from './event.js';
 
 export { buildEvent } from './event.js';
@@ -23,7 +24,12 @@ export async function enqueueEvent(tx: Tx, event: NewEvent): Promise<WebhookEven
   await tx.webhookEvent.create({
     data: { id: payload.id, merchantId: event.merchantId, type: payload.type, payload: payload as object, createdAt: now },
   });
-  const endpoints = await tx.webhookEndpoint.findMany({ where: { merchantId: event.merchantId, disabledAt: null }, select: { id: true } });
+  const acp = acpEventType(payload.type) !== null;
+  const endpoints = await tx.webhookEndpoint.findMany({
+    // ACP endpoints get only the events that have an ACP form (order_create, order_update).
+    where: { merchantId: event.merchantId, disabledAt: null, ...(acp ? {} : { protocol: 'gateway' }) },
+    select: { id: true },
+  });
   if (endpoints.length) {
     await tx.webhookDelivery.createMany({
       data: endpoints.map((endpoint) => ({ id: newId('wd'), eventId: payload.id, endpointId: endpoint.id, nextAttemptAt: now })),

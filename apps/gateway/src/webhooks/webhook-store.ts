@@ -9,10 +9,14 @@ import { Prisma as SQL } from '../generated/prisma/client.js';
 import { newId } from '../ids.js';
 import type { EndpointSecrets } from './endpoint-secrets.js';
 
+/** `gateway`: our events and X-Webhook-Signature; `acp`: ACP 2026-04-17 order webhooks and Merchant-Signature. */
+export type WebhookProtocol = 'gateway' | 'acp';
+
 export interface EndpointRow extends EndpointSecrets {
   id: string;
   merchantId: string;
   url: string;
+  protocol: WebhookProtocol;
   disabledAt: Date | null;
 }
 
@@ -101,8 +105,8 @@ export class WebhookStore {
     return (await this.prisma.merchant.count({ where: { id: merchantId } })) > 0;
   }
 
-  async createEndpoint(merchantId: string, url: string, secret: string): Promise<EndpointRow> {
-    return this.prisma.webhookEndpoint.create({ data: { id: newId('we'), merchantId, url, secret } });
+  async createEndpoint(merchantId: string, url: string, secret: string, protocol: WebhookProtocol = 'gateway'): Promise<EndpointRow> {
+    return this.prisma.webhookEndpoint.create({ data: { id: newId('we'), merchantId, url, secret, protocol } });
   }
 
   async findEndpoint(id: string): Promise<EndpointRow | null> {

@@ -1,22 +1,10 @@
 import { existsSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
-import { importCatalog, type ImportProgress } from '../../catalog/import/catalog-importer.js';
+import { importCatalog } from '../../catalog/import/catalog-importer.js';
 import { err, out, UsageError } from '../output.js';
+import { progressBar, seconds } from '../progress.js';
 import { withDatabase } from '../with-database.js';
-
-/** A one-line progress bar on a terminal; nothing otherwise. */
-function progressBar(): ((p: ImportProgress) => void) | undefined {
-  if (!process.stderr.isTTY) return undefined;
-  return ({ phase, done, total }) => {
-    const width = 30;
-    const filled = total ? Math.round((done / total) * width) : 0;
-    const bar = total ? `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}` : `${done}`;
-    process.stderr.write(`\r${phase} ${bar}  `);
-    if (total && done === total) process.stderr.write('\n');
-  };
-}
-
-const seconds = (started: number) => ((Date.now() - started) / 1000).toFixed(1);
+import { feedCommands } from './catalog-feed.js';
 
 export function catalogCommand(program: Command): void {
   const catalog = program.command('catalog').description('manage merchants\' catalogs');
@@ -60,4 +48,5 @@ export function catalogCommand(program: Command): void {
       const engine = `${stats.embedded} embedded now, the rest from stored vectors; ${stats.unembedded} without vectors`;
       out(`reindexed ${stats.products} products of ${stats.merchants} merchant${stats.merchants === 1 ? '' : 's'} (${engine}) in ${seconds(started)} s`);
     });
+  feedCommands(catalog);
 }

@@ -3,8 +3,9 @@ import { loadConfig } from '../../config/config.js';
 import { DeliveryError, UnsafeTargetError } from '../../webhooks/delivery-errors.js';
 import { DEFAULT_ROTATION_OVERLAP_MS, newEndpointSecret, rotatedSecrets } from '../../webhooks/endpoint-secrets.js';
 import { vetTarget } from '../../webhooks/safe-target.js';
-import { WebhookStore } from '../../webhooks/webhook-store.js';
+import { WebhookStore, type WebhookProtocol } from '../../webhooks/webhook-store.js';
 import { err, out, UsageError } from '../output.js';
+import { choice } from '../parse.js';
 import { withDatabase } from '../with-database.js';
 
 function httpUrl(raw: string): string {
@@ -34,6 +35,12 @@ async function refuseUndeliverable(url: string): Promise<void> {
   }
 }
 
+/** A signing secret given with --secret: 16 to 256 visible ASCII characters (e.g. one an agent platform issued). */
+export function endpointSecret(raw: string): string {
+  if (!/^[\x21-\x7e]{16,256}$/.test(raw)) throw new UsageError('--secret must be 16 to 256 visible ASCII characters (no spaces)');
+  return raw;
+}
+
 const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 
 /** `24h`, `30m`, `90s`, `2d`, `1500ms` or `0` → milliseconds. */
@@ -46,6 +53,8 @@ export function duration(raw: string): number {
   return value;
 }
 
+const PROTOCOLS: readonly WebhookProtocol[] = ['gateway', 'acp'];
+
 export function webhooksCommand(program: Command): void {
   const webhooks = program.command('webhooks').description('manage where merchants\' automatic events go');
   webhooks
@@ -53,15 +62,18 @@ export function webhooksCommand(program: Command): void {
     .description('add an endpoint for a merchant\'s automatic events; prints its signing secret on the last line')
     .requiredOption('--merchant <id>', 'merchant id')
     .requiredOption('--url <url>', 'http(s) URL that receives the events', httpUrl)
-    .action(async (options: { merchant: string; url: string }) => {
+    .option('--protocol <protocol>', 'gateway: our events, X-Webhook-Signature; acp: ACP 2026-04-17 order_create/order_update, Merchant-Signature', choice('--protocol', PROTOCOLS), 'gateway')
+    .option('--secret <secret>', 'the signing secret to use (e.g. one the agent platform issued); generated when omitted', endpointSecret)
+    .action(async (options: { merchant: string; url: string; protocol: WebhookProtocol; secret?: string }) => {
       await refuseUndeliverable(options.url);
       const endpoint = await withDatabase(async (db) => {
         const store = new WebhookStore(db.prisma);
         if (!(await store.merchantExists(options.merchant))) throw new UsageError(`no merchant ${JSON.stringify(options.merchant)}`);
-        return store.createEndpoint(options.merchant, options.url, newEndpointSecret());
+        return store.createEndpoint(options.merchant, options.url, options.secret ?? newEndpointSecret(), options.protocol);
       });
       out(`id: ${endpoint.id}`);
       out(`url: ${endpoint.url}`);
+      out(`protocol: ${endpoint.protocol}`);
       out(endpoint.secret);
     });
   webhooks

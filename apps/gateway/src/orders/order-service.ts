@@ -1,0 +1,42 @@
+/**
+ * What happens to an order after checkout, as far as the gateway knows it: the merchant marks
+ * it fulfilled, canceled or refunded (`gateway orders update`). Each change is written with its
+ * `order.fulfilled` / `order.canceled` / `order.refunded` event in one transaction, so every
+ * endpoint hears of it through the outbox — ACP endpoints as `order_update` with the full order.
+ *
+ * Allowed: created → fulfilled | canceled | refunded; fulfilled → refunded. Stock is not
+ * given back on a cancel or refund (what came back to the shelf is the merchant's call:
+ * `catalog import` sets quantities).
+ */
+import { toCheckoutSession } from '../checkout/session-mapper.js';
+import type { CheckoutSession, WebhookEventType } from '../contract-types.js';
+import { InvalidStateError, NotFoundError } from '../errors.js';
+import { enqueueEvent } from '../webhooks/outbox.js';
+import type { OrderStatus, OrderStore } from './order-store.js';
+
+export type OrderChange = Exclude<OrderStatus, 'created'>;
+
+const FROM: Record<OrderChange, readonly OrderStatus[]> = {
+  fulfilled: ['created'],
+  canceled: ['created'],
+  refunded: ['created', 'fulfilled'],
+};
+const EVENT: Record<OrderChange, WebhookEventType> = { fulfilled: 'order.fulfilled', canceled: 'order.canceled', refunded: 'order.refunded' };
+
+export class OrderService {
+  constructor(private readonly store: OrderStore) {}
+
+  /** Changes the order's status and queues its event; returns the session as the event carries it. */
+  changeStatus(merchantId: string, orderId: string, to: OrderChange): Promise<CheckoutSession> {
+    return this.store.transaction(async (tx) => {
+      if (!(await this.store.changeStatus(tx, merchantId, orderId, FROM[to], to))) {
+        const current = await this.store.currentStatus(tx, merchantId, orderId);
+        if (current === null) throw new NotFoundError(`No order ${JSON.stringify(orderId)}`, 'order_id');
+        throw new InvalidStateError(`Order ${orderId} is ${current}; only a ${FROM[to].join(' or ')} order can become ${to}`);
+      }
+      const session = toCheckoutSession(await this.store.sessionOf(tx, merchantId, orderId));
+      await enqueueEvent(tx, { merchantId, type: EVENT[to], object: session as unknown as Record<string, unknown> });
+      return session;
+    });
+  }
+}

@@ -1,0 +1,46 @@
+/**
+ * The merchant's own pages, which ACP documents link to: an order's `permalink_url` and the
+ * product and variant `url`s of a product feed. `STOREFRONT_URL` is their base, e.g.
+ * `https://shop.example` or, for several merchants, `https://{merchant_id}.shops.example`:
+ *
+ *   <base>/products/<product id>                 Product.url
+ *   <base>/products/<product id>?variant=<sku>   Variant.url
+ *   <base>/orders/<order id>                     Order.permalink_url
+ */
+const MERCHANT = '{merchant_id}';
+
+/**
+ * Where permalinks point while STOREFRONT_URL is unset: a name under `.invalid`, which never
+ * resolves (RFC 2606), so nobody mistakes it for a real page. ACP requires a permalink on every order.
+ */
+export const PLACEHOLDER_STOREFRONT = 'https://{merchant_id}.storefront.invalid';
+
+/** A storefront template is valid when it is an absolute http(s) URL once `{merchant_id}` is filled in. */
+export function isStorefrontTemplate(template: string): boolean {
+  try {
+    const url = new URL(template.replaceAll(MERCHANT, 'merchant'));
+    return (url.protocol === 'http:' || url.protocol === 'https:') && !url.search && !url.hash;
+  } catch {
+    return false;
+  }
+}
+
+export class StorefrontUrls {
+  private readonly base: string;
+
+  constructor(template: string, merchantId: string) {
+    this.base = template.replaceAll(MERCHANT, encodeURIComponent(merchantId).toLowerCase()).replace(/\/+$/, '');
+  }
+
+  product(productId: string): string {
+    return `${this.base}/products/${encodeURIComponent(productId)}`;
+  }
+
+  variant(productId: string, sku: string): string {
+    return `${this.product(productId)}?variant=${encodeURIComponent(sku)}`;
+  }
+
+  order(orderId: string): string {
+    return `${this.base}/orders/${encodeURIComponent(orderId)}`;
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * `gateway catalog export --format acp-feed`, `gateway catalog push-feed` and `gateway orders
+ * update`, run in-process as an operator types them, on a real database (PostgreSQL with
+ * TEST_DATABASE_URL, else an embedded data directory).
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Command } from 'commander';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { importCatalog } from '../src/catalog/import/catalog-importer.js';
+import { catalogCommand } from '../src/cli/commands/catalog.js';
+import { ordersCommand } from '../src/cli/commands/orders.js';
+import { openDatabase } from '../src/db/database.js';
+import { feedSchemaValidator } from './support/acp-schemas.js';
+import { stocked } from './support/checkout.js';
+import { startFeedService, type FeedService } from './support/feed-service.js';
+import { catalogFile } from './support/fixtures.js';
+import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+
+let pg: TestDatabase | undefined;
+let service: FeedService;
+
+beforeAll(async () => {
+  const file = catalogFile([stocked('lamp', [{ sku: 'lamp-1', price: 24 }]), stocked('desk', [{ sku: 'desk-1', price: 150 }])]);
+  if (process.env.TEST_DATABASE_URL) {
+    pg = await createTestDatabase();
+    process.env.DATABASE_URL = pg.url;
+    await importCatalog(pg.prisma, 'cli-feed', file);
+  } else {
+    const dataDir = mkdtempSync(join(tmpdir(), 'gw-feed-cli-'));
+    delete process.env.DATABASE_URL;
+    process.env.DATA_DIR = dataDir;
+    const db = await openDatabase({ dataDir });
+    await db.migrate();
+    await importCatalog(db.prisma, 'cli-feed', file);
+    await db.close();
+  }
+  service = await startFeedService();
+});
+afterAll(async () => {
+  delete process.env.STOREFRONT_URL;
+  await service?.close();
+  await pg?.close();
+});
+
+/** Runs `gateway …args` in-process and returns its stdout lines. */
+async function gateway(...args: string[]): Promise<string[]> {
+  const program = new Command('gateway').exitOverride().configureOutput({ writeErr: () => {} });
+  catalogCommand(program);
+  ordersCommand(program);
+  const lines: string[] = [];
+  const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => (lines.push(...String(chunk).split('\n').filter(Boolean)), true));
+  try {
+    await program.parseAsync(args, { from: 'user' });
+  } finally {
+    spy.mockRestore();
+  }
+  return lines;
+}
+
+describe('gateway catalog export --format acp-feed', () => {
+  it('writes the two files, with URLs from STOREFRONT_URL when --base-url is not given', async () => {
+    process.env.STOREFRONT_URL = 'https://{merchant_id}.shops.example';
+    const out = join(mkdtempSync(join(tmpdir(), 'gw-feed-out-')), 'nested', 'feed');
+    const lines = await gateway('catalog', 'export', '--format', 'acp-feed', '--merchant', 'cli-feed', '--out', out, '--country', 'us');
+    expect(lines).toEqual([expect.stringMatching(/^exported 2 products \(2 variants\) of merchant cli-feed to .*products\.jsonl and .*metadata\.json in [\d.]+ s$/)]);
+    const metadata = JSON.parse(readFileSync(join(out, 'metadata.json'), 'utf8'));
+    expect(metadata).toMatchObject({ id: 'feed_cli-feed', target_country: 'US' });
+    const products = readFileSync(join(out, 'products.jsonl'), 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line));
+    expect(products.every((p) => feedSchemaValidator('Product')(p))).toBe(true);
+    expect(products[0]).toMatchObject({ id: 'desk', url: 'https://cli-feed.shops.example/products/desk' });
+  });
+
+  it.each([
+    [['--format', 'csv'], /--format must be one of acp-feed/],
+    [['--format', 'acp-feed', '--base-url', 'ftp://x'], /--base-url must be an http\(s\) URL/],
+    [['--format', 'acp-feed', '--country', 'USA'], /--country must be an ISO 3166-1 alpha-2 code/],
+  ])('refuses %j', async (args, message) => {
+    await expect(gateway('catalog', 'export', '--merchant', 'cli-feed', '--out', tmpdir(), ...args)).rejects.toThrow(message);
+  });
+
+  it('says so for an unknown merchant', async () => {
+    await expect(gateway('catalog', 'export', '--format', 'acp-feed', '--merchant', 'nobody', '--out', tmpdir())).rejects.toThrow('no merchant "nobody"');
+  });
+});
+
+describe('gateway catalog push-feed', () => {
+  it('creates the feed, then updates it sending nothing when nothing changed', async () => {
+    const first = await gateway('catalog', 'push-feed', '--merchant', 'cli-feed', '--to', service.url, '--token', service.token, '--country', 'US');
+    expect(first).toEqual([expect.stringMatching(/^created feed feed_\w+ at http:\/\/127\.0\.0\.1:\d+: 2 sent \(new or changed\), 0 unchanged, 0 discontinued, 1 batch, in [\d.]+ s$/)]);
+    const second = await gateway('catalog', 'push-feed', '--merchant', 'cli-feed', '--to', service.url, '--token', service.token);
+    expect(second).toEqual([expect.stringMatching(/^updated feed feed_\w+ at .*: 0 sent \(new or changed\), 2 unchanged, 0 discontinued, 0 batches, in/)]);
+    expect(service.invalid).toEqual([]);
+  });
+
+  it('takes the token from FEED_API_TOKEN, and says when there is none or it is refused', async () => {
+    await expect(gateway('catalog', 'push-feed', '--merchant', 'cli-feed', '--to', `${service.url}/x`)).rejects.toThrow(/--token or FEED_API_TOKEN/);
+    process.env.FEED_API_TOKEN = 'not-the-token';
+    try {
+      await expect(gateway('catalog', 'push-feed', '--merchant', 'cli-feed', '--to', `${service.url}/x`)).rejects.toThrow(/POST \/feeds refused: 401 Bearer token required \(unauthorized\)/);
+    } finally {
+      delete process.env.FEED_API_TOKEN;
+    }
+  });
+
+  it('tells to use --new-feed when the feed is gone from the target', async () => {
+    service.feeds.clear();
+    await expect(gateway('catalog', 'push-feed', '--merchant', 'cli-feed', '--to', service.url, '--token', service.token, '--base-url', 'https://moved.example'))
+      .rejects.toThrow(/run again with --new-feed/);
+    const again = await gateway('catalog', 'push-feed', '--merchant', 'cli-feed', '--to', service.url, '--token', service.token, '--base-url', 'https://moved.example', '--new-feed');
+    expect(again[0]).toMatch(/^created feed .*: 2 sent/);
+  });
+});
+
+describe('gateway orders update', () => {
+  it.each([
+    [['--order', 'ord_none', '--status', 'fulfilled'], /No order "ord_none"/],
+    [['--order', 'ord_none', '--status', 'shipped'], /--status must be one of fulfilled, canceled, refunded/],
+  ])('refuses %j', async (args, message) => {
+    await expect(gateway('orders', 'update', '--merchant', 'cli-feed', ...args)).rejects.toThrow(message);
+  });
+});
