@@ -3,7 +3,7 @@
  * similarity (see merchant-index.ts). Writes rebuild the merchant's snapshot and swap it in;
  * a search always sees one whole snapshot.
  */
-import type { SearchDocument, SearchEngine, SearchRequest, SearchResult } from '../search-engine.js';
+import type { FacetName, SearchDocument, SearchEngine, SearchFacets, SearchRequest, SearchResult } from '../search-engine.js';
 import { analyzeDocument, MerchantIndex, type AnalyzedDocument, type RankingOptions } from './merchant-index.js';
 import { TermDictionary } from './term-dictionary.js';
 
@@ -63,8 +63,13 @@ export class EmbeddedSearchEngine implements SearchEngine {
 
   async search(request: SearchRequest): Promise<SearchResult> {
     const snapshot = this.merchants.get(request.merchantId)?.snapshot;
-    if (!snapshot) return { hits: [], total: 0, mode: request.vector ? 'hybrid' : 'keyword' };
-    return snapshot.search(request.text, request.vector, request.filters, request.offset, request.limit, this.ranking);
+    if (!snapshot) return { hits: [], total: 0, mode: request.vector ? 'hybrid' : 'keyword', ...(request.facets?.length ? { facets: emptyFacets(request.facets) } : {}) };
+    const { text, vector, filters, offset, limit, pricePreference, facets } = request;
+    return snapshot.search({ text, vector, filters, offset, limit, pricePreference, facets }, this.ranking);
+  }
+
+  spell(merchantId: string, text: string): string {
+    return this.merchants.get(merchantId)?.snapshot.spell(text) ?? text;
   }
 
   /** Products indexed for a merchant. */
@@ -75,6 +80,14 @@ export class EmbeddedSearchEngine implements SearchEngine {
   async close(): Promise<void> {
     this.merchants.clear();
   }
+}
+
+function emptyFacets(names: readonly FacetName[]): SearchFacets {
+  return {
+    ...(names.includes('category') ? { category: [] } : {}),
+    ...(names.includes('brand') ? { brand: [] } : {}),
+    ...(names.includes('price') ? { price: { min: 0, max: 0, buckets: [] } } : {}),
+  };
 }
 
 function withoutUndefined<T extends object>(value: T): Partial<T> {

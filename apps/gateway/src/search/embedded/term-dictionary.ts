@@ -1,12 +1,21 @@
 /** Interns keyword terms as small integers, shared by every merchant's snapshot in one engine. */
 export class TermDictionary {
   private readonly ids = new Map<string, number>();
+  private readonly names: string[] = [];
   private readonly analysed = new Map<string, readonly number[]>();
 
   id(term: string): number {
     let id = this.ids.get(term);
-    if (id === undefined) this.ids.set(term, (id = this.ids.size));
+    if (id === undefined) {
+      this.ids.set(term, (id = this.ids.size));
+      this.names.push(term);
+    }
     return id;
+  }
+
+  /** The term of an id. */
+  term(id: number): string {
+    return this.names[id]!;
   }
 
   /** The id of a known term, or undefined (a query term no document has). */

@@ -48,6 +48,8 @@ export class LocalEmbedder implements Embedder {
       row = index.get(word.slice(0, -1)) ?? (word.endsWith('es') ? index.get(word.slice(0, -2)) : undefined);
       if (row === undefined && word.endsWith('ies')) row = index.get(`${word.slice(0, -3)}y`);
     }
+    // A Porter stem (what the keyword index spells typos and unfinished words as): bookcas, tabl, billi.
+    if (row === undefined && word.length > 2) row = index.get(`${word}e`) ?? (word.endsWith('i') ? index.get(`${word.slice(0, -1)}y`) : undefined);
     return row;
   }
 
