@@ -5,14 +5,13 @@
  * (the tie-break). Searching is synchronous and allocation-light; a change builds a new
  * snapshot (see embedded-engine.ts).
  */
-import { terms as analyze } from '../text/analyzer.js';
 import type { FacetName, PricePreference, SearchDocument, SearchFilters, SearchHit, SearchResult, UnderstoodAttribute } from '../search-engine.js';
 import { attributeWords, type AttributeWord } from './attribute-values.js';
 import { compareCodePoints } from './code-point-order.js';
 import { countFacets, type FacetColumns } from './facet-counter.js';
 import { FIELDS, K1 } from './fields.js';
 import { preferPrice } from './price-preference.js';
-import { MATCH_FACTOR, queryWords, type QueryWord, type TermLookup } from './query-terms.js';
+import { MATCH_FACTOR, queryWords, type MatchKind, type QueryWord, type TermLookup } from './query-terms.js';
 import type { TermDictionary } from './term-dictionary.js';
 import { topK } from './top-k.js';
 import { Vocabulary } from './vocabulary.js';
@@ -49,8 +48,8 @@ export function analyzeDocument(doc: SearchDocument, dictionary: TermDictionary)
   const offsets: number[] = [0];
   for (const field of FIELDS) {
     const text = field.text(doc);
-    if (field.repeated && text.length < 200) ids.push(...dictionary.cached(text, analyze));
-    else for (const term of analyze(text)) ids.push(dictionary.id(term));
+    if (field.repeated && text.length < 200) ids.push(...dictionary.cached(text));
+    else dictionary.analyze(text, ids);
     offsets.push(ids.length);
   }
   return {
@@ -259,17 +258,60 @@ export class MerchantIndex {
       return id !== undefined && this.postings.has(id) ? id : undefined;
     },
     df: (term) => this.postings.get(term)?.docs.length ?? 0,
-    vocabulary: () => (this.vocabulary ??= new Vocabulary([...this.postings.keys()].map((id) => [this.dictionary.term(id), id] as const))),
+    vocabulary: () => (this.vocabulary ??= this.buildVocabulary()),
   };
+
+  /** The catalog's terms and the words they were first seen as, each naming its term. */
+  private buildVocabulary(): Vocabulary {
+    const entries: (readonly [string, number])[] = [];
+    for (const id of this.postings.keys()) {
+      const term = this.dictionary.term(id);
+      const surface = this.dictionary.surface(id);
+      entries.push([term, id]);
+      if (surface !== term) entries.push([surface, id]);
+    }
+    return new Vocabulary(entries);
+  }
 
   /** See SearchEngine.spell: each word the catalog lacks becomes the catalog's closest term. */
   spell(text: string): string {
-    const parts: string[] = [];
-    for (const word of this.words(text)) {
-      const first = word.matches[0];
-      parts.push(first === undefined || first.kind === 'exact' ? word.word : this.dictionary.term(first.term));
+    const words = this.words(text);
+    return words
+      .map((word, index) => {
+        const first = word.matches[0];
+        if (first === undefined || first.kind === 'exact') return word.word;
+        const others = words.filter((w, i) => i !== index);
+        return this.dictionary.surface(others.length === 0 ? first.term : this.likeliestCompletion(word, first.kind, others));
+      })
+      .join(' ');
+  }
+
+  /**
+   * Of a word's best matches (of one kind: 1 typo, 2 typos or prefix), the one found most often
+   * beside the query's other words (`kitchen trol`: `trolley`; `corer sofa`: `corner`).
+   */
+  private likeliestCompletion(word: QueryWord, kind: MatchKind, others: readonly QueryWord[]): number {
+    const beside = this.groupBest;
+    const marked: number[] = [];
+    for (const other of others) {
+      for (const match of other.matches) {
+        if (match.kind !== 'exact') continue;
+        for (const d of this.postings.get(match.term)!.docs) {
+          if (beside[d] === 0) marked.push(d);
+          beside[d] = 1;
+        }
+      }
     }
-    return parts.join(' ');
+    let best = word.matches[0]!.term;
+    let bestCount = -1;
+    for (const match of word.matches) {
+      if (match.kind !== kind) continue;
+      let count = 0;
+      for (const d of this.postings.get(match.term)!.docs) count += beside[d]!;
+      if (count > bestCount) [best, bestCount] = [match.term, count];
+    }
+    for (const d of marked) beside[d] = 0;
+    return best;
   }
 
   search(query: IndexQuery, options: RankingOptions): SearchResult {
@@ -304,8 +346,9 @@ export class MerchantIndex {
       // A word scores a document once, by its best match (exact, prefix or typo).
       const group: number[] = [];
       for (const match of word.matches) {
-        const { docs, weights } = this.postings.get(match.term)!;
-        const factor = weight * MATCH_FACTOR[match.kind];
+        const { docs, weights, idf } = this.postings.get(match.term)!;
+        // A prefix weighs as its own term (`sto` of `bar sto`: the rarer `stool` counts more than `storage`).
+        const factor = (match.kind === 'prefix' ? Math.min(idf, weight * 2) : weight) * MATCH_FACTOR[match.kind];
         for (let j = 0; j < docs.length; j++) {
           const d = docs[j]!;
           const value = factor * weights[j]!;

@@ -5,15 +5,15 @@
  *   word with a digit (numbers, sizes and model codes such as `s7`, `32gb`, `x100`);
  * - the last word is also read as the start of a longer term (search as you type), unless it is
  *   a plain number.
- * A match costs: exact 1, prefix 0.25, one typo 0.3, two typos 0.12 (times the term's own
- * BM25F weight), so whole words rank above prefixes and exact above 1-typo above 2-typo.
+ * Whole words rank above prefixes, exact above 1-typo above 2-typo matches (MATCH_FACTOR).
  */
 import { stem, STOP_WORDS, words } from '../text/analyzer.js';
-import type { Vocabulary } from './vocabulary.js';
+import type { Vocabulary, VocabularyMatch } from './vocabulary.js';
 
 export type MatchKind = 'exact' | 'prefix' | 'typo1' | 'typo2';
 
-export const MATCH_FACTOR: Record<MatchKind, number> = { exact: 1, prefix: 0.25, typo1: 0.3, typo2: 0.12 };
+/** A match's weight is its word's idf × the term's saturated BM25F frequency × this factor. */
+export const MATCH_FACTOR: Record<MatchKind, number> = { exact: 1, prefix: 0.75, typo1: 0.85, typo2: 0.5 };
 /** Prefix expansions kept per word (the most frequent terms). */
 const MAX_PREFIX_TERMS = 40;
 /** Typo expansions kept per word (the most frequent terms). */
@@ -52,35 +52,45 @@ function mostFrequent(ids: number[], lookup: TermLookup, keep: number): number[]
 
 /** The query's words (stop words out, one entry per stem) with the catalog terms each matches. */
 export function queryWords(text: string, lookup: TermLookup, prefixLast = true): QueryWord[] {
-  const all = words(text).filter((w) => !STOP_WORDS.has(w));
+  const all = words(text);
+  // Stop words are dropped, except a last word that may be unfinished (`she` of `shelf`).
+  const kept = all.filter((w, i) => !STOP_WORDS.has(w) || (prefixLast && i === all.length - 1 && /\p{L}/u.test(w)));
   const out: QueryWord[] = [];
-  const seen = new Set<string>();
-  all.forEach((word, index) => {
+  kept.forEach((word, index) => {
     const s = stem(word);
-    const last = index === all.length - 1;
-    if (seen.has(s) && !last) return;
-    seen.add(s);
+    const last = index === kept.length - 1;
+    const stop = STOP_WORDS.has(word);
     const matches: TermMatch[] = [];
-    const exact = lookup.find(s);
+    const exact = stop ? undefined : lookup.find(s);
     if (exact !== undefined) matches.push({ term: exact, kind: 'exact' });
-    const budget = typoBudget(word);
+    const budget = stop ? 0 : typoBudget(word);
     if (exact === undefined && budget > 0) {
-      let found = lookup.vocabulary().fuzzy(s, budget);
-      if (found.length === 0 && s !== word) found = lookup.vocabulary().fuzzy(word, budget);
+      // Against the catalog's stems and its whole words (`confeeence` is 1 typo from `conference`, far from its stem `confer`).
+      // Ranked by distance, then whole-word matches first (more telling than stems), then by frequency.
+      const nearest = new Map<number, { distance: number; whole: number }>();
+      const note = (found: VocabularyMatch[], whole: number) => {
+        for (const { id, distance } of found) {
+          const seen = nearest.get(id);
+          if (!seen || distance < seen.distance || (distance === seen.distance && whole > seen.whole)) nearest.set(id, { distance, whole });
+        }
+      };
+      note(lookup.vocabulary().fuzzy(s, budget), 0);
+      if (s !== word) note(lookup.vocabulary().fuzzy(word, budget), 1);
+      const ranked = [...nearest].sort(([a, x], [b, y]) => x.distance - y.distance || y.whole - x.whole || lookup.df(b) - lookup.df(a));
       for (const distance of [1, 2]) {
-        const ids = mostFrequent(found.filter((f) => f.distance === distance).map((f) => f.id), lookup, MAX_TYPO_TERMS);
-        for (const id of ids) matches.push({ term: id, kind: distance === 1 ? 'typo1' : 'typo2' });
+        const ids = ranked.filter(([, m]) => m.distance === distance).slice(0, MAX_TYPO_TERMS);
+        for (const [id] of ids) matches.push({ term: id, kind: distance === 1 ? 'typo1' : 'typo2' });
       }
     }
     if (last && prefixLast && /\p{L}/u.test(word)) {
-      const vocabulary = lookup.vocabulary();
       const taken = new Set(matches.map((m) => m.term));
-      const candidates = vocabulary.withPrefix(word, 2_000).filter((id) => !taken.has(id));
+      const candidates = [...new Set(lookup.vocabulary().withPrefix(word, 2_000))].filter((id) => !taken.has(id));
       for (const id of mostFrequent(candidates, lookup, MAX_PREFIX_TERMS)) matches.push({ term: id, kind: 'prefix' });
     }
     const previous = out.find((w) => w.stem === s);
-    if (previous) previous.matches = matches.length > previous.matches.length ? matches : previous.matches;
-    else out.push({ word, stem: s, matches });
+    if (previous) {
+      if (matches.length > previous.matches.length) previous.matches = matches;
+    } else if (!stop || matches.length > 0) out.push({ word, stem: s, matches });
   });
   return out;
 }
