@@ -376,7 +376,8 @@ export class MerchantIndex {
     const candidates = this.candidates;
     const fused = this.fused;
     let count = 0;
-    const everything = queryWords.length === 0;
+    // A blank text (a query that was only a constraint, or facets without q) lists every product the filters allow.
+    const everything = query.text.trim() === '';
     const useVector = !everything && vector !== undefined && vector.length === this.dims && vector.some((x) => x !== 0);
     const kwNorm = idfSum > 0 ? 1 / idfSum : 0;
     const needed = requiredSum * MIN_COVERAGE - 1e-9;
