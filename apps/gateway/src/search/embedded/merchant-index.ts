@@ -275,7 +275,11 @@ export class MerchantIndex {
 
   /** See SearchEngine.spell: each word the catalog lacks becomes the catalog's closest term. */
   spell(text: string): string {
-    const words = this.words(text);
+    const all = this.words(text);
+    // Attribute words (a colour the catalog has) boost by themselves; beside other words they stay out of the meaning,
+    // so that `white wardrobe` is not close to every white thing.
+    const isAttribute = (w: QueryWord) => w.matches.length > 0 && this.attributeWords.has(w.stem);
+    const words = all.some((w) => w.matches.length > 0 && !isAttribute(w)) ? all.filter((w) => !isAttribute(w)) : all;
     return words
       .map((word, index) => {
         const first = word.matches[0];
