@@ -821,7 +821,7 @@ export type ProductId = string;
  * longer query (`white` in `white wardrobe`) is not enough; attribute words of the catalog
  * are wishes, not requirements (see `query_understanding`); or
  * 2. its meaning is close to the query's: the cosine similarity of their embeddings is at least
- * 0.45 and within 0.15 of the best similarity in the merchant's catalog (the query's nearest
+ * 0.45 and within 0.10 of the best similarity in the merchant's catalog (the query's nearest
  * neighbours, so that a paraphrase that shares no word with a product still finds it).
  *
  * `similarity_score` is 0.5 × keyword relevance (BM25F over the fields above, title weighted
@@ -1520,7 +1520,7 @@ export type SearchProductsData = {
          * longer query (`white` in `white wardrobe`) is not enough; attribute words of the catalog
          * are wishes, not requirements (see `query_understanding`); or
          * 2. its meaning is close to the query's: the cosine similarity of their embeddings is at least
-         * 0.45 and within 0.15 of the best similarity in the merchant's catalog (the query's nearest
+         * 0.45 and within 0.10 of the best similarity in the merchant's catalog (the query's nearest
          * neighbours, so that a paraphrase that shares no word with a product still finds it).
          *
          * `similarity_score` is 0.5 × keyword relevance (BM25F over the fields above, title weighted
@@ -1677,7 +1677,7 @@ export type SearchProductsAliasData = {
          * longer query (`white` in `white wardrobe`) is not enough; attribute words of the catalog
          * are wishes, not requirements (see `query_understanding`); or
          * 2. its meaning is close to the query's: the cosine similarity of their embeddings is at least
-         * 0.45 and within 0.15 of the best similarity in the merchant's catalog (the query's nearest
+         * 0.45 and within 0.10 of the best similarity in the merchant's catalog (the query's nearest
          * neighbours, so that a paraphrase that shares no word with a product still finds it).
          *
          * `similarity_score` is 0.5 × keyword relevance (BM25F over the fields above, title weighted

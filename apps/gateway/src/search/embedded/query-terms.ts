@@ -16,6 +16,8 @@ export type MatchKind = 'exact' | 'prefix' | 'typo1' | 'typo2';
 export const MATCH_FACTOR: Record<MatchKind, number> = { exact: 1, prefix: 0.75, typo1: 0.85, typo2: 0.5 };
 /** Prefix expansions kept per word (the most frequent terms). */
 const MAX_PREFIX_TERMS = 40;
+/** …and when the word is itself one the catalog has. */
+const MAX_PREFIX_TERMS_OF_WORD = 10;
 /** Typo expansions kept per word (the most frequent terms). */
 const MAX_TYPO_TERMS = 20;
 
@@ -85,7 +87,9 @@ export function queryWords(text: string, lookup: TermLookup, prefixLast = true):
     if (last && prefixLast && /\p{L}/u.test(word)) {
       const taken = new Set(matches.map((m) => m.term));
       const candidates = [...new Set(lookup.vocabulary().withPrefix(word, 2_000))].filter((id) => !taken.has(id));
-      for (const id of mostFrequent(candidates, lookup, MAX_PREFIX_TERMS)) matches.push({ term: id, kind: 'prefix' });
+      // A finished word (one the catalog has) keeps only its few likeliest continuations.
+      const keep = exact === undefined ? MAX_PREFIX_TERMS : MAX_PREFIX_TERMS_OF_WORD;
+      for (const id of mostFrequent(candidates, lookup, keep)) matches.push({ term: id, kind: 'prefix' });
     }
     const previous = out.find((w) => w.stem === s);
     if (previous) {
