@@ -4,7 +4,8 @@
  * precision (share of matches graded ≥ 1) and recall (share of graded products matched).
  * In process, the engine and the local embedder as the gateway builds them.
  *
- *   npx tsx bench/relevance/calibrate.ts [--set DIR]
+ *   npx tsx bench/relevance/calibrate.ts [--set DIR]              # floor × band
+ *   npx tsx bench/relevance/calibrate.ts --feedback [--set DIR]   # pseudo-relevance feedback weight × band
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -26,7 +27,7 @@ const embedder = LocalEmbedder.load();
 const documents = products.map((p: Parameters<typeof toSearchDocument>[1]) => toSearchDocument('m', p, embedder.embedOne(embeddingText(p))));
 const queries = [...spec.queries, ...deriveVariants(spec.queries, products)];
 
-async function evaluate(settings: { vectorFloor: number; vectorBand: number }) {
+async function evaluate(settings: { vectorFloor: number; vectorBand: number; feedback: number }) {
   const engine = new EmbeddedSearchEngine({ dimensions: embedder.dimensions, ...settings });
   await engine.replaceMerchant('m', documents);
   const rows = await Promise.all(
@@ -45,11 +46,12 @@ async function evaluate(settings: { vectorFloor: number; vectorBand: number }) {
 }
 
 console.log(`${products.length} products, ${queries.length} queries`);
-console.log('floor band   nDCG@10  precision  recall  F1     mean total');
-for (const vectorFloor of [0.35, 0.4, 0.45, 0.5, 0.55]) {
-  for (const vectorBand of [0.05, 0.1, 0.15, 0.2]) {
-    const r = await evaluate({ vectorFloor, vectorBand });
-    const f1 = (2 * r.precision * r.recall) / (r.precision + r.recall);
-    console.log(`${vectorFloor.toFixed(2)}  ${vectorBand.toFixed(2)}   ${r.ndcg.toFixed(3)}    ${r.precision.toFixed(3)}     ${r.recall.toFixed(3)}   ${f1.toFixed(3)}  ${r.total.toFixed(0)}`);
-  }
+const grid = args.includes('--feedback')
+  ? [0, 0.5, 1, 2].flatMap((feedback) => [0.1, 0.15].map((vectorBand) => ({ vectorFloor: 0.45, vectorBand, feedback })))
+  : [0.35, 0.4, 0.45, 0.5, 0.55].flatMap((vectorFloor) => [0.05, 0.1, 0.15, 0.2].map((vectorBand) => ({ vectorFloor, vectorBand, feedback: 0 })));
+console.log('floor band  feedback  nDCG@10  precision  recall  F1     mean total');
+for (const settings of grid) {
+  const r = await evaluate(settings);
+  const f1 = (2 * r.precision * r.recall) / (r.precision + r.recall);
+  console.log(`${settings.vectorFloor.toFixed(2)}  ${settings.vectorBand.toFixed(2)}  ${settings.feedback.toFixed(1)}       ${r.ndcg.toFixed(3)}    ${r.precision.toFixed(3)}     ${r.recall.toFixed(3)}   ${f1.toFixed(3)}  ${r.total.toFixed(0)}`);
 }

@@ -20,6 +20,7 @@ import { Vocabulary } from './vocabulary.js';
 export const MIN_COVERAGE = 0.4;
 /** Added to the score of a product that has an attribute value the query names. */
 export const ATTRIBUTE_BOOST = 0.08;
+const FEEDBACK_DOCS = 5;
 
 export interface IndexQuery {
   text: string;
@@ -67,6 +68,8 @@ export interface RankingOptions {
   vectorFloor: number;
   /** …and lies within this distance of the best cosine among the products searched (its close neighbours). */
   vectorBand: number;
+  /** Pseudo-relevance feedback weight (0 = off). */
+  feedback: number;
 }
 
 interface Posting {
@@ -92,6 +95,7 @@ export class MerchantIndex {
   private readonly fused: Float32Array;
   private readonly cosines: Float32Array;
   private readonly covered: Float32Array;
+  private readonly feedbackCosines: Float32Array;
   private readonly groupBest: Float32Array;
   private readonly bonus: Float32Array;
   private readonly attributeWords: Map<string, AttributeWord>;
@@ -163,6 +167,7 @@ export class MerchantIndex {
     this.fused = new Float32Array(n);
     this.cosines = new Float32Array(n);
     this.covered = new Float32Array(n);
+    this.feedbackCosines = new Float32Array(n);
     this.groupBest = new Float32Array(n);
     this.bonus = new Float32Array(n);
     this.attributeWords = attributeWords(documents);
@@ -395,15 +400,22 @@ export class MerchantIndex {
     } else if (useVector) {
       const alpha = options.keywordWeight;
       const cosines = this.cosines;
-      const top = this.cosineAll(vector);
+      const top = this.cosineAll(vector, cosines);
       // The best cosine over the whole catalog sets the neighbour band: whether a product matches q does not depend on the filters.
       const floor = Math.max(options.vectorFloor, top - options.vectorBand);
+      // Matching uses the query's own cosines; ranking, with feedback on, the cosines (of the matches only) of the query
+      // moved toward its nearest products.
+      let ranking = cosines;
+      if (options.feedback > 0) {
+        ranking = this.feedbackCosines;
+        const moved = this.withFeedback(vector, options.feedback);
+        for (let d = 0; d < n; d++) if ((!mask || mask[d] === 1) && (lexical(d) || cosines[d]! >= floor)) ranking[d] = this.cosine(moved, d);
+      }
       for (let d = 0; d < n; d++) {
         if (mask && mask[d] === 0) continue;
-        const cos = cosines[d]!;
-        if (lexical(d) || cos >= floor) {
+        if (lexical(d) || cosines[d]! >= floor) {
           candidates[count++] = d;
-          fused[d] = alpha * scores[d]! * kwNorm + (1 - alpha) * Math.max(0, Math.min(1, cos)) + bonus[d]!;
+          fused[d] = alpha * scores[d]! * kwNorm + (1 - alpha) * Math.max(0, Math.min(1, ranking[d]!)) + bonus[d]!;
         }
       }
     } else {
@@ -430,12 +442,51 @@ export class MerchantIndex {
     return result;
   }
 
-  /** Every product's cosine to the query (into this.cosines); returns the best. */
-  private cosineAll(vector: Float32Array): number {
+  /**
+   * Pseudo-relevance feedback (Rocchio): the query moved toward the mean vector of its
+   * FEEDBACK_DOCS nearest products (this.cosines must hold the query's cosines).
+   */
+  private withFeedback(vector: Float32Array, weight: number): Float32Array {
+    const n = this.size;
+    const cosines = this.cosines;
+    // The FEEDBACK_DOCS best cosines, by insertion into a short sorted list.
+    const nearest: number[] = [];
+    for (let d = 0; d < n; d++) {
+      const c = cosines[d]!;
+      if (nearest.length === FEEDBACK_DOCS && c <= cosines[nearest[FEEDBACK_DOCS - 1]!]!) continue;
+      let at = nearest.length < FEEDBACK_DOCS ? nearest.length : FEEDBACK_DOCS - 1;
+      while (at > 0 && cosines[nearest[at - 1]!]! < c) {
+        if (at < FEEDBACK_DOCS) nearest[at] = nearest[at - 1]!;
+        at--;
+      }
+      nearest[at] = d;
+    }
+    const dims = this.dims;
+    const out = Float32Array.from(vector);
+    for (const d of nearest) for (let i = 0; i < dims; i++) out[i]! += (weight / nearest.length) * this.vectors[d * dims + i]!;
+    let norm = 0;
+    for (let i = 0; i < dims; i++) norm += out[i]! * out[i]!;
+    norm = Math.sqrt(norm) || 1;
+    for (let i = 0; i < dims; i++) out[i]! /= norm;
+    return out;
+  }
+
+  /** One product's cosine to a unit vector (0 without a vector). */
+  private cosine(vector: Float32Array, d: number): number {
+    if (this.hasVector[d] !== 1) return 0;
+    const dims = this.dims;
+    const m = this.vectors;
+    const base = d * dims;
+    let sum = 0;
+    for (let i = 0; i < dims; i++) sum += vector[i]! * m[base + i]!;
+    return sum;
+  }
+
+  /** Every product's cosine to the query (into `cosines`); returns the best. */
+  private cosineAll(vector: Float32Array, cosines: Float32Array): number {
     const n = this.size;
     const dims = this.dims;
     const m = this.vectors;
-    const cosines = this.cosines;
     let best = -1;
     for (let d = 0; d < n; d++) {
       let cos = 0;
