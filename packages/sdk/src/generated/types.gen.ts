@@ -825,10 +825,12 @@ export type ProductId = string;
  * neighbours, so that a paraphrase that shares no word with a product still finds it).
  *
  * `similarity_score` is 0.5 × keyword relevance (BM25F over the fields above, title weighted
- * most, each word by its best match: exact × 1, prefix × 0.25, 1 typo × 0.3, 2 typos × 0.12,
- * divided by the query's total word weight) + 0.5 × embedding similarity (+ 0.08 for a named
- * attribute value; × the price preference), clamped to [0, 1]; it does not depend on the page
- * or the filters, so it means the same across queries. Ties are broken by `title`, then `id`.
+ * most, each word by its best match: exact × 1, prefix × 0.75, 1 typo × 0.85, 2 typos × 0.5,
+ * divided by the query's total word weight) + 0.5 × embedding similarity (of the query moved
+ * toward its five nearest products — pseudo-relevance feedback, which ranks paraphrases better;
+ * it never changes what matches) (+ 0.08 for a named attribute value; × the price preference),
+ * clamped to [0, 1]; it does not depend on the page or the filters, so it means the same across
+ * queries. Ties are broken by `title`, then `id`.
  * When the embedder is unavailable the search still answers, matching and ranking by keywords
  * (rule 1) alone. With the Meilisearch engine (`SEARCH_ENGINE=meilisearch`), matching, typo
  * tolerance, prefixes and `_rankingScore` are Meilisearch's own (with the same typo settings);
@@ -1524,10 +1526,12 @@ export type SearchProductsData = {
          * neighbours, so that a paraphrase that shares no word with a product still finds it).
          *
          * `similarity_score` is 0.5 × keyword relevance (BM25F over the fields above, title weighted
-         * most, each word by its best match: exact × 1, prefix × 0.25, 1 typo × 0.3, 2 typos × 0.12,
-         * divided by the query's total word weight) + 0.5 × embedding similarity (+ 0.08 for a named
-         * attribute value; × the price preference), clamped to [0, 1]; it does not depend on the page
-         * or the filters, so it means the same across queries. Ties are broken by `title`, then `id`.
+         * most, each word by its best match: exact × 1, prefix × 0.75, 1 typo × 0.85, 2 typos × 0.5,
+         * divided by the query's total word weight) + 0.5 × embedding similarity (of the query moved
+         * toward its five nearest products — pseudo-relevance feedback, which ranks paraphrases better;
+         * it never changes what matches) (+ 0.08 for a named attribute value; × the price preference),
+         * clamped to [0, 1]; it does not depend on the page or the filters, so it means the same across
+         * queries. Ties are broken by `title`, then `id`.
          * When the embedder is unavailable the search still answers, matching and ranking by keywords
          * (rule 1) alone. With the Meilisearch engine (`SEARCH_ENGINE=meilisearch`), matching, typo
          * tolerance, prefixes and `_rankingScore` are Meilisearch's own (with the same typo settings);
@@ -1681,10 +1685,12 @@ export type SearchProductsAliasData = {
          * neighbours, so that a paraphrase that shares no word with a product still finds it).
          *
          * `similarity_score` is 0.5 × keyword relevance (BM25F over the fields above, title weighted
-         * most, each word by its best match: exact × 1, prefix × 0.25, 1 typo × 0.3, 2 typos × 0.12,
-         * divided by the query's total word weight) + 0.5 × embedding similarity (+ 0.08 for a named
-         * attribute value; × the price preference), clamped to [0, 1]; it does not depend on the page
-         * or the filters, so it means the same across queries. Ties are broken by `title`, then `id`.
+         * most, each word by its best match: exact × 1, prefix × 0.75, 1 typo × 0.85, 2 typos × 0.5,
+         * divided by the query's total word weight) + 0.5 × embedding similarity (of the query moved
+         * toward its five nearest products — pseudo-relevance feedback, which ranks paraphrases better;
+         * it never changes what matches) (+ 0.08 for a named attribute value; × the price preference),
+         * clamped to [0, 1]; it does not depend on the page or the filters, so it means the same across
+         * queries. Ties are broken by `title`, then `id`.
          * When the embedder is unavailable the search still answers, matching and ranking by keywords
          * (rule 1) alone. With the Meilisearch engine (`SEARCH_ENGINE=meilisearch`), matching, typo
          * tolerance, prefixes and `_rankingScore` are Meilisearch's own (with the same typo settings);
