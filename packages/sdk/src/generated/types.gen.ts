@@ -808,7 +808,8 @@ export type ProductId = string;
  * the title, category, tags, vendor, attribute values and description, forgiving what a shopper
  * gets wrong (Meilisearch's rules as the reference):
  * - **typos**: a word the catalog does not have matches the catalog's terms within 1 typo
- * (insert, delete, replace or swap two letters) when it has 5–8 letters, within 2 from 9
+ * (insert, delete, replace or swap two letters; not on the first letter, which Meilisearch
+ * counts as two) when it has 5–8 letters, within 2 from 9
  * letters, none under 5; words with a digit (numbers, sizes, model codes such as `s7`,
  * `32gb`, `x100`) are never fuzzed. A word the catalog has is taken as typed.
  * - **prefix** (search as you type): the last word also matches longer terms that start with
@@ -1509,7 +1510,8 @@ export type SearchProductsData = {
          * the title, category, tags, vendor, attribute values and description, forgiving what a shopper
          * gets wrong (Meilisearch's rules as the reference):
          * - **typos**: a word the catalog does not have matches the catalog's terms within 1 typo
-         * (insert, delete, replace or swap two letters) when it has 5–8 letters, within 2 from 9
+         * (insert, delete, replace or swap two letters; not on the first letter, which Meilisearch
+         * counts as two) when it has 5–8 letters, within 2 from 9
          * letters, none under 5; words with a digit (numbers, sizes, model codes such as `s7`,
          * `32gb`, `x100`) are never fuzzed. A word the catalog has is taken as typed.
          * - **prefix** (search as you type): the last word also matches longer terms that start with
@@ -1668,7 +1670,8 @@ export type SearchProductsAliasData = {
          * the title, category, tags, vendor, attribute values and description, forgiving what a shopper
          * gets wrong (Meilisearch's rules as the reference):
          * - **typos**: a word the catalog does not have matches the catalog's terms within 1 typo
-         * (insert, delete, replace or swap two letters) when it has 5–8 letters, within 2 from 9
+         * (insert, delete, replace or swap two letters; not on the first letter, which Meilisearch
+         * counts as two) when it has 5–8 letters, within 2 from 9
          * letters, none under 5; words with a digit (numbers, sizes, model codes such as `s7`,
          * `32gb`, `x100`) are never fuzzed. A word the catalog has is taken as typed.
          * - **prefix** (search as you type): the last word also matches longer terms that start with

@@ -2,7 +2,8 @@
  * How a query's words meet the catalog's terms (Meilisearch's rules as the reference):
  * - a word the catalog has is taken as typed;
  * - otherwise typos are forgiven: none under 5 letters, 1 from 5 to 8, 2 from 9; never in a
- *   word with a digit (numbers, sizes and model codes such as `s7`, `32gb`, `x100`);
+ *   word with a digit (numbers, sizes and model codes such as `s7`, `32gb`, `x100`), never on
+ *   the first letter (Meilisearch counts that as two typos);
  * - the last word is also read as the start of a longer term (search as you type), unless it is
  *   a plain number.
  * Whole words rank above prefixes, exact above 1-typo above 2-typo matches (MATCH_FACTOR).
@@ -76,8 +77,9 @@ export function queryWords(text: string, lookup: TermLookup, prefixLast = true):
           if (!seen || distance < seen.distance || (distance === seen.distance && whole > seen.whole)) nearest.set(id, { distance, whole });
         }
       };
-      note(lookup.vocabulary().fuzzy(s, budget), 0);
-      if (s !== word) note(lookup.vocabulary().fuzzy(word, budget), 1);
+      // Never on the first letter (Meilisearch counts a typo there as two; it also keeps the walk short).
+      note(lookup.vocabulary().fuzzy(s, budget, true), 0);
+      if (s !== word) note(lookup.vocabulary().fuzzy(word, budget, true), 1);
       const ranked = [...nearest].sort(([a, x], [b, y]) => x.distance - y.distance || y.whole - x.whole || lookup.df(b) - lookup.df(a));
       for (const distance of [1, 2]) {
         const ids = ranked.filter(([, m]) => m.distance === distance).slice(0, MAX_TYPO_TERMS);

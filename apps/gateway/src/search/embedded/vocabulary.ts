@@ -57,8 +57,11 @@ export class Vocabulary {
     return this.lowerBound(prefix + '\uffff', start) - start;
   }
 
-  /** Terms within `maxTypos` edits of `word` (the word itself excluded), with their distance. */
-  fuzzy(word: string, maxTypos: number): VocabularyMatch[] {
+  /**
+   * Terms within `maxTypos` edits of `word` (the word itself excluded), with their distance;
+   * `sameFirst`: only terms that start with the word's first character (far cheaper on a large vocabulary).
+   */
+  fuzzy(word: string, maxTypos: number, sameFirst = false): VocabularyMatch[] {
     const out: VocabularyMatch[] = [];
     if (maxTypos <= 0 || this.terms.length === 0) return out;
     const m = word.length;
@@ -68,8 +71,8 @@ export class Vocabulary {
     const rows = new Int32Array((maxLen + 1) * width);
     for (let j = 0; j <= m; j++) rows[j] = j;
     let previous = '';
-    let i = 0;
-    const n = this.terms.length;
+    let i = sameFirst ? this.lowerBound(word.slice(0, 1)) : 0;
+    const n = sameFirst ? this.lowerBound(word.slice(0, 1) + '\uffff', i) : this.terms.length;
     while (i < n) {
       const term = this.terms[i]!;
       let common = 0;
