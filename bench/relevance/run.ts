@@ -5,6 +5,7 @@
  *   npx tsx bench/relevance/run.ts                      # the demo set (queries.json here)
  *   npx tsx bench/relevance/run.ts --set DIR            # DIR/products.ndjson + DIR/queries.json
  *   npx tsx bench/relevance/run.ts --verbose            # one line per query
+ *   npx tsx bench/relevance/run.ts --clean              # without the derived typo, prefix and constraint variants (variants.ts)
  *
  * A set's queries.json: {"queries": [{"id", "text", "kind": "keyword"|"paraphrase", "judgments": {productId: 0|1|2}}]}.
  */
@@ -14,12 +15,15 @@ import { fileURLToPath } from 'node:url';
 import { startTestGateway } from '../../apps/gateway/test/support/test-gateway.js';
 import { PlainBm25, type BaselineProduct } from './bm25.js';
 import { cappedRecall, mean, ndcg, reciprocalRank, type Judgments } from './metrics.js';
+import { deriveVariants } from './variants.js';
 
 interface Query {
   id: string;
   text: string;
   kind?: string;
   judgments: Judgments;
+  /** A derived variant's clean query. */
+  of?: string;
 }
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -27,6 +31,7 @@ const root = resolve(here, '../..');
 const args = process.argv.slice(2);
 const setDir = args.includes('--set') ? resolve(args[args.indexOf('--set') + 1]!) : here;
 const verbose = args.includes('--verbose');
+const cleanOnly = args.includes('--clean');
 
 const spec = JSON.parse(readFileSync(join(setDir, 'queries.json'), 'utf8')) as { catalog?: string; queries: Query[] };
 const catalogPath = existsSync(join(setDir, 'products.ndjson')) ? join(setDir, 'products.ndjson') : resolve(root, spec.catalog ?? '');
@@ -47,7 +52,8 @@ try {
 
   type Row = { query: Query; hybrid: string[]; keyword: string[]; bm25: string[] };
   const rows: Row[] = [];
-  for (const query of spec.queries) {
+  const queries: Query[] = cleanOnly ? spec.queries : [...spec.queries, ...deriveVariants(spec.queries, products as never)];
+  for (const query of queries) {
     const url = new URL('/acp/products', gateway.url);
     url.searchParams.set('q', query.text);
     url.searchParams.set('page_size', '10');
@@ -82,8 +88,21 @@ try {
     }
     const base = score(subset, 'bm25');
     const hybrid = score(subset, 'hybrid');
-    const ratio = (a: number, b: number) => (b === 0 ? 'n/a' : `${a >= b ? '+' : ''}${(((a - b) / b) * 100).toFixed(1)}%`);
-    console.log(`  hybrid vs BM25: nDCG@10 ${ratio(hybrid.ndcg, base.ndcg)}, MRR ${ratio(hybrid.mrr, base.mrr)}, R_cap@10 ${ratio(hybrid.recall, base.recall)}`);
+    const ratio = (a: number, b: number) => (b === 0 ? 'n/a' : `${(a / b).toFixed(2)}×`);
+    console.log(`  hybrid ÷ BM25: nDCG@10 ${ratio(hybrid.ndcg, base.ndcg)}, MRR ${ratio(hybrid.mrr, base.mrr)}, R_cap@10 ${ratio(hybrid.recall, base.recall)}`);
+  }
+  // Retention: mean nDCG@10 of the noisy variants ÷ mean nDCG@10 of the clean queries they come from.
+  const byId = new Map(rows.map((r) => [r.query.id, r]));
+  for (const kind of ['typo', 'prefix', 'constraint']) {
+    const variants = rows.filter((r) => r.query.kind === kind && r.query.of && byId.has(r.query.of));
+    if (variants.length === 0) continue;
+    const clean = variants.map((r) => byId.get(r.query.of!)!);
+    const line = systems.map((system) => {
+      const noisy = mean(variants.map((r) => ndcg(r[system], r.query.judgments)));
+      const original = mean(clean.map((r) => ndcg(r[system], r.query.judgments)));
+      return `${system} ${original === 0 ? 'n/a' : (noisy / original).toFixed(3)}`;
+    });
+    console.log(`\nretention, ${kind} (${variants.length} variants; nDCG@10 variant ÷ clean): ${line.join(', ')}`);
   }
 } finally {
   await gateway.close();

@@ -20,6 +20,7 @@ import { KeyService } from '../../apps/gateway/src/auth/key-service.js';
 import { KeyStore } from '../../apps/gateway/src/auth/key-store.js';
 import { openDatabase } from '../../apps/gateway/src/db/database.js';
 import { createTestDatabase } from '../../apps/gateway/test/support/test-database.js';
+import { deriveVariants, type JudgedQuery } from '../relevance/variants.js';
 import { synthesize } from './synthesize.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -43,7 +44,10 @@ async function database(): Promise<{ env: Record<string, string>; url?: string; 
 }
 
 function queries(file: string): string[] {
-  const relevance = (JSON.parse(readFileSync(resolve(here, '../relevance/queries.json'), 'utf8')) as { queries: { text: string }[] }).queries.map((q) => q.text);
+  // The judged queries and their typo, prefix and constraint variants (bench/relevance/variants.ts).
+  const judged = (JSON.parse(readFileSync(resolve(here, '../relevance/queries.json'), 'utf8')) as { queries: JudgedQuery[] }).queries;
+  const demo = readFileSync(resolve(here, '../../apps/gateway/data/demo/products.ndjson'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { id: string; price: number });
+  const relevance = [...judged, ...deriveVariants(judged, demo)].map((q) => q.text);
   const titles = readFileSync(file, 'utf8').split('\n', 4000).filter(Boolean).map((line) => (JSON.parse(line) as { title: string }).title);
   const fragments = titles.filter((_, i) => i % 20 === 0).map((t) => t.split(/[ ,]+/).slice(1, 3).join(' ').toLowerCase());
   return [...relevance, ...fragments, 'white', 'something to keep my coffee hot on the commute', 'comfortable chair for a small flat'];
@@ -86,6 +90,7 @@ async function main(): Promise<void> {
     keyword: (text) => engine.search({ merchantId: MERCHANT, text, filters: {}, offset: 0, limit: 10 }),
     filtered: (text, i) => search.search(MERCHANT, text, { category: categories[i % categories.length], minPrice: 20, maxPrice: 400 }, { offset: 0, limit: 10 }),
     hybrid: (text) => search.search(MERCHANT, text, {}, { offset: 0, limit: 10 }),
+    'hybrid + facets': (text) => search.search(MERCHANT, text, {}, { offset: 0, limit: 10 }, { facets: ['category', 'brand', 'price'] }),
     'hybrid + products (service)': (text) => catalog.search(MERCHANT, { q: text, page: 1, pageSize: 10 }, 'bench'),
   };
   for (const [kind, run] of Object.entries(kinds)) {

@@ -7,7 +7,8 @@
 import type { Logger } from 'pino';
 import type { Prisma } from '../db/database.js';
 import type { QueryEmbedder } from '../search/query-embedder.js';
-import type { SearchFilters, SearchResult } from '../search/search-engine.js';
+import type { FacetName, SearchFilters, SearchResult } from '../search/search-engine.js';
+import { planQuery, type QueryPlan } from '../search/query/plan-query.js';
 import type { Embedder } from '../search/embedder.js';
 import { listenOnPostgres, type Subscription } from '../db/pg-listener.js';
 import { changeSource, decodeChange, encodeChange, onCatalogChange } from './catalog-events.js';
@@ -36,10 +37,24 @@ export class CatalogSearch {
     this.unsubscribe = onCatalogChange(prisma, (change) => indexer.apply(change));
   }
 
-  async search(merchantId: string, q: string, filters: SearchFilters, page: { offset: number; limit: number }): Promise<SearchResult> {
+  /**
+   * Understands the query first (prices in words become bounds, see search/query/), embeds
+   * what is left as the catalog spells it, and asks the engine. A blank `q` lists what the
+   * filters allow (used for facets without `q`).
+   */
+  async search(
+    merchantId: string,
+    q: string,
+    filters: SearchFilters,
+    page: { offset: number; limit: number },
+    options: { facets?: readonly FacetName[] | undefined } = {},
+  ): Promise<SearchResult & { plan: QueryPlan }> {
     await this.indexer.ensure(merchantId);
-    const vector = await this.queryEmbedder.embed(q);
-    return this.indexer.engine.search({ merchantId, text: q, vector, filters, ...page });
+    const engine = this.indexer.engine;
+    const plan = planQuery(q, filters);
+    const vector = plan.text ? await this.queryEmbedder.embed(engine.spell?.(merchantId, plan.text) ?? plan.text) : undefined;
+    const result = await engine.search({ merchantId, text: plan.text, vector, filters: plan.filters, ...page, pricePreference: plan.pricePreference, facets: options.facets });
+    return { ...result, plan };
   }
 
   /** Builds the index (in-memory engines) and starts hearing other processes' changes. */

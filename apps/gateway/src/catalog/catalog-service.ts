@@ -3,9 +3,13 @@ import type { Product, ProductSearchResponse } from '../contract-types.js';
 import type { IndexStats } from './search-indexer.js';
 import type { CatalogSearch } from './catalog-search.js';
 import type { CatalogStore, ProductFilter } from './catalog-store.js';
+import type { FacetName } from '../search/search-engine.js';
+import { understanding } from './query-understanding.js';
 
 export interface SearchQuery extends ProductFilter {
   q?: string | undefined;
+  /** Facets to count over every match (see search/embedded/facet-counter.ts). */
+  facets?: readonly FacetName[] | undefined;
   page: number;
   pageSize: number;
 }
@@ -42,10 +46,12 @@ export class CatalogService {
     const q = query.q?.trim();
     let items: Product[];
     let total: number;
+    let extra: Pick<ProductSearchResponse, 'query_understanding' | 'facets'> = {};
     if (q) {
       const started = performance.now();
-      const result = await this.searchIndex.search(merchantId, q, filters, page);
+      const result = await this.searchIndex.search(merchantId, q, filters, page, { facets: query.facets });
       onSearch?.((performance.now() - started) / 1000, result.mode);
+      extra = { query_understanding: understanding(result.plan, result.attributes), ...(result.facets ? { facets: result.facets } : {}) };
       const scores = new Map(result.hits.map((hit) => [hit.id, hit.score]));
       items = (await this.store.getMany(merchantId, result.hits.map((hit) => hit.id))).map((product) => ({
         ...product,
@@ -56,8 +62,10 @@ export class CatalogService {
       const result = await this.store.filter(merchantId, filters, page);
       items = await this.store.getMany(merchantId, result.ids);
       total = result.total;
+      // Facets without q: counted by the search engine over every product the filters allow.
+      if (query.facets?.length) extra = { facets: (await this.searchIndex.search(merchantId, '', filters, { offset: 0, limit: 0 }, { facets: query.facets })).facets };
     }
-    return { items, page: query.page, page_size: query.pageSize, total, version, generated_at: new Date().toISOString() };
+    return { items, page: query.page, page_size: query.pageSize, total, version, generated_at: new Date().toISOString(), ...extra };
   }
 
   /** Builds the search index (start-up); see CatalogSearch. */

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { merchantOf } from '../http/context.js';
 import { metricsOf } from '../ops/metrics.js';
 import type { CatalogService } from './catalog-service.js';
+import type { FacetName } from '../search/search-engine.js';
 
 interface SearchParams {
   q?: string;
@@ -9,6 +10,7 @@ interface SearchParams {
   tag?: string;
   min_price?: number;
   max_price?: number;
+  facets?: FacetName[];
   page: number;
   page_size: number;
 }
@@ -27,6 +29,7 @@ export function catalogRoutes(catalog: CatalogService): Router {
           tag: query.tag,
           minPrice: query.min_price,
           maxPrice: query.max_price,
+          facets: query.facets,
           page: query.page,
           pageSize: query.page_size,
         },

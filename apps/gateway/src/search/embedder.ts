@@ -4,6 +4,11 @@ export interface Embedder {
   readonly id: string;
   readonly dimensions: number;
   embed(texts: readonly string[]): Promise<Float32Array[]>;
+  /**
+   * A shopper's query, embedded forgivingly (a misspelt word the model does not know read as the
+   * nearest word it does). Optional: without it a query is embedded as any text.
+   */
+  embedQuery?(text: string): Promise<Float32Array>;
 }
 
 export class EmbedderError extends Error {

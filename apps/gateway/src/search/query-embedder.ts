@@ -38,7 +38,8 @@ export class QueryEmbedder {
       const timeout = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new Error(`no answer within ${this.timeoutMs} ms`)), this.timeoutMs);
       });
-      const [vector] = await Promise.race([this.embedder.embed([query]), timeout]);
+      const embedding = this.embedder.embedQuery ? this.embedder.embedQuery(query).then((v) => [v]) : this.embedder.embed([query]);
+      const [vector] = await Promise.race([embedding, timeout]);
       if (!vector || vector.length !== this.embedder.dimensions) throw new Error('the embedder returned no vector of the expected length');
       this.cache.set(key, vector);
       if (this.cache.size > this.cacheSize) this.cache.delete(this.cache.keys().next().value!);

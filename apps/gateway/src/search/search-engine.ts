@@ -26,15 +26,48 @@ export interface SearchFilters {
   maxPrice?: number | undefined;
 }
 
+export type FacetName = 'category' | 'brand' | 'price';
+
+export type PricePreference = 'low' | 'high';
+
 export interface SearchRequest {
   merchantId: string;
-  /** The shopper's query (non-blank). */
+  /** The words to search (query understanding has taken out prices and price words); blank: every product the filters allow. */
   text: string;
   /** The query's embedding; without it the engine ranks by keywords only. */
   vector?: Float32Array | undefined;
   filters: SearchFilters;
   offset: number;
   limit: number;
+  /** Rank cheaper (low) or dearer (high) products higher among equally good matches. */
+  pricePreference?: PricePreference | undefined;
+  /** Facets to count over the whole match set (not just the page). */
+  facets?: readonly FacetName[] | undefined;
+}
+
+export interface FacetValue {
+  value: string;
+  count: number;
+}
+
+export interface PriceBucket {
+  /** Inclusive lower bound. */
+  from: number;
+  /** Exclusive upper bound; absent for the last, open bucket. */
+  to?: number | undefined;
+  count: number;
+}
+
+export interface SearchFacets {
+  category?: FacetValue[];
+  brand?: FacetValue[];
+  price?: { min: number; max: number; buckets: PriceBucket[] } | undefined;
+}
+
+/** An attribute value of the catalog that the query named (it boosts the products that have it). */
+export interface UnderstoodAttribute {
+  name: string;
+  value: string;
 }
 
 export interface SearchHit {
@@ -48,6 +81,10 @@ export interface SearchResult {
   /** Every match of the query and filters, not just this page. */
   total: number;
   mode: 'hybrid' | 'keyword';
+  /** The facets asked for, counted over every match. */
+  facets?: SearchFacets | undefined;
+  /** Attribute values of the catalog the query named. */
+  attributes?: UnderstoodAttribute[] | undefined;
 }
 
 export interface SearchEngine {
@@ -60,5 +97,11 @@ export interface SearchEngine {
   /** Replaces everything a merchant has in the index. */
   replaceMerchant(merchantId: string, documents: readonly SearchDocument[]): Promise<void>;
   search(request: SearchRequest): Promise<SearchResult>;
+  /**
+   * The query as the catalog spells it: words with a typo or left unfinished replaced by the
+   * catalog's closest term (what the query's embedding should be made of). Optional: engines
+   * that correct typos themselves (Meilisearch) leave it out.
+   */
+  spell?(merchantId: string, text: string): string;
   close(): Promise<void>;
 }

@@ -219,6 +219,7 @@ export const cancelCheckoutSession = <ThrowOnError extends boolean = false>(opti
  * A backend that is not configured or unreachable → 503 `service_unavailable`.
  */
 export const searchProducts = <ThrowOnError extends boolean = false>(options?: Options<SearchProductsData, ThrowOnError>): RequestResult<SearchProductsResponses, SearchProductsErrors, ThrowOnError> => (options?.client ?? client).get<SearchProductsResponses, SearchProductsErrors, ThrowOnError>({
+    querySerializer: { parameters: { facets: { array: { explode: false } } } },
     responseValidator: async (data) => await zSearchProductsResponse.parseAsync(data),
     security: [
         { name: 'X-ACP-API-Key', type: 'apiKey' },
@@ -252,6 +253,7 @@ export const searchProducts = <ThrowOnError extends boolean = false>(options?: O
  * A backend that is not configured or unreachable → 503 `service_unavailable`.
  */
 export const searchProductsAlias = <ThrowOnError extends boolean = false>(options?: Options<SearchProductsAliasData, ThrowOnError>): RequestResult<SearchProductsAliasResponses, SearchProductsAliasErrors, ThrowOnError> => (options?.client ?? client).get<SearchProductsAliasResponses, SearchProductsAliasErrors, ThrowOnError>({
+    querySerializer: { parameters: { facets: { array: { explode: false } } } },
     responseValidator: async (data) => await zSearchProductsAliasResponse.parseAsync(data),
     security: [
         { name: 'X-ACP-API-Key', type: 'apiKey' },

@@ -439,6 +439,8 @@ export type ProductSearchResponse = {
      * When the response was generated (RFC 3339, UTC).
      */
     generated_at: string;
+    query_understanding?: QueryUnderstanding;
+    facets?: SearchFacets;
 };
 
 /**
@@ -637,6 +639,100 @@ export type WebhookEvent = {
 export type WebhookEventType = 'order.created' | 'order.updated' | 'order.fulfilled' | 'order.canceled' | 'order.refunded';
 
 /**
+ * What the gateway understood in `q` (present whenever `q` is), so that a merchant can see why
+ * the results are what they are.
+ *
+ * - Prices in words become price bounds and are taken out of the searched words: `under $50`,
+ * `below 200`, `less than 20 dollars`, `up to`, `at most`, `max` → `max_price`; `over 100`,
+ * `above`, `more than`, `at least`, `from`, `N+`, `N and up` → `min_price`; `between 20 and
+ * 40`, `from 20 to 40`, `50-100`, `$50 to $100` → both; `around $100` → ±20 %. A currency
+ * sign or word is optional (`$ € £ ¥`, dollars, euros, usd …); `1,200` and `2k` are read as
+ * numbers. Explicit `min_price`/`max_price` parameters always win: a bound from the words is
+ * not applied when that parameter is given or when it contradicts the other explicit one.
+ * - `cheap`, `cheapest`, `budget`, `affordable`, `inexpensive`, `bargain`, `low-cost` set
+ * `price_preference: low`; `expensive`, `premium`, `luxury`, `high-end` set `high`: among the
+ * matches, cheaper (dearer) products rank higher — the score of a match is scaled down by up
+ * to 30 % by where its price sits between the cheapest and the dearest match (log scale).
+ * - Words that are attribute values of the merchant's catalog (short, plain values such as a
+ * colour, material or size; not URLs or numbers) are listed in `attributes`: products with
+ * that value rank higher (+0.08) and, when the query has other words, the attribute word is a
+ * wish, not a requirement.
+ * - A query that is only a constraint (`under 50`, `cheap`) lists every product the filters and
+ * bounds allow (ordered by price for a price preference, else by `title`, then `id`), each with
+ * `similarity_score` 1 before the price preference.
+ */
+export type QueryUnderstanding = {
+    /**
+     * The words that were searched, once prices and price words were taken out (may be empty).
+     */
+    text: string;
+    /**
+     * Lower price bound taken from the words and applied.
+     */
+    min_price?: number;
+    /**
+     * Upper price bound taken from the words and applied.
+     */
+    max_price?: number;
+    /**
+     * A preference for cheaper (`low`) or dearer (`high`) products.
+     */
+    price_preference?: 'low' | 'high';
+    /**
+     * Attribute values of the catalog the query named (they boost the products that have them).
+     */
+    attributes?: Array<{
+        name: string;
+        value: string;
+    }>;
+};
+
+/**
+ * One value of a facet and how many matches have it.
+ */
+export type FacetValue = {
+    /**
+     * The value as the catalog spells it (the first spelling seen when products differ only in case).
+     */
+    value: string;
+    count: number;
+};
+
+/**
+ * Facet counts over every match of the query and filters (present when `facets` was asked
+ * for; only the facets asked for). Value lists are ordered by count, highest first, then by
+ * value; at most 100 values each.
+ */
+export type SearchFacets = {
+    category?: Array<FacetValue>;
+    /**
+     * Matches per `vendor`.
+     */
+    brand?: Array<FacetValue>;
+    /**
+     * The matches' price range and their counts in fixed bands (edges 0, 10, 25, 50, 100, 250,
+     * 500, 1,000, 2,500, 5,000, 10,000, 25,000, 50,000, 100,000 — the same for every catalog and
+     * query, so a band is a stable filter). Bands without matches are left out. With no
+     * matches, `min` and `max` are 0.
+     */
+    price?: {
+        min: number;
+        max: number;
+        buckets: Array<{
+            /**
+             * Inclusive lower edge.
+             */
+            from: number;
+            /**
+             * Exclusive upper edge; absent for the last, open band.
+             */
+            to?: number;
+            count: number;
+        }>;
+    };
+};
+
+/**
  * Preferred locale for human-readable messages. It is recorded with the request (the request log carries it); messages are in English today, which every response says in `Content-Language: en`. A malformed value is ignored, never refused.
  */
 export type AcceptLanguage = string;
@@ -707,21 +803,44 @@ export type ProductId = string;
  * whitespace counts as absent. Without `q`, results are ordered by `title` then `id`; with it, by
  * relevance, best first, each with `similarity_score` in [0, 1], non-increasing down the list.
  *
- * A product **matches** `q` when either
- * 1. one of the query's words (folded to lower case, stemmed, common stop words ignored) occurs
- * in its title, category, tags, vendor, attribute values or description; or
- * 2. its meaning is close to the query's: the cosine similarity of their embeddings is at least
- * 0.45 and within 0.15 of the best similarity in the merchant's catalog (the
- * query's nearest neighbours, so that a paraphrase that shares no word with a product still
- * finds it).
+ * First the query is **understood** (see `query_understanding` in the response): prices said in
+ * words (`sofa under 300`, `between 20 and 40`, `50-100`) become price bounds, `cheap`/`budget`
+ * a preference for lower prices; those words are not searched. A query that is only a
+ * constraint (`under 50`) lists every product it allows.
  *
- * `total` counts the matches (after the filters). `similarity_score` is 0.5 × keyword relevance
- * (BM25F over the fields above, title weighted most, divided by the query's total term weight) +
- * 0.5 × embedding similarity; ties are broken by `title`, then `id`. When the embedder is
- * unavailable the search still answers, matching and ranking by keywords (rule 1) alone. With
- * the Meilisearch engine (`SEARCH_ENGINE=meilisearch`), matching and `_rankingScore` are
- * Meilisearch's hybrid search. `+` in the query string reads as a space and `%2B` as a plus;
- * reserved characters such as `/ : , ( ) ' *` may be sent unencoded.
+ * Then the words (folded to lower case, stemmed, common stop words ignored) are matched against
+ * the title, category, tags, vendor, attribute values and description, forgiving what a shopper
+ * gets wrong (Meilisearch's rules as the reference):
+ * - **typos**: a word the catalog does not have matches the catalog's terms within 1 typo
+ * (insert, delete, replace or swap two letters; not on the first letter, which Meilisearch
+ * counts as two) when it has 5–8 letters, within 2 from 9
+ * letters, none under 5; words with a digit (numbers, sizes, model codes such as `s7`,
+ * `32gb`, `x100`) are never fuzzed. A word the catalog has is taken as typed.
+ * - **prefix** (search as you type): the last word also matches longer terms that start with
+ * it (`bil` finds `billy`), unless it is a plain number.
+ * Whole words rank above prefixes, exact words above 1-typo above 2-typo matches.
+ *
+ * A product **matches** `q` (and counts in `total`) when either
+ * 1. it holds the query's words — exactly, with a forgiven typo, or as a prefix — worth at least
+ * 40 % of the query's word weight (inverse document frequency), so that one common word of a
+ * longer query (`white` in `white wardrobe`) is not enough; attribute words of the catalog
+ * are wishes, not requirements (see `query_understanding`); or
+ * 2. its meaning is close to the query's: the cosine similarity of their embeddings is at least
+ * 0.45 and within 0.10 of the best similarity in the merchant's catalog (the query's nearest
+ * neighbours, so that a paraphrase that shares no word with a product still finds it).
+ *
+ * `similarity_score` is 0.5 × keyword relevance (BM25F over the fields above, title weighted
+ * most, each word by its best match: exact × 1, prefix × 0.75, 1 typo × 0.85, 2 typos × 0.5,
+ * divided by the query's total word weight) + 0.5 × embedding similarity (of the query moved
+ * toward its five nearest products — pseudo-relevance feedback, which ranks paraphrases better;
+ * it never changes what matches) (+ 0.08 for a named attribute value; × the price preference),
+ * clamped to [0, 1]; it does not depend on the page or the filters, so it means the same across
+ * queries. Ties are broken by `title`, then `id`.
+ * When the embedder is unavailable the search still answers, matching and ranking by keywords
+ * (rule 1) alone. With the Meilisearch engine (`SEARCH_ENGINE=meilisearch`), matching, typo
+ * tolerance, prefixes and `_rankingScore` are Meilisearch's own (with the same typo settings);
+ * query understanding is the gateway's. `+` in the query string reads as a space and `%2B` as a
+ * plus; reserved characters such as `/ : , ( ) ' *` may be sent unencoded.
  */
 export type Q = string;
 
@@ -771,6 +890,17 @@ export type Timestamp = string;
  * `@commerce-gateway/webhooks` does all of this.
  */
 export type WebhookSignature = string;
+
+/**
+ * Facets to count, comma-separated (opt-in; Meilisearch's `facetDistribution` as the model):
+ * `category` (matches per category path), `brand` (matches per `vendor`), `price` (the matches'
+ * lowest and highest `price` and their counts in fixed price bands). The counts cover **every**
+ * match of `q` and the filters, not just the page; filters and facets compose (a count is what
+ * adding that filter would return, for `category`: `category=<value>` matches paths that contain
+ * the value, so it may count more). Without `q` the counts cover every product the filters
+ * allow. The response then carries `facets`; without this parameter it does not.
+ */
+export type Facets = Array<'category' | 'brand' | 'price'>;
 
 export type CreateCheckoutSessionData = {
     body: CreateCheckoutSessionRequest;
@@ -1434,21 +1564,44 @@ export type SearchProductsData = {
          * whitespace counts as absent. Without `q`, results are ordered by `title` then `id`; with it, by
          * relevance, best first, each with `similarity_score` in [0, 1], non-increasing down the list.
          *
-         * A product **matches** `q` when either
-         * 1. one of the query's words (folded to lower case, stemmed, common stop words ignored) occurs
-         * in its title, category, tags, vendor, attribute values or description; or
-         * 2. its meaning is close to the query's: the cosine similarity of their embeddings is at least
-         * 0.45 and within 0.15 of the best similarity in the merchant's catalog (the
-         * query's nearest neighbours, so that a paraphrase that shares no word with a product still
-         * finds it).
+         * First the query is **understood** (see `query_understanding` in the response): prices said in
+         * words (`sofa under 300`, `between 20 and 40`, `50-100`) become price bounds, `cheap`/`budget`
+         * a preference for lower prices; those words are not searched. A query that is only a
+         * constraint (`under 50`) lists every product it allows.
          *
-         * `total` counts the matches (after the filters). `similarity_score` is 0.5 × keyword relevance
-         * (BM25F over the fields above, title weighted most, divided by the query's total term weight) +
-         * 0.5 × embedding similarity; ties are broken by `title`, then `id`. When the embedder is
-         * unavailable the search still answers, matching and ranking by keywords (rule 1) alone. With
-         * the Meilisearch engine (`SEARCH_ENGINE=meilisearch`), matching and `_rankingScore` are
-         * Meilisearch's hybrid search. `+` in the query string reads as a space and `%2B` as a plus;
-         * reserved characters such as `/ : , ( ) ' *` may be sent unencoded.
+         * Then the words (folded to lower case, stemmed, common stop words ignored) are matched against
+         * the title, category, tags, vendor, attribute values and description, forgiving what a shopper
+         * gets wrong (Meilisearch's rules as the reference):
+         * - **typos**: a word the catalog does not have matches the catalog's terms within 1 typo
+         * (insert, delete, replace or swap two letters; not on the first letter, which Meilisearch
+         * counts as two) when it has 5–8 letters, within 2 from 9
+         * letters, none under 5; words with a digit (numbers, sizes, model codes such as `s7`,
+         * `32gb`, `x100`) are never fuzzed. A word the catalog has is taken as typed.
+         * - **prefix** (search as you type): the last word also matches longer terms that start with
+         * it (`bil` finds `billy`), unless it is a plain number.
+         * Whole words rank above prefixes, exact words above 1-typo above 2-typo matches.
+         *
+         * A product **matches** `q` (and counts in `total`) when either
+         * 1. it holds the query's words — exactly, with a forgiven typo, or as a prefix — worth at least
+         * 40 % of the query's word weight (inverse document frequency), so that one common word of a
+         * longer query (`white` in `white wardrobe`) is not enough; attribute words of the catalog
+         * are wishes, not requirements (see `query_understanding`); or
+         * 2. its meaning is close to the query's: the cosine similarity of their embeddings is at least
+         * 0.45 and within 0.10 of the best similarity in the merchant's catalog (the query's nearest
+         * neighbours, so that a paraphrase that shares no word with a product still finds it).
+         *
+         * `similarity_score` is 0.5 × keyword relevance (BM25F over the fields above, title weighted
+         * most, each word by its best match: exact × 1, prefix × 0.75, 1 typo × 0.85, 2 typos × 0.5,
+         * divided by the query's total word weight) + 0.5 × embedding similarity (of the query moved
+         * toward its five nearest products — pseudo-relevance feedback, which ranks paraphrases better;
+         * it never changes what matches) (+ 0.08 for a named attribute value; × the price preference),
+         * clamped to [0, 1]; it does not depend on the page or the filters, so it means the same across
+         * queries. Ties are broken by `title`, then `id`.
+         * When the embedder is unavailable the search still answers, matching and ranking by keywords
+         * (rule 1) alone. With the Meilisearch engine (`SEARCH_ENGINE=meilisearch`), matching, typo
+         * tolerance, prefixes and `_rankingScore` are Meilisearch's own (with the same typo settings);
+         * query understanding is the gateway's. `+` in the query string reads as a space and `%2B` as a
+         * plus; reserved characters such as `/ : , ( ) ' *` may be sent unencoded.
          */
         q?: string;
         /**
@@ -1467,6 +1620,16 @@ export type SearchProductsData = {
          * Inclusive upper bound on the product's base `price`.
          */
         max_price?: number;
+        /**
+         * Facets to count, comma-separated (opt-in; Meilisearch's `facetDistribution` as the model):
+         * `category` (matches per category path), `brand` (matches per `vendor`), `price` (the matches'
+         * lowest and highest `price` and their counts in fixed price bands). The counts cover **every**
+         * match of `q` and the filters, not just the page; filters and facets compose (a count is what
+         * adding that filter would return, for `category`: `category=<value>` matches paths that contain
+         * the value, so it may count more). Without `q` the counts cover every product the filters
+         * allow. The response then carries `facets`; without this parameter it does not.
+         */
+        facets?: Array<'category' | 'brand' | 'price'>;
         /**
          * Page to return, 1-based. Below 1 → 400. A page past the last match returns no items (and the real `total`).
          */
@@ -1568,21 +1731,44 @@ export type SearchProductsAliasData = {
          * whitespace counts as absent. Without `q`, results are ordered by `title` then `id`; with it, by
          * relevance, best first, each with `similarity_score` in [0, 1], non-increasing down the list.
          *
-         * A product **matches** `q` when either
-         * 1. one of the query's words (folded to lower case, stemmed, common stop words ignored) occurs
-         * in its title, category, tags, vendor, attribute values or description; or
-         * 2. its meaning is close to the query's: the cosine similarity of their embeddings is at least
-         * 0.45 and within 0.15 of the best similarity in the merchant's catalog (the
-         * query's nearest neighbours, so that a paraphrase that shares no word with a product still
-         * finds it).
+         * First the query is **understood** (see `query_understanding` in the response): prices said in
+         * words (`sofa under 300`, `between 20 and 40`, `50-100`) become price bounds, `cheap`/`budget`
+         * a preference for lower prices; those words are not searched. A query that is only a
+         * constraint (`under 50`) lists every product it allows.
          *
-         * `total` counts the matches (after the filters). `similarity_score` is 0.5 × keyword relevance
-         * (BM25F over the fields above, title weighted most, divided by the query's total term weight) +
-         * 0.5 × embedding similarity; ties are broken by `title`, then `id`. When the embedder is
-         * unavailable the search still answers, matching and ranking by keywords (rule 1) alone. With
-         * the Meilisearch engine (`SEARCH_ENGINE=meilisearch`), matching and `_rankingScore` are
-         * Meilisearch's hybrid search. `+` in the query string reads as a space and `%2B` as a plus;
-         * reserved characters such as `/ : , ( ) ' *` may be sent unencoded.
+         * Then the words (folded to lower case, stemmed, common stop words ignored) are matched against
+         * the title, category, tags, vendor, attribute values and description, forgiving what a shopper
+         * gets wrong (Meilisearch's rules as the reference):
+         * - **typos**: a word the catalog does not have matches the catalog's terms within 1 typo
+         * (insert, delete, replace or swap two letters; not on the first letter, which Meilisearch
+         * counts as two) when it has 5–8 letters, within 2 from 9
+         * letters, none under 5; words with a digit (numbers, sizes, model codes such as `s7`,
+         * `32gb`, `x100`) are never fuzzed. A word the catalog has is taken as typed.
+         * - **prefix** (search as you type): the last word also matches longer terms that start with
+         * it (`bil` finds `billy`), unless it is a plain number.
+         * Whole words rank above prefixes, exact words above 1-typo above 2-typo matches.
+         *
+         * A product **matches** `q` (and counts in `total`) when either
+         * 1. it holds the query's words — exactly, with a forgiven typo, or as a prefix — worth at least
+         * 40 % of the query's word weight (inverse document frequency), so that one common word of a
+         * longer query (`white` in `white wardrobe`) is not enough; attribute words of the catalog
+         * are wishes, not requirements (see `query_understanding`); or
+         * 2. its meaning is close to the query's: the cosine similarity of their embeddings is at least
+         * 0.45 and within 0.10 of the best similarity in the merchant's catalog (the query's nearest
+         * neighbours, so that a paraphrase that shares no word with a product still finds it).
+         *
+         * `similarity_score` is 0.5 × keyword relevance (BM25F over the fields above, title weighted
+         * most, each word by its best match: exact × 1, prefix × 0.75, 1 typo × 0.85, 2 typos × 0.5,
+         * divided by the query's total word weight) + 0.5 × embedding similarity (of the query moved
+         * toward its five nearest products — pseudo-relevance feedback, which ranks paraphrases better;
+         * it never changes what matches) (+ 0.08 for a named attribute value; × the price preference),
+         * clamped to [0, 1]; it does not depend on the page or the filters, so it means the same across
+         * queries. Ties are broken by `title`, then `id`.
+         * When the embedder is unavailable the search still answers, matching and ranking by keywords
+         * (rule 1) alone. With the Meilisearch engine (`SEARCH_ENGINE=meilisearch`), matching, typo
+         * tolerance, prefixes and `_rankingScore` are Meilisearch's own (with the same typo settings);
+         * query understanding is the gateway's. `+` in the query string reads as a space and `%2B` as a
+         * plus; reserved characters such as `/ : , ( ) ' *` may be sent unencoded.
          */
         q?: string;
         /**
@@ -1601,6 +1787,16 @@ export type SearchProductsAliasData = {
          * Inclusive upper bound on the product's base `price`.
          */
         max_price?: number;
+        /**
+         * Facets to count, comma-separated (opt-in; Meilisearch's `facetDistribution` as the model):
+         * `category` (matches per category path), `brand` (matches per `vendor`), `price` (the matches'
+         * lowest and highest `price` and their counts in fixed price bands). The counts cover **every**
+         * match of `q` and the filters, not just the page; filters and facets compose (a count is what
+         * adding that filter would return, for `category`: `category=<value>` matches paths that contain
+         * the value, so it may count more). Without `q` the counts cover every product the filters
+         * allow. The response then carries `facets`; without this parameter it does not.
+         */
+        facets?: Array<'category' | 'brand' | 'price'>;
         /**
          * Page to return, 1-based. Below 1 → 400. A page past the last match returns no items (and the real `total`).
          */

@@ -261,18 +261,6 @@ export const zProduct = z.object({
 });
 
 /**
- * One page of product search results.
- */
-export const zProductSearchResponse = z.object({
-    items: z.array(zProduct).max(100),
-    page: z.int().gte(1),
-    page_size: z.int().gte(1).lte(100),
-    total: z.int().gte(0),
-    version: z.string(),
-    generated_at: z.iso.datetime()
-});
-
-/**
  * Order-lifecycle event types:
  * - `order.created`: an order was placed (sent automatically when a checkout session is completed);
  * - `order.updated`: an order's status changed;
@@ -319,6 +307,81 @@ export const zWebhookEmitResult = z.object({
     delivered: z.int().gte(100).lte(599).nullable(),
     signature: z.string().regex(/^t=\d+(,v1=[0-9a-f]{64})+$/),
     payload: zWebhookEvent
+});
+
+/**
+ * What the gateway understood in `q` (present whenever `q` is), so that a merchant can see why
+ * the results are what they are.
+ *
+ * - Prices in words become price bounds and are taken out of the searched words: `under $50`,
+ * `below 200`, `less than 20 dollars`, `up to`, `at most`, `max` → `max_price`; `over 100`,
+ * `above`, `more than`, `at least`, `from`, `N+`, `N and up` → `min_price`; `between 20 and
+ * 40`, `from 20 to 40`, `50-100`, `$50 to $100` → both; `around $100` → ±20 %. A currency
+ * sign or word is optional (`$ € £ ¥`, dollars, euros, usd …); `1,200` and `2k` are read as
+ * numbers. Explicit `min_price`/`max_price` parameters always win: a bound from the words is
+ * not applied when that parameter is given or when it contradicts the other explicit one.
+ * - `cheap`, `cheapest`, `budget`, `affordable`, `inexpensive`, `bargain`, `low-cost` set
+ * `price_preference: low`; `expensive`, `premium`, `luxury`, `high-end` set `high`: among the
+ * matches, cheaper (dearer) products rank higher — the score of a match is scaled down by up
+ * to 30 % by where its price sits between the cheapest and the dearest match (log scale).
+ * - Words that are attribute values of the merchant's catalog (short, plain values such as a
+ * colour, material or size; not URLs or numbers) are listed in `attributes`: products with
+ * that value rank higher (+0.08) and, when the query has other words, the attribute word is a
+ * wish, not a requirement.
+ * - A query that is only a constraint (`under 50`, `cheap`) lists every product the filters and
+ * bounds allow (ordered by price for a price preference, else by `title`, then `id`), each with
+ * `similarity_score` 1 before the price preference.
+ */
+export const zQueryUnderstanding = z.object({
+    text: z.string(),
+    min_price: z.number().optional(),
+    max_price: z.number().optional(),
+    price_preference: z.enum(['low', 'high']).optional(),
+    attributes: z.array(z.object({
+        name: z.string(),
+        value: z.string()
+    })).optional()
+});
+
+/**
+ * One value of a facet and how many matches have it.
+ */
+export const zFacetValue = z.object({
+    value: z.string(),
+    count: z.int().gte(1)
+});
+
+/**
+ * Facet counts over every match of the query and filters (present when `facets` was asked
+ * for; only the facets asked for). Value lists are ordered by count, highest first, then by
+ * value; at most 100 values each.
+ */
+export const zSearchFacets = z.object({
+    category: z.array(zFacetValue).max(100).optional(),
+    brand: z.array(zFacetValue).max(100).optional(),
+    price: z.object({
+        min: z.number(),
+        max: z.number(),
+        buckets: z.array(z.object({
+            from: z.number(),
+            to: z.number().optional(),
+            count: z.int().gte(1)
+        }))
+    }).optional()
+});
+
+/**
+ * One page of product search results.
+ */
+export const zProductSearchResponse = z.object({
+    items: z.array(zProduct).max(100),
+    page: z.int().gte(1),
+    page_size: z.int().gte(1).lte(100),
+    total: z.int().gte(0),
+    version: z.string(),
+    generated_at: z.iso.datetime(),
+    query_understanding: zQueryUnderstanding.optional(),
+    facets: zSearchFacets.optional()
 });
 
 /**
@@ -392,21 +455,44 @@ export const zProductId = z.string().min(1).max(200);
  * whitespace counts as absent. Without `q`, results are ordered by `title` then `id`; with it, by
  * relevance, best first, each with `similarity_score` in [0, 1], non-increasing down the list.
  *
- * A product **matches** `q` when either
- * 1. one of the query's words (folded to lower case, stemmed, common stop words ignored) occurs
- * in its title, category, tags, vendor, attribute values or description; or
- * 2. its meaning is close to the query's: the cosine similarity of their embeddings is at least
- * 0.45 and within 0.15 of the best similarity in the merchant's catalog (the
- * query's nearest neighbours, so that a paraphrase that shares no word with a product still
- * finds it).
+ * First the query is **understood** (see `query_understanding` in the response): prices said in
+ * words (`sofa under 300`, `between 20 and 40`, `50-100`) become price bounds, `cheap`/`budget`
+ * a preference for lower prices; those words are not searched. A query that is only a
+ * constraint (`under 50`) lists every product it allows.
  *
- * `total` counts the matches (after the filters). `similarity_score` is 0.5 × keyword relevance
- * (BM25F over the fields above, title weighted most, divided by the query's total term weight) +
- * 0.5 × embedding similarity; ties are broken by `title`, then `id`. When the embedder is
- * unavailable the search still answers, matching and ranking by keywords (rule 1) alone. With
- * the Meilisearch engine (`SEARCH_ENGINE=meilisearch`), matching and `_rankingScore` are
- * Meilisearch's hybrid search. `+` in the query string reads as a space and `%2B` as a plus;
- * reserved characters such as `/ : , ( ) ' *` may be sent unencoded.
+ * Then the words (folded to lower case, stemmed, common stop words ignored) are matched against
+ * the title, category, tags, vendor, attribute values and description, forgiving what a shopper
+ * gets wrong (Meilisearch's rules as the reference):
+ * - **typos**: a word the catalog does not have matches the catalog's terms within 1 typo
+ * (insert, delete, replace or swap two letters; not on the first letter, which Meilisearch
+ * counts as two) when it has 5–8 letters, within 2 from 9
+ * letters, none under 5; words with a digit (numbers, sizes, model codes such as `s7`,
+ * `32gb`, `x100`) are never fuzzed. A word the catalog has is taken as typed.
+ * - **prefix** (search as you type): the last word also matches longer terms that start with
+ * it (`bil` finds `billy`), unless it is a plain number.
+ * Whole words rank above prefixes, exact words above 1-typo above 2-typo matches.
+ *
+ * A product **matches** `q` (and counts in `total`) when either
+ * 1. it holds the query's words — exactly, with a forgiven typo, or as a prefix — worth at least
+ * 40 % of the query's word weight (inverse document frequency), so that one common word of a
+ * longer query (`white` in `white wardrobe`) is not enough; attribute words of the catalog
+ * are wishes, not requirements (see `query_understanding`); or
+ * 2. its meaning is close to the query's: the cosine similarity of their embeddings is at least
+ * 0.45 and within 0.10 of the best similarity in the merchant's catalog (the query's nearest
+ * neighbours, so that a paraphrase that shares no word with a product still finds it).
+ *
+ * `similarity_score` is 0.5 × keyword relevance (BM25F over the fields above, title weighted
+ * most, each word by its best match: exact × 1, prefix × 0.75, 1 typo × 0.85, 2 typos × 0.5,
+ * divided by the query's total word weight) + 0.5 × embedding similarity (of the query moved
+ * toward its five nearest products — pseudo-relevance feedback, which ranks paraphrases better;
+ * it never changes what matches) (+ 0.08 for a named attribute value; × the price preference),
+ * clamped to [0, 1]; it does not depend on the page or the filters, so it means the same across
+ * queries. Ties are broken by `title`, then `id`.
+ * When the embedder is unavailable the search still answers, matching and ranking by keywords
+ * (rule 1) alone. With the Meilisearch engine (`SEARCH_ENGINE=meilisearch`), matching, typo
+ * tolerance, prefixes and `_rankingScore` are Meilisearch's own (with the same typo settings);
+ * query understanding is the gateway's. `+` in the query string reads as a space and `%2B` as a
+ * plus; reserved characters such as `/ : , ( ) ' *` may be sent unencoded.
  */
 export const zQ = z.string().max(500);
 
@@ -456,6 +542,21 @@ export const zTimestamp = z.string().max(64);
  * `@commerce-gateway/webhooks` does all of this.
  */
 export const zWebhookSignature = z.string().regex(/^t=\d+(,v1=[0-9a-f]{64})+$/);
+
+/**
+ * Facets to count, comma-separated (opt-in; Meilisearch's `facetDistribution` as the model):
+ * `category` (matches per category path), `brand` (matches per `vendor`), `price` (the matches'
+ * lowest and highest `price` and their counts in fixed price bands). The counts cover **every**
+ * match of `q` and the filters, not just the page; filters and facets compose (a count is what
+ * adding that filter would return, for `category`: `category=<value>` matches paths that contain
+ * the value, so it may count more). Without `q` the counts cover every product the filters
+ * allow. The response then carries `facets`; without this parameter it does not.
+ */
+export const zFacets = z.array(z.enum([
+    'category',
+    'brand',
+    'price'
+])).max(3);
 
 export const zCreateCheckoutSessionBody = zCreateCheckoutSessionRequest;
 
@@ -566,6 +667,11 @@ export const zSearchProductsQuery = z.object({
     tag: z.string().max(100).optional(),
     min_price: z.number().gte(0).optional(),
     max_price: z.number().gte(0).optional(),
+    facets: z.array(z.enum([
+        'category',
+        'brand',
+        'price'
+    ])).max(3).optional(),
     page: z.int().gte(1).optional().default(1),
     page_size: z.int().gte(1).lte(100).optional().default(10)
 });
@@ -590,6 +696,11 @@ export const zSearchProductsAliasQuery = z.object({
     tag: z.string().max(100).optional(),
     min_price: z.number().gte(0).optional(),
     max_price: z.number().gte(0).optional(),
+    facets: z.array(z.enum([
+        'category',
+        'brand',
+        'price'
+    ])).max(3).optional(),
     page: z.int().gte(1).optional().default(1),
     page_size: z.int().gte(1).lte(100).optional().default(10)
 });

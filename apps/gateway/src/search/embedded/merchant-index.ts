@@ -5,12 +5,32 @@
  * (the tie-break). Searching is synchronous and allocation-light; a change builds a new
  * snapshot (see embedded-engine.ts).
  */
-import { terms as analyze } from '../text/analyzer.js';
-import type { SearchDocument, SearchFilters, SearchHit, SearchResult } from '../search-engine.js';
+import type { FacetName, PricePreference, SearchDocument, SearchFilters, SearchHit, SearchResult, UnderstoodAttribute } from '../search-engine.js';
+import { attributeWords, type AttributeWord } from './attribute-values.js';
 import { compareCodePoints } from './code-point-order.js';
+import { countFacets, type FacetColumns } from './facet-counter.js';
 import { FIELDS, K1 } from './fields.js';
+import { preferPrice } from './price-preference.js';
+import { MATCH_FACTOR, queryWords, type MatchKind, type QueryWord, type TermLookup } from './query-terms.js';
 import type { TermDictionary } from './term-dictionary.js';
 import { topK } from './top-k.js';
+import { Vocabulary } from './vocabulary.js';
+
+/** A product matches the query's words when it holds words worth this share of the query's required weight (idf). */
+export const MIN_COVERAGE = 0.4;
+/** Added to the score of a product that has an attribute value the query names. */
+export const ATTRIBUTE_BOOST = 0.08;
+const FEEDBACK_DOCS = 5;
+
+export interface IndexQuery {
+  text: string;
+  vector: Float32Array | undefined;
+  filters: SearchFilters;
+  offset: number;
+  limit: number;
+  pricePreference?: PricePreference | undefined;
+  facets?: readonly FacetName[] | undefined;
+}
 
 /**
  * A document with its analysed fields (kept so that snapshots can be rebuilt without
@@ -29,8 +49,8 @@ export function analyzeDocument(doc: SearchDocument, dictionary: TermDictionary)
   const offsets: number[] = [0];
   for (const field of FIELDS) {
     const text = field.text(doc);
-    if (field.repeated && text.length < 200) ids.push(...dictionary.cached(text, analyze));
-    else for (const term of analyze(text)) ids.push(dictionary.id(term));
+    if (field.repeated && text.length < 200) ids.push(...dictionary.cached(text));
+    else dictionary.analyze(text, ids);
     offsets.push(ids.length);
   }
   return {
@@ -48,6 +68,8 @@ export interface RankingOptions {
   vectorFloor: number;
   /** …and lies within this distance of the best cosine among the products searched (its close neighbours). */
   vectorBand: number;
+  /** Pseudo-relevance feedback weight (0 = off). */
+  feedback: number;
 }
 
 interface Posting {
@@ -72,6 +94,14 @@ export class MerchantIndex {
   private readonly candidates: Int32Array;
   private readonly fused: Float32Array;
   private readonly cosines: Float32Array;
+  private readonly covered: Float32Array;
+  private readonly feedbackCosines: Float32Array;
+  private readonly groupBest: Float32Array;
+  private readonly bonus: Float32Array;
+  private readonly attributeWords: Map<string, AttributeWord>;
+  private readonly facetColumns: FacetColumns;
+  private readonly wordCache = new Map<string, QueryWord[]>();
+  private vocabulary: Vocabulary | undefined;
 
   constructor(
     documents: readonly AnalyzedDocument[],
@@ -86,6 +116,10 @@ export class MerchantIndex {
     this.vectors = new Float32Array(n * dims);
     this.hasVector = new Uint8Array(n);
     const categoryIds = new Map<string, number>();
+    const categoryNames: string[] = [];
+    const vendorIds = new Map<string, number>();
+    const vendorNames: string[] = [];
+    const vendorOf = new Int32Array(n);
     this.categoryOf = new Int32Array(n);
     const tagLists = new Map<string, number[]>();
     documents.forEach(({ doc }, i) => {
@@ -95,8 +129,18 @@ export class MerchantIndex {
       }
       const category = doc.category.toLowerCase();
       let c = categoryIds.get(category);
-      if (c === undefined) categoryIds.set(category, (c = categoryIds.size));
+      if (c === undefined) {
+        categoryIds.set(category, (c = categoryIds.size));
+        categoryNames.push(doc.category);
+      }
       this.categoryOf[i] = c;
+      const vendor = doc.vendor.toLowerCase();
+      let v = vendorIds.get(vendor);
+      if (v === undefined) {
+        vendorIds.set(vendor, (v = vendorIds.size));
+        vendorNames.push(doc.vendor);
+      }
+      vendorOf[i] = v;
       for (const tag of new Set(doc.tags.map((t) => t.toLowerCase()))) {
         const list = tagLists.get(tag);
         if (list) list.push(i);
@@ -122,6 +166,12 @@ export class MerchantIndex {
     this.candidates = new Int32Array(n);
     this.fused = new Float32Array(n);
     this.cosines = new Float32Array(n);
+    this.covered = new Float32Array(n);
+    this.feedbackCosines = new Float32Array(n);
+    this.groupBest = new Float32Array(n);
+    this.bonus = new Float32Array(n);
+    this.attributeWords = attributeWords(documents);
+    this.facetColumns = { categoryOf: this.categoryOf, categoryNames, vendorOf, vendorNames, prices: this.prices };
   }
 
   /** Two passes over the documents: document frequencies, then postings filled in place. */
@@ -195,83 +245,270 @@ export class MerchantIndex {
     return mask;
   }
 
-  search(text: string, vector: Float32Array | undefined, filters: SearchFilters, offset: number, limit: number, options: RankingOptions): SearchResult {
+  /** The query's words with the catalog terms they match (typos forgiven, last word as a prefix), cached. */
+  private words(text: string): QueryWord[] {
+    const key = text.toLowerCase();
+    let cached = this.wordCache.get(key);
+    if (cached === undefined) {
+      cached = queryWords(text, this.lookup);
+      if (this.wordCache.size >= 1_000) this.wordCache.delete(this.wordCache.keys().next().value!);
+      this.wordCache.set(key, cached);
+    }
+    return cached;
+  }
+
+  private readonly lookup: TermLookup = {
+    find: (term) => {
+      const id = this.dictionary.find(term);
+      return id !== undefined && this.postings.has(id) ? id : undefined;
+    },
+    df: (term) => this.postings.get(term)?.docs.length ?? 0,
+    vocabulary: () => (this.vocabulary ??= this.buildVocabulary()),
+  };
+
+  /** The catalog's terms and the words they were first seen as, each naming its term. */
+  private buildVocabulary(): Vocabulary {
+    const entries: (readonly [string, number])[] = [];
+    for (const id of this.postings.keys()) {
+      const term = this.dictionary.term(id);
+      const surface = this.dictionary.surface(id);
+      entries.push([term, id]);
+      if (surface !== term) entries.push([surface, id]);
+    }
+    return new Vocabulary(entries);
+  }
+
+  /** See SearchEngine.spell: each word the catalog lacks becomes the catalog's closest term. */
+  spell(text: string): string {
+    const all = this.words(text);
+    // Attribute words (a colour the catalog has) boost by themselves; beside other words they stay out of the meaning,
+    // so that `white wardrobe` is not close to every white thing.
+    const isAttribute = (w: QueryWord) => w.matches.length > 0 && this.attributeWords.has(w.stem);
+    const words = all.some((w) => w.matches.length > 0 && !isAttribute(w)) ? all.filter((w) => !isAttribute(w)) : all;
+    return words
+      .map((word, index) => {
+        const first = word.matches[0];
+        if (first === undefined || first.kind === 'exact') return word.word;
+        const others = words.filter((w, i) => i !== index);
+        return this.dictionary.surface(others.length === 0 ? first.term : this.likeliestCompletion(word, first.kind, others));
+      })
+      .join(' ');
+  }
+
+  /**
+   * Of a word's best matches (of one kind: 1 typo, 2 typos or prefix), the one found most often
+   * beside the query's other words (`kitchen trol`: `trolley`; `corer sofa`: `corner`).
+   */
+  private likeliestCompletion(word: QueryWord, kind: MatchKind, others: readonly QueryWord[]): number {
+    const beside = this.groupBest;
+    const marked: number[] = [];
+    for (const other of others) {
+      for (const match of other.matches) {
+        if (match.kind !== 'exact') continue;
+        for (const d of this.postings.get(match.term)!.docs) {
+          if (beside[d] === 0) marked.push(d);
+          beside[d] = 1;
+        }
+      }
+    }
+    let best = word.matches[0]!.term;
+    let bestCount = -1;
+    for (const match of word.matches) {
+      if (match.kind !== kind) continue;
+      let count = 0;
+      for (const d of this.postings.get(match.term)!.docs) count += beside[d]!;
+      if (count > bestCount) [best, bestCount] = [match.term, count];
+    }
+    for (const d of marked) beside[d] = 0;
+    return best;
+  }
+
+  search(query: IndexQuery, options: RankingOptions): SearchResult {
+    const { vector, filters, offset, limit } = query;
     const n = this.size;
     const scores = this.scores;
+    const covered = this.covered;
+    const best = this.groupBest;
     const touched: number[] = [];
+    const queryWords = this.words(query.text);
+    const unmatchedIdf = Math.log(1 + (n + 0.5) / 0.5);
+    // Attribute words (a colour, a material the catalog has) are wishes, not requirements, unless the query has nothing else.
+    const isAttribute = queryWords.map((w) => w.matches.length > 0 && this.attributeWords.has(w.stem));
+    const hasOther = queryWords.some((w, i) => w.matches.length > 0 && !isAttribute[i]);
+    const named: AttributeWord[] = [];
     let idfSum = 0;
-    for (const term of new Set(analyze(text))) {
-      const id = this.dictionary.find(term);
-      const posting = id === undefined ? undefined : this.postings.get(id);
-      if (!posting) {
-        idfSum += Math.log(1 + (n + 0.5) / 0.5);
-        continue;
+    let requiredSum = 0;
+    queryWords.forEach((word, index) => {
+      if (word.matches.length === 0) {
+        idfSum += unmatchedIdf;
+        return;
       }
-      idfSum += posting.idf;
-      const { docs, weights, idf } = posting;
-      for (let j = 0; j < docs.length; j++) {
-        const d = docs[j]!;
+      let weight = Infinity;
+      const kind = word.matches[0]!.kind;
+      for (const match of word.matches) if (match.kind === kind) weight = Math.min(weight, this.postings.get(match.term)!.idf);
+      idfSum += weight;
+      const required = !(isAttribute[index] && hasOther);
+      if (required) requiredSum += weight;
+      if (isAttribute[index]) {
+        named.push(this.attributeWords.get(word.stem)!);
+      }
+      // A word scores a document once, by its best match (exact, prefix or typo).
+      const group: number[] = [];
+      for (const match of word.matches) {
+        const { docs, weights, idf } = this.postings.get(match.term)!;
+        // A prefix weighs as its own term (`sto` of `bar sto`: the rarer `stool` counts more than `storage`).
+        const factor = (match.kind === 'prefix' ? Math.min(idf, weight * 2) : weight) * MATCH_FACTOR[match.kind];
+        for (let j = 0; j < docs.length; j++) {
+          const d = docs[j]!;
+          const value = factor * weights[j]!;
+          if (best[d] === 0) group.push(d);
+          if (value > best[d]!) best[d] = value;
+        }
+      }
+      for (const d of group) {
         if (scores[d] === 0) touched.push(d);
-        scores[d]! += idf * weights[j]!;
+        scores[d]! += best[d]!;
+        if (required) covered[d]! += weight;
+        best[d] = 0;
+      }
+    });
+    const bonus = this.bonus;
+    const boosted: number[] = [];
+    const attributes: UnderstoodAttribute[] = named.map(({ name, value }) => ({ name, value }));
+    for (const { docs } of named) {
+      for (const d of docs) {
+        if (bonus[d] === 0) boosted.push(d);
+        bonus[d]! += ATTRIBUTE_BOOST;
       }
     }
     const mask = this.allowed(filters);
     const candidates = this.candidates;
     const fused = this.fused;
     let count = 0;
-    const useVector = vector !== undefined && vector.length === this.dims && vector.some((x) => x !== 0);
+    // A blank text (a query that was only a constraint, or facets without q) lists every product the filters allow.
+    const everything = query.text.trim() === '';
+    const useVector = !everything && vector !== undefined && vector.length === this.dims && vector.some((x) => x !== 0);
     const kwNorm = idfSum > 0 ? 1 / idfSum : 0;
-    if (useVector) {
-      const alpha = options.keywordWeight;
-      const dims = this.dims;
-      const m = this.vectors;
-      const cosines = this.cosines;
-      let best = -1;
-      // Every product's cosine (the best one, over the whole catalog, sets the neighbour band: whether a
-      // product matches q does not depend on the filters); then the filters pick the candidates.
-      for (let d = 0; d < n; d++) {
-        let cos = 0;
-        if (this.hasVector[d] === 1) {
-          const base = d * dims;
-          let s0 = 0;
-          let s1 = 0;
-          let s2 = 0;
-          let s3 = 0;
-          let i = 0;
-          for (; i + 3 < dims; i += 4) {
-            s0 += vector[i]! * m[base + i]!;
-            s1 += vector[i + 1]! * m[base + i + 1]!;
-            s2 += vector[i + 2]! * m[base + i + 2]!;
-            s3 += vector[i + 3]! * m[base + i + 3]!;
-          }
-          for (; i < dims; i++) s0 += vector[i]! * m[base + i]!;
-          cos = s0 + s1 + s2 + s3;
-        }
-        cosines[d] = cos;
-        if (cos > best) best = cos;
-      }
-      const floor = Math.max(options.vectorFloor, best - options.vectorBand);
+    const needed = requiredSum * MIN_COVERAGE - 1e-9;
+    const lexical = (d: number) => requiredSum > 0 && covered[d]! >= needed;
+    if (everything) {
       for (let d = 0; d < n; d++) {
         if (mask && mask[d] === 0) continue;
-        const keyword = scores[d]!;
-        const cos = cosines[d]!;
-        if (keyword > 0 || cos >= floor) {
+        candidates[count++] = d;
+        fused[d] = 1;
+      }
+    } else if (useVector) {
+      const alpha = options.keywordWeight;
+      const cosines = this.cosines;
+      const top = this.cosineAll(vector, cosines);
+      // The best cosine over the whole catalog sets the neighbour band: whether a product matches q does not depend on the filters.
+      const floor = Math.max(options.vectorFloor, top - options.vectorBand);
+      // Matching uses the query's own cosines; ranking, with feedback on, the cosines (of the matches only) of the query
+      // moved toward its nearest products.
+      let ranking = cosines;
+      if (options.feedback > 0) {
+        ranking = this.feedbackCosines;
+        const moved = this.withFeedback(vector, options.feedback);
+        for (let d = 0; d < n; d++) if ((!mask || mask[d] === 1) && (lexical(d) || cosines[d]! >= floor)) ranking[d] = this.cosine(moved, d);
+      }
+      for (let d = 0; d < n; d++) {
+        if (mask && mask[d] === 0) continue;
+        if (lexical(d) || cosines[d]! >= floor) {
           candidates[count++] = d;
-          fused[d] = alpha * keyword * kwNorm + (1 - alpha) * Math.max(0, Math.min(1, cos));
+          fused[d] = alpha * scores[d]! * kwNorm + (1 - alpha) * Math.max(0, Math.min(1, ranking[d]!)) + bonus[d]!;
         }
       }
     } else {
       for (const d of touched) {
         if (mask && mask[d] === 0) continue;
+        if (!lexical(d)) continue;
         candidates[count++] = d;
-        fused[d] = scores[d]! * kwNorm;
+        fused[d] = scores[d]! * kwNorm + bonus[d]!;
       }
     }
-    for (const d of touched) scores[d] = 0;
+    for (const d of touched) {
+      scores[d] = 0;
+      covered[d] = 0;
+    }
+    for (const d of boosted) bonus[d] = 0;
+    if (query.pricePreference) preferPrice(query.pricePreference, this.prices, candidates, count, fused);
     const order = this.order;
     const better = (a: number, b: number) => fused[a]! > fused[b]! || (fused[a] === fused[b] && order[a]! < order[b]!);
     const top = topK(candidates, count, offset + limit, better);
     const hits: SearchHit[] = top.slice(offset).map((d) => ({ id: this.ids[d]!, score: Math.max(0, Math.min(1, fused[d]!)) }));
-    return { hits, total: count, mode: useVector ? 'hybrid' : 'keyword' };
+    const result: SearchResult = { hits, total: count, mode: useVector ? 'hybrid' : 'keyword' };
+    if (attributes.length > 0) result.attributes = attributes;
+    if (query.facets && query.facets.length > 0) result.facets = countFacets(query.facets, this.facetColumns, candidates, count);
+    return result;
+  }
+
+  /**
+   * Pseudo-relevance feedback (Rocchio): the query moved toward the mean vector of its
+   * FEEDBACK_DOCS nearest products (this.cosines must hold the query's cosines).
+   */
+  private withFeedback(vector: Float32Array, weight: number): Float32Array {
+    const n = this.size;
+    const cosines = this.cosines;
+    // The FEEDBACK_DOCS best cosines, by insertion into a short sorted list.
+    const nearest: number[] = [];
+    for (let d = 0; d < n; d++) {
+      const c = cosines[d]!;
+      if (nearest.length === FEEDBACK_DOCS && c <= cosines[nearest[FEEDBACK_DOCS - 1]!]!) continue;
+      let at = nearest.length < FEEDBACK_DOCS ? nearest.length : FEEDBACK_DOCS - 1;
+      while (at > 0 && cosines[nearest[at - 1]!]! < c) {
+        if (at < FEEDBACK_DOCS) nearest[at] = nearest[at - 1]!;
+        at--;
+      }
+      nearest[at] = d;
+    }
+    const dims = this.dims;
+    const out = Float32Array.from(vector);
+    for (const d of nearest) for (let i = 0; i < dims; i++) out[i]! += (weight / nearest.length) * this.vectors[d * dims + i]!;
+    let norm = 0;
+    for (let i = 0; i < dims; i++) norm += out[i]! * out[i]!;
+    norm = Math.sqrt(norm) || 1;
+    for (let i = 0; i < dims; i++) out[i]! /= norm;
+    return out;
+  }
+
+  /** One product's cosine to a unit vector (0 without a vector). */
+  private cosine(vector: Float32Array, d: number): number {
+    if (this.hasVector[d] !== 1) return 0;
+    const dims = this.dims;
+    const m = this.vectors;
+    const base = d * dims;
+    let sum = 0;
+    for (let i = 0; i < dims; i++) sum += vector[i]! * m[base + i]!;
+    return sum;
+  }
+
+  /** Every product's cosine to the query (into `cosines`); returns the best. */
+  private cosineAll(vector: Float32Array, cosines: Float32Array): number {
+    const n = this.size;
+    const dims = this.dims;
+    const m = this.vectors;
+    let best = -1;
+    for (let d = 0; d < n; d++) {
+      let cos = 0;
+      if (this.hasVector[d] === 1) {
+        const base = d * dims;
+        let s0 = 0;
+        let s1 = 0;
+        let s2 = 0;
+        let s3 = 0;
+        let i = 0;
+        for (; i + 3 < dims; i += 4) {
+          s0 += vector[i]! * m[base + i]!;
+          s1 += vector[i + 1]! * m[base + i + 1]!;
+          s2 += vector[i + 2]! * m[base + i + 2]!;
+          s3 += vector[i + 3]! * m[base + i + 3]!;
+        }
+        for (; i < dims; i++) s0 += vector[i]! * m[base + i]!;
+        cos = s0 + s1 + s2 + s3;
+      }
+      cosines[d] = cos;
+      if (cos > best) best = cos;
+    }
+    return best;
   }
 }

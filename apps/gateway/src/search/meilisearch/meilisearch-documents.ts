@@ -1,11 +1,13 @@
 /**
  * How products look inside Meilisearch: one index for every merchant (filter merchant_id),
  * lower-cased copies of category and tags for the case-insensitive filters, and the
- * settings the adapter applies (filterable price, category, tags; searchable fields in
- * order of weight; the embedder).
+ * settings the adapter applies (filterable price, category, tags, vendor and price band;
+ * searchable fields in order of weight; typo tolerance as the embedded engine's; facets; the
+ * embedder).
  */
 import type { Embedders, Settings } from 'meilisearch';
 import { attributeText } from '../product-text.js';
+import { priceBand } from '../embedded/facet-counter.js';
 import type { SearchDocument, SearchFilters } from '../search-engine.js';
 
 export interface MeiliProduct {
@@ -21,6 +23,8 @@ export interface MeiliProduct {
   attribute_values: string;
   description: string;
   price: number;
+  /** Index of the price band (facet-counter.ts PRICE_EDGES): Meilisearch counts it as the `price` facet's buckets. */
+  price_band: number;
   _vectors?: { default: number[] | null };
 }
 
@@ -45,6 +49,7 @@ export function toMeiliProduct(doc: SearchDocument, userProvidedVectors: boolean
     attribute_values: attributeText(doc.attributes),
     description: doc.description,
     price: doc.price,
+    price_band: priceBand(doc.price),
     ...(userProvidedVectors ? { _vectors: { [EMBEDDER_NAME]: doc.vector ? Array.from(doc.vector) : null } as { default: number[] | null } } : {}),
   };
 }
@@ -86,8 +91,12 @@ export function embedderSettings(config: MeiliEmbedderConfig): Embedders {
 export function indexSettings(embedder: MeiliEmbedderConfig): Settings {
   return {
     searchableAttributes: ['title', 'category', 'tags', 'vendor', 'attribute_values', 'description'],
-    filterableAttributes: ['merchant_id', 'price', 'category_lc', 'tags_lc'],
-    sortableAttributes: ['price', 'title'],
+    // category, vendor and price_band are filterable so that they can be faceted on.
+    filterableAttributes: ['merchant_id', 'price', 'category_lc', 'tags_lc', 'category', 'vendor', 'price_band'],
+    sortableAttributes: ['price', 'title', 'product_id'],
+    // The embedded engine's rules (query-terms.ts): 1 typo from 5 letters, 2 from 9, none in numbers.
+    typoTolerance: { enabled: true, minWordSizeForTypos: { oneTypo: 5, twoTypos: 9 }, disableOnNumbers: true },
+    faceting: { maxValuesPerFacet: 100, sortFacetValuesBy: { '*': 'count' } },
     displayedAttributes: ['uid', 'merchant_id', 'product_id'],
     embedders: embedderSettings(embedder),
   };

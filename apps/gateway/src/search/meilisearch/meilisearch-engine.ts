@@ -18,6 +18,7 @@ import {
   type MeiliEmbedderConfig,
   type MeiliProduct,
 } from './meilisearch-documents.js';
+import { fromMeiliFacets, meiliFacets } from './meilisearch-facets.js';
 
 export interface MeilisearchEngineOptions {
   url: string;
@@ -89,12 +90,18 @@ export class MeilisearchEngine implements SearchEngine {
     const { offset, limit, vector } = request;
     const hybrid = vector !== undefined && this.options.semanticRatio > 0;
     const paging = offset % limit === 0 ? { page: offset / limit + 1, hitsPerPage: limit } : { offset, limit };
+    const blank = request.text.trim() === '';
+    const facets = request.facets?.length ? request.facets : undefined;
+    // A price preference sorts by price (Meilisearch's sort rule comes after its relevance rules); a blank text lists by title, then id.
+    const sort = request.pricePreference ? [`price:${request.pricePreference === 'low' ? 'asc' : 'desc'}`] : blank ? ['title:asc', 'product_id:asc'] : undefined;
     const response = await this.products.search(request.text, {
       filter: filterExpression(request.merchantId, request.filters),
       ...paging,
       showRankingScore: true,
       attributesToRetrieve: ['product_id'],
-      ...(hybrid ? { hybrid: { embedder: EMBEDDER_NAME, semanticRatio: this.options.semanticRatio }, vector: Array.from(vector) } : {}),
+      ...(sort ? { sort } : {}),
+      ...(facets ? { facets: meiliFacets(facets) } : {}),
+      ...(hybrid && !blank ? { hybrid: { embedder: EMBEDDER_NAME, semanticRatio: this.options.semanticRatio }, vector: Array.from(vector) } : {}),
     });
     let previous = 1;
     const hits = response.hits.map((hit) => {
@@ -104,7 +111,12 @@ export class MeilisearchEngine implements SearchEngine {
       return { id: hit.product_id, score };
     });
     const total = 'totalHits' in response && typeof response.totalHits === 'number' ? response.totalHits : (response as { estimatedTotalHits?: number }).estimatedTotalHits ?? hits.length;
-    return { hits, total, mode: hybrid ? 'hybrid' : 'keyword' };
+    return {
+      hits,
+      total,
+      mode: hybrid ? 'hybrid' : 'keyword',
+      ...(facets ? { facets: fromMeiliFacets(facets, response.facetDistribution, response.facetStats) } : {}),
+    };
   }
 
   async close(): Promise<void> {}

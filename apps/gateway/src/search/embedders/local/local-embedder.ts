@@ -10,11 +10,15 @@ import { join } from 'node:path';
 import { packageRoot } from '../../../db/paths.js';
 import { STOP_WORDS, words } from '../../text/analyzer.js';
 import { normalize, type Embedder } from '../../embedder.js';
+import { typoBudget } from '../../embedded/query-terms.js';
+import { Vocabulary } from '../../embedded/vocabulary.js';
 import { readVectorFile, readVectorHeader, type VectorFileHeader, type WordVectors } from './vector-file.js';
 
 export const DEFAULT_VECTOR_FILE = join(packageRoot, 'data', 'word-vectors', 'en-100d-int8.wvec');
 const SIF_A = 1e-3;
 const MAX_WORDS = 256;
+/** A query word the vectors lack may be read as one of this many most frequent words (a typo of a rare word is rarely worth its cost). */
+const CORRECTION_WORDS = 30_000;
 
 function embedderId(header: VectorFileHeader): string {
   return `local:${header.source}:${header.count}w-int8-abtt-sif`;
@@ -24,6 +28,8 @@ export class LocalEmbedder implements Embedder {
   readonly id: string;
   readonly dimensions: number;
   private readonly weights: Float32Array;
+  private readonly corrections = new Map<string, number>();
+  private vocabulary: Vocabulary | undefined;
 
   constructor(private readonly vectors: WordVectors) {
     this.dimensions = vectors.header.dims;
@@ -48,10 +54,31 @@ export class LocalEmbedder implements Embedder {
       row = index.get(word.slice(0, -1)) ?? (word.endsWith('es') ? index.get(word.slice(0, -2)) : undefined);
       if (row === undefined && word.endsWith('ies')) row = index.get(`${word.slice(0, -3)}y`);
     }
+    // A Porter stem (what the keyword index spells typos and unfinished words as): bookcas, tabl, billi.
+    if (row === undefined && word.length > 2) row = index.get(`${word}e`) ?? (word.endsWith('i') ? index.get(`${word.slice(0, -1)}y`) : undefined);
     return row;
   }
 
-  embedOne(text: string): Float32Array {
+  /** A word the vectors lack, read as the most frequent common word within Meilisearch's typo budget of it, same first letter (cached). */
+  private corrected(word: string): number | undefined {
+    const budget = typoBudget(word);
+    if (budget === 0) return undefined;
+    let row = this.corrections.get(word);
+    if (row === undefined) {
+      this.vocabulary ??= new Vocabulary([...this.vectors.index].filter(([, row]) => row < CORRECTION_WORDS));
+      let best: { id: number; distance: number } | undefined;
+      // Only words with the same first letter (as most typos keep it): a walk over ~1/20 of the vocabulary.
+      for (const match of this.vocabulary.fuzzy(word, budget, true)) {
+        if (!best || match.distance < best.distance || (match.distance === best.distance && match.id < best.id)) best = match;
+      }
+      row = best?.id ?? -1;
+      if (this.corrections.size >= 10_000) this.corrections.clear();
+      this.corrections.set(word, row);
+    }
+    return row >= 0 ? row : undefined;
+  }
+
+  embedOne(text: string, forgiving = false): Float32Array {
     const dims = this.dimensions;
     const { matrix, scales } = this.vectors;
     const out = new Float32Array(dims);
@@ -59,7 +86,7 @@ export class LocalEmbedder implements Embedder {
     for (const word of words(text)) {
       if (used >= MAX_WORDS) break;
       if (STOP_WORDS.has(word)) continue;
-      const row = this.row(word);
+      const row = this.row(word) ?? (forgiving ? this.corrected(word) : undefined);
       if (row === undefined) continue;
       used++;
       const weight = this.weights[row]! * scales[row]!;
@@ -71,6 +98,11 @@ export class LocalEmbedder implements Embedder {
 
   async embed(texts: readonly string[]): Promise<Float32Array[]> {
     return texts.map((text) => this.embedOne(text));
+  }
+
+  /** A query: words the vectors lack are read with typos forgiven (products never are: their words are the catalog's own). */
+  async embedQuery(text: string): Promise<Float32Array> {
+    return this.embedOne(text, true);
   }
 }
 
@@ -90,5 +122,5 @@ export function sharedLocalEmbedder(): LocalEmbedder {
 export function lazyLocalEmbedder(path: string = DEFAULT_VECTOR_FILE): Embedder {
   const header = readVectorHeader(path);
   const load = () => (path === DEFAULT_VECTOR_FILE ? sharedLocalEmbedder() : LocalEmbedder.load(path));
-  return { id: embedderId(header), dimensions: header.dims, embed: (texts) => load().embed(texts) };
+  return { id: embedderId(header), dimensions: header.dims, embed: (texts) => load().embed(texts), embedQuery: (text) => load().embedQuery(text) };
 }
