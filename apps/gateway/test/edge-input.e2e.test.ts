@@ -42,7 +42,7 @@ describe('query strings as clients send them', () => {
     ['`%2B%2B` in a tag', 'tag=C%2B%2B', ['star']],
     ['colon and comma unencoded', 'tag=a:b,c', ['stool']],
     ["quote and parentheses unencoded", "tag=kid's+(small)", ['stool']],
-    ['reserved characters in q too', 'q=stool+(tall)', ['bar-stool', 'stool']],
+    ['reserved characters in q too', 'q=(stool)+*', ['bar-stool', 'stool']],
     ['URLSearchParams itself', new URLSearchParams({ category: 'Bar furniture', tag: 'High+Low' }).toString(), ['bar-stool']],
   ])('reads %s', async (_name, query, ids) => {
     expect(await search(query)).toEqual(ids);

@@ -899,6 +899,7 @@ export type WebhookSignature = string;
  * adding that filter would return, for `category`: `category=<value>` matches paths that contain
  * the value, so it may count more). Without `q` the counts cover every product the filters
  * allow. The response then carries `facets`; without this parameter it does not.
+ * `+` reads as a space and `%2B` as a plus; `,` separates the values and may be sent unencoded.
  */
 export type Facets = Array<'category' | 'brand' | 'price'>;
 
@@ -1628,6 +1629,7 @@ export type SearchProductsData = {
          * adding that filter would return, for `category`: `category=<value>` matches paths that contain
          * the value, so it may count more). Without `q` the counts cover every product the filters
          * allow. The response then carries `facets`; without this parameter it does not.
+         * `+` reads as a space and `%2B` as a plus; `,` separates the values and may be sent unencoded.
          */
         facets?: Array<'category' | 'brand' | 'price'>;
         /**
@@ -1795,6 +1797,7 @@ export type SearchProductsAliasData = {
          * adding that filter would return, for `category`: `category=<value>` matches paths that contain
          * the value, so it may count more). Without `q` the counts cover every product the filters
          * allow. The response then carries `facets`; without this parameter it does not.
+         * `+` reads as a space and `%2B` as a plus; `,` separates the values and may be sent unencoded.
          */
         facets?: Array<'category' | 'brand' | 'price'>;
         /**

@@ -551,6 +551,7 @@ export const zWebhookSignature = z.string().regex(/^t=\d+(,v1=[0-9a-f]{64})+$/);
  * adding that filter would return, for `category`: `category=<value>` matches paths that contain
  * the value, so it may count more). Without `q` the counts cover every product the filters
  * allow. The response then carries `facets`; without this parameter it does not.
+ * `+` reads as a space and `%2B` as a plus; `,` separates the values and may be sent unencoded.
  */
 export const zFacets = z.array(z.enum([
     'category',
