@@ -112,7 +112,7 @@ export async function startCluster({ replicas = 3, env = {} }: { replicas?: numb
       return lb!;
     },
     pgProxy,
-    cli: (args) => runCli(args, { GATEWAY_ENV: 'production', DATABASE_URL: direct.toString(), LOG_LEVEL: 'warn' }),
+    cli: (args) => runCli(args, { GATEWAY_ENV: 'production', DATABASE_URL: direct.toString(), LOG_LEVEL: 'warn', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' }), // the receiver is on loopback
     query: async (sql, params = []) => (await pool.query(sql, params)).rows,
     async destroy() {
       await Promise.all(members.map((m) => m.stop('SIGKILL').catch(() => {})));
