@@ -29,7 +29,7 @@ export interface ServiceOptions {
 export function buildServices(db: Database, { config = loadConfig(), logger }: ServiceOptions = {}): Services {
   const services = {
     keys: new KeyService(new KeyStore(db.prisma)),
-    catalog: buildCatalogService(db.prisma, { config, logger }),
+    catalog: buildCatalogService(db.prisma, { config, logger, listen: (channel, handlers) => db.listen(channel, handlers) }),
     checkout: new CheckoutService(new CheckoutStore(db.prisma), defaultPricing(config.pricing)),
     idempotency: new IdempotencyStore(db.prisma),
   };

@@ -84,20 +84,27 @@ export class CheckoutService {
   }
 
   /** Checks address and stock, takes the stock, creates the order, queues `order.created` — all or nothing. */
-  complete(merchantId: string, id: string, beforeCommit?: BeforeCommit<CheckoutSession>): Promise<CheckoutSession> {
-    return this.store.transaction(async (tx) => {
+  async complete(merchantId: string, id: string, beforeCommit?: BeforeCommit<CheckoutSession>): Promise<CheckoutSession> {
+    let products: string[] = [];
+    const completed = await this.store.transaction(async (tx) => {
       const row = await this.lockOpen(tx, merchantId, id, 'completed');
       checkShippingAddress(row.lineItems, row.shippingAddress as CheckoutSession['shipping_address']);
-      for (const take of planStockTakes(row.lineItems)) {
+      const takes = planStockTakes(row.lineItems);
+      for (const take of takes) {
         const result = await this.store.takeStock(tx, merchantId, take);
         if (result.kind !== 'taken') throw stockError(take, result);
       }
+      products = [...new Set(takes.map((take) => take.productId))];
+      if (products.length) await this.store.announceStock(tx, merchantId, products);
       const order = await this.store.createOrder(tx, { id: newId('ord'), merchantId, sessionId: id, currency: row.currency, total: row.total });
       const session = toCheckoutSession(await this.store.setStatus(tx, row, 'completed', order));
       await enqueueEvent(tx, { merchantId, type: 'order.created', object: session });
       await beforeCommit?.(tx, session);
       return session;
     });
+    // Committed: the next catalog read of this process shows the stock taken.
+    if (products.length) await this.store.stockTaken(merchantId, products);
+    return completed;
   }
 
   /** Nothing is ordered, no stock is touched, no event is sent. */

@@ -8,6 +8,7 @@ import type { Address, Customer } from '../contract-types.js';
 import type { Prisma } from '../db/database.js';
 import type { Tx } from '../db/transaction.js';
 import type { CheckoutSession as SessionRow, CheckoutStatus, LineItem as LineItemRow, Order as OrderRow } from '../generated/prisma/client.js';
+import { catalogChanged, changeSource, encodeChange } from '../catalog/catalog-events.js';
 import type { CartLine, CatalogProduct } from './line-resolver.js';
 import { lineSubtotal, type Totals } from './pricing/pricing.js';
 import type { SessionWithRelations } from './session-mapper.js';
@@ -162,6 +163,17 @@ export class CheckoutStore {
     return tx.order.create({
       data: { id: order.id, merchantId: order.merchantId, checkoutSessionId: order.sessionId, currency: order.currency, total: order.total },
     });
+  }
+
+  /** NOTIFY catalog_changed when the transaction commits: these products' stock changed (heard by every read model). */
+  async announceStock(tx: Tx, merchantId: string, productIds: readonly string[]): Promise<void> {
+    const payload = encodeChange(changeSource(this.prisma), { merchantId, ids: [...productIds], kind: 'stock' });
+    await tx.$executeRaw`SELECT pg_notify('catalog_changed', ${payload})`;
+  }
+
+  /** After the commit: this process's catalog read model reads the products' stock again before the caller answers. */
+  stockTaken(merchantId: string, productIds: readonly string[]): Promise<void> {
+    return catalogChanged(this.prisma, { merchantId, ids: [...productIds], kind: 'stock' });
   }
 
   /**
