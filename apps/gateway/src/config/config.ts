@@ -31,6 +31,8 @@ export interface Config {
   webhookAllowPrivateTargets: boolean;
   basicAuth: boolean;
   requireRequestSigning: boolean;
+  /** Check every response against the contract (a 500 when one breaks it): development's guard. */
+  validateResponses: boolean;
   /** Tax table and flat shipping (TAX_RATES, SHIPPING_FLAT_RATE, SHIPPING_FREE_FROM); the contract's defaults where unset. */
   pricing: PricingOptions;
   logLevel: LogLevel;
@@ -162,6 +164,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookAllowPrivateTargets: flag(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', gatewayEnv === 'development'),
     basicAuth: flag(env, 'BASIC_AUTH', true),
     requireRequestSigning: flag(env, 'REQUIRE_REQUEST_SIGNING', false),
+    validateResponses: flag(env, 'VALIDATE_RESPONSES', gatewayEnv === 'development'),
     pricing: pricing(env),
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
   };

@@ -4,14 +4,17 @@ import type { OpenApiDocument } from '../../contract/document.js';
 import { InvalidRequestError } from '../../errors.js';
 
 /**
- * Validates requests (and coerces query parameters, filling defaults) and
+ * Validates requests (and coerces query parameters, filling defaults) and, with
+ * `responses` (VALIDATE_RESPONSES; on by default in development and in tests),
  * responses against the contract. A response that breaks the contract becomes
- * a logged 500: it is a bug in the gateway, never the caller's fault.
+ * a logged 500: it is a bug in the gateway, never the caller's fault. It is a
+ * guard for development, not a cost every production response pays (measured
+ * in bench/http): the tests and the fuzz suite check every answer against the contract.
  *
- *   app.use(validate(loadContract()));
+ *   app.use(validate(loadContract(), { responses: true }));
  */
-export function validate(contract: OpenApiDocument): RequestHandler[] {
-  return [plainNumbers(numericQueryParameters(contract)), ...validator(contract)];
+export function validate(contract: OpenApiDocument, { responses = true }: { responses?: boolean } = {}): RequestHandler[] {
+  return [plainNumbers(numericQueryParameters(contract)), ...validator(contract, responses)];
 }
 
 /** Names of the query parameters the contract types as number or integer. */
@@ -43,11 +46,11 @@ function plainNumbers(names: Set<string>): RequestHandler {
   };
 }
 
-function validator(contract: OpenApiDocument): RequestHandler[] {
+function validator(contract: OpenApiDocument, responses: boolean): RequestHandler[] {
   return OpenApiValidator.middleware({
     apiSpec: structuredClone(contract) as never,
     validateRequests: { allowUnknownQueryParameters: false, coerceTypes: true },
-    validateResponses: { removeAdditional: false },
+    validateResponses: responses ? { removeAdditional: false } : false,
     validateSecurity: false,
     validateApiSpec: false,
     ignoreUndocumented: true,
