@@ -19,19 +19,27 @@ const ROW_JSON = `json_build_object(
   'id', p.id, 'title', p.title, 'description', p.description, 'vendor', p.vendor, 'category', p.category,
   'price', p.price, 'currency', p.currency, 'tags', p.tags, 'attributes', p.attributes, 'quantity', p.quantity,
   'policy', p.policy, 'embedding', encode(p.embedding, 'base64'), 'model', p.embedding_model,
-  'variants', (SELECT coalesce(json_agg(json_build_object('sku', v.sku, 'title', v.title, 'price', v.price,
-      'currency', v.currency, 'requiresShipping', v.requires_shipping, 'taxable', v.taxable, 'weightGrams', v.weight_grams,
-      'weightUnit', v.weight_unit, 'attributes', v.attributes, 'quantity', v.quantity, 'policy', v.policy) ORDER BY v.position), '[]')
-    FROM variants v WHERE v.merchant_id = p.merchant_id AND v.product_id = p.id),
-  'images', (SELECT coalesce(json_agg(json_build_object('url', i.url, 'altText', i.alt_text, 'position', i.position) ORDER BY i.position), '[]')
-    FROM images i WHERE i.merchant_id = p.merchant_id AND i.product_id = p.id))::text`;
+  'variants', coalesce(v.list, '[]'), 'images', coalesce(i.list, '[]'))::text`;
+
+/**
+ * The products of CTE `p` with their variants and images: each side aggregated once for the
+ * whole batch and joined (hash joins), not a subquery per product (measured: several times slower on PGlite).
+ */
+const WITH_RELATIONS = `
+  v AS (SELECT product_id, json_agg(json_build_object('sku', sku, 'title', title, 'price', price, 'currency', currency,
+          'requiresShipping', requires_shipping, 'taxable', taxable, 'weightGrams', weight_grams, 'weightUnit', weight_unit,
+          'attributes', attributes, 'quantity', quantity, 'policy', policy) ORDER BY position) AS list
+        FROM variants WHERE merchant_id = $1 AND product_id IN (SELECT id FROM p) GROUP BY product_id),
+  i AS (SELECT product_id, json_agg(json_build_object('url', url, 'altText', alt_text, 'position', position) ORDER BY position) AS list
+        FROM images WHERE merchant_id = $1 AND product_id IN (SELECT id FROM p) GROUP BY product_id)
+  SELECT string_agg(${ROW_JSON}, chr(10) ORDER BY p.id) AS rows
+  FROM p LEFT JOIN v ON v.product_id = p.id LEFT JOIN i ON i.product_id = p.id`;
 
 /** One page of a merchant's products after id $2 (keyset, in the primary key's order), at most $3. Params: merchant, after, limit. */
-export const CATALOG_PAGE_SQL = `SELECT string_agg(${ROW_JSON}, chr(10) ORDER BY p.id) AS rows FROM (
-  SELECT * FROM products WHERE merchant_id = $1 AND id > $2 ORDER BY id LIMIT $3) AS p`;
+export const CATALOG_PAGE_SQL = `WITH p AS (SELECT * FROM products WHERE merchant_id = $1 AND id > $2 ORDER BY id LIMIT $3), ${WITH_RELATIONS}`;
 
 /** The named products. Params: merchant, ids (text[]). */
-export const CATALOG_BY_ID_SQL = `SELECT string_agg(${ROW_JSON}, chr(10)) AS rows FROM products AS p WHERE p.merchant_id = $1 AND p.id = ANY($2::text[])`;
+export const CATALOG_BY_ID_SQL = `WITH p AS (SELECT * FROM products WHERE merchant_id = $1 AND id = ANY($2::text[])), ${WITH_RELATIONS}`;
 
 interface JsonRow extends Omit<ProductWithRelations, 'embedding' | 'embeddingModel' | 'merchantId' | 'createdAt' | 'updatedAt'> {
   embedding: string | null;

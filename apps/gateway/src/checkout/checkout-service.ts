@@ -13,7 +13,8 @@ import { enqueueEvent } from '../webhooks/outbox.js';
 import { normalizeAddress, normalizeCustomer } from './address.js';
 import type { CheckoutStore } from './checkout-store.js';
 import { checkShippingAddress, planStockTakes, stockError } from './completion-rules.js';
-import { resolveLines, type CartLine } from './line-resolver.js';
+import { productsFromMemory, type ProductsInMemory } from './catalog-lookup.js';
+import { resolveLines, type CartLine, type CatalogProduct } from './line-resolver.js';
 import type { Pricing } from './pricing/pricing.js';
 import { toCheckoutSession, type SessionWithRelations } from './session-mapper.js';
 
@@ -30,11 +31,17 @@ export class CheckoutService {
   constructor(
     private readonly store: CheckoutStore,
     private readonly pricing: Pricing,
+    /** The catalog read model, when there is one (see catalog-lookup.ts). */
+    private readonly inMemory?: ProductsInMemory,
   ) {}
+
+  private async catalogProducts(merchantId: string, ids: readonly string[], tx?: Tx): Promise<Map<string, CatalogProduct>> {
+    return productsFromMemory(this.inMemory, merchantId, ids) ?? (await this.store.catalogProducts(merchantId, ids, tx));
+  }
 
   async create(merchantId: string, request: CreateCheckoutSessionRequest, beforeCommit?: BeforeCommit<CheckoutSession>): Promise<CheckoutSession> {
     const items = request.items ?? [];
-    const cart = resolveLines(items, await this.store.catalogProducts(merchantId, items.map((item) => item.product_id)));
+    const cart = resolveLines(items, await this.catalogProducts(merchantId, items.map((item) => item.product_id)));
     const shippingAddress = request.shipping_address ? normalizeAddress(request.shipping_address) : null;
     const paymentMethod = checkPaymentMethod(request.payment_method ?? DEFAULT_PAYMENT_METHOD);
     const totals = await this.pricing.totals(cart.currency, cart.lines, shippingAddress);
@@ -68,7 +75,7 @@ export class CheckoutService {
       let currency = row.currency;
       let lines: CartLine[] | undefined;
       if (request.items !== undefined) {
-        const catalog = await this.store.catalogProducts(merchantId, request.items.map((item) => item.product_id), tx);
+        const catalog = await this.catalogProducts(merchantId, request.items.map((item) => item.product_id), tx);
         ({ currency, lines } = resolveLines(request.items, catalog));
       }
       const shippingAddress = request.shipping_address ? normalizeAddress(request.shipping_address) : (row.shippingAddress as CheckoutSession['shipping_address']);
@@ -95,9 +102,8 @@ export class CheckoutService {
         if (result.kind !== 'taken') throw stockError(take, result);
       }
       products = [...new Set(takes.map((take) => take.productId))];
-      if (products.length) await this.store.announceStock(tx, merchantId, products);
-      const order = await this.store.createOrder(tx, { id: newId('ord'), merchantId, sessionId: id, currency: row.currency, total: row.total });
-      const session = toCheckoutSession(await this.store.setStatus(tx, row, 'completed', order));
+      const order = { id: newId('ord'), merchantId, sessionId: id, currency: row.currency, total: row.total };
+      const session = toCheckoutSession(await this.store.completeWithOrder(tx, row, order, products));
       await enqueueEvent(tx, { merchantId, type: 'order.created', object: session });
       await beforeCommit?.(tx, session);
       return session;

@@ -159,16 +159,35 @@ export class CheckoutStore {
     return { ...row, lineItems: locked.lineItems, order };
   }
 
-  createOrder(tx: Tx, order: NewOrder): Promise<OrderRow> {
-    return tx.order.create({
-      data: { id: order.id, merchantId: order.merchantId, checkoutSessionId: order.sessionId, currency: order.currency, total: order.total },
-    });
-  }
-
-  /** NOTIFY catalog_changed when the transaction commits: these products' stock changed (heard by every read model). */
-  async announceStock(tx: Tx, merchantId: string, productIds: readonly string[]): Promise<void> {
-    const payload = encodeChange(changeSource(this.prisma), { merchantId, ids: [...productIds], kind: 'stock' });
-    await tx.$executeRaw`SELECT pg_notify('catalog_changed', ${payload})`;
+  /**
+   * The end of a completion in one statement: the order created, the locked session marked
+   * `completed`, and NOTIFY catalog_changed (heard when the transaction commits) that the
+   * products' stock changed. Answers the session as it now is, with its order.
+   */
+  async completeWithOrder(tx: Tx, locked: SessionWithRelations, order: NewOrder, stockOf: readonly string[]): Promise<SessionWithRelations> {
+    const payload = stockOf.length ? encodeChange(changeSource(this.prisma), { merchantId: order.merchantId, ids: [...stockOf], kind: 'stock' }) : null;
+    const [row] = await tx.$queryRaw<{ createdAt: Date; updatedAt: Date }[]>`
+      WITH o AS (
+        INSERT INTO orders (id, merchant_id, checkout_session_id, status, currency, total, created_at)
+        VALUES (${order.id}, ${order.merchantId}, ${order.sessionId}, 'created'::"OrderStatus", ${order.currency}, ${order.total}, now())
+        RETURNING created_at),
+      s AS (
+        UPDATE checkout_sessions SET status = 'completed'::"CheckoutStatus", updated_at = now() WHERE id = ${locked.id}
+        RETURNING updated_at)
+      SELECT o.created_at AS "createdAt", s.updated_at AS "updatedAt",
+             (SELECT count(*)::int FROM (SELECT pg_notify('catalog_changed', ${payload}::text) WHERE ${payload}::text IS NOT NULL) AS n) AS notified
+      FROM o, s`;
+    if (!row) throw new Error(`checkout session ${locked.id} vanished while locked`);
+    const created: OrderRow = {
+      id: order.id,
+      merchantId: order.merchantId,
+      checkoutSessionId: order.sessionId,
+      status: 'created',
+      currency: order.currency,
+      total: order.total,
+      createdAt: new Date(row.createdAt),
+    };
+    return { ...locked, status: 'completed', updatedAt: new Date(row.updatedAt), order: created };
   }
 
   /** After the commit: this process's catalog read model reads the products' stock again before the caller answers. */
