@@ -90,22 +90,24 @@ export class CheckoutService {
     });
   }
 
-  /** Checks address and stock, takes the stock, creates the order, queues `order.created` — all or nothing. */
+  /** Checks address and stock, creates the order, queues `order.created`, takes the stock — all or nothing. */
   async complete(merchantId: string, id: string, beforeCommit?: BeforeCommit<CheckoutSession>): Promise<CheckoutSession> {
     let products: string[] = [];
     const completed = await this.store.transaction(async (tx) => {
       const row = await this.lockOpen(tx, merchantId, id, 'completed');
       checkShippingAddress(row.lineItems, row.shippingAddress as CheckoutSession['shipping_address']);
       const takes = planStockTakes(row.lineItems);
-      for (const take of takes) {
-        const result = await this.store.takeStock(tx, merchantId, take);
-        if (result.kind !== 'taken') throw stockError(take, result);
-      }
       products = [...new Set(takes.map((take) => take.productId))];
       const order = { id: newId('ord'), merchantId, sessionId: id, currency: row.currency, total: row.total };
       const session = toCheckoutSession(await this.store.completeWithOrder(tx, row, order, products));
       await enqueueEvent(tx, { merchantId, type: 'order.created', object: session });
-      await beforeCommit?.(tx, session);
+      // Stock late: its row locks, which every completion of the same SKUs waits on, are held only
+      // from here to the commit. A take that fails rolls back everything written above.
+      for (const take of takes) {
+        const result = await this.store.takeStock(tx, merchantId, take);
+        if (result.kind !== 'taken') throw stockError(take, result);
+      }
+      await beforeCommit?.(tx, session); // last: once it ran, the answer is stored with the commit
       return session;
     });
     // Committed: the next catalog read of this process shows the stock taken.

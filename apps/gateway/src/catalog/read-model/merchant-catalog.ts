@@ -11,21 +11,43 @@ import type { ProductFilter } from '../catalog-store.js';
 
 interface Entry {
   product: Product;
-  /** Lower-cased category and tags, for the filters. */
-  category: string;
+  /** The lower-cased category's number (see `categories`), and the lower-cased tags, for the filters. */
+  category: number;
   tags: readonly string[];
-}
-
-function entry(product: Product): Entry {
-  return { product, category: product.category.toLowerCase(), tags: product.tags.map((tag) => tag.toLowerCase()) };
 }
 
 export class MerchantCatalog {
   private readonly entries = new Map<string, Entry>();
   private sorted: Entry[] | undefined;
+  /** Distinct lower-cased categories, numbered: a category filter tests each once, not once per product. */
+  private readonly categories = new Map<string, number>();
+  /** The categories a filter's text matches, by that text (cleared when a category is added). */
+  private readonly matching = new Map<string, Uint8Array>();
 
   constructor(products: Iterable<Product> = []) {
-    for (const product of products) this.entries.set(product.id, entry(product));
+    for (const product of products) this.entries.set(product.id, this.entry(product));
+  }
+
+  private entry(product: Product): Entry {
+    const category = product.category.toLowerCase();
+    let number = this.categories.get(category);
+    if (number === undefined) {
+      this.categories.set(category, (number = this.categories.size));
+      this.matching.clear();
+    }
+    return { product, category: number, tags: product.tags.map((tag) => tag.toLowerCase()) };
+  }
+
+  /** Which category numbers contain `needle` (lower-cased). */
+  private categoriesMatching(needle: string): Uint8Array {
+    let mask = this.matching.get(needle);
+    if (!mask) {
+      mask = new Uint8Array(this.categories.size);
+      for (const [category, number] of this.categories) mask[number] = category.includes(needle) ? 1 : 0;
+      if (this.matching.size >= 1_000) this.matching.clear();
+      this.matching.set(needle, mask);
+    }
+    return mask;
   }
 
   get size(): number {
@@ -41,7 +63,7 @@ export class MerchantCatalog {
     for (const product of products) {
       const previous = this.entries.get(product.id);
       if (!previous || previous.product.title !== product.title) this.sorted = undefined;
-      const next = entry(product);
+      const next = this.entry(product);
       this.entries.set(product.id, next);
       // A stock or price change keeps the order: the sorted list points at the new entry.
       if (this.sorted && previous) {
@@ -61,14 +83,14 @@ export class MerchantCatalog {
     const sorted = (this.sorted ??= [...this.entries.values()].sort(
       (a, b) => compareCodePoints(a.product.title, b.product.title) || compareCodePoints(a.product.id, b.product.id),
     ));
-    const category = filter.category?.toLowerCase();
+    const categories = filter.category ? this.categoriesMatching(filter.category.toLowerCase()) : undefined;
     const tag = filter.tag?.toLowerCase();
     const { minPrice, maxPrice } = filter;
     const items: Product[] = [];
     let total = 0;
     const end = page.offset + page.limit;
     for (const e of sorted) {
-      if (category && !e.category.includes(category)) continue;
+      if (categories && categories[e.category] !== 1) continue;
       if (tag && !e.tags.includes(tag)) continue;
       const price = e.product.price;
       if (minPrice !== undefined && !(price >= minPrice)) continue;
