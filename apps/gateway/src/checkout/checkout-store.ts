@@ -118,23 +118,51 @@ export class CheckoutStore {
   }
 
   lines(tx: Tx, sessionId: string): Promise<LineItemRow[]> {
-    return tx.lineItem.findMany({ where: { sessionId }, orderBy: { position: 'asc' } });
+    return tx.$queryRaw<LineItemRow[]>`
+      SELECT session_id AS "sessionId", position, product_id AS "productId", variant_sku AS "variantSku", quantity, title,
+             unit_amount AS "unitAmount", subtotal, requires_shipping AS "requiresShipping", taxable
+      FROM line_items WHERE session_id = ${sessionId} ORDER BY position`;
   }
 
-  /** Writes a new session and its lines; the answer is what the INSERTs returned. */
+  /**
+   * Writes a new session and its lines in one statement (the lines from one JSON parameter);
+   * the answer is the rows as written, with the database's timestamps.
+   */
   async insert(tx: Tx, session: NewSession): Promise<SessionWithRelations> {
-    const row = await tx.checkoutSession.create({
-      data: {
-        id: session.id,
-        merchantId: session.merchantId,
-        clientSecret: session.clientSecret,
-        ...totalsColumns(session),
-        ...(session.shippingAddress ? { shippingAddress: session.shippingAddress } : {}),
-        ...(session.customer ? { customer: session.customer } : {}),
-      },
-    });
-    const lineItems = await tx.lineItem.createManyAndReturn({ data: lineRows(session.id, session.lines) });
-    return { ...row, lineItems, order: null };
+    const columns = totalsColumns(session);
+    const lineItems = lineRows(session.id, session.lines);
+    const lines = JSON.stringify(lineItems, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
+    const address = session.shippingAddress ? JSON.stringify(session.shippingAddress) : null;
+    const customer = session.customer ? JSON.stringify(session.customer) : null;
+    const [row] = await tx.$queryRaw<{ createdAt: Date; updatedAt: Date }[]>`
+      WITH s AS (
+        INSERT INTO checkout_sessions (id, merchant_id, status, currency, shipping_address, customer, payment_method, client_secret,
+                                       shipping_method, shipping_amount, tax_rate, tax_amount, subtotal, total, created_at, updated_at)
+        VALUES (${session.id}, ${session.merchantId}, 'open'::"CheckoutStatus", ${columns.currency}, ${address}::jsonb, ${customer}::jsonb,
+                ${columns.paymentMethod}, ${session.clientSecret}, ${columns.shippingMethod}, ${columns.shippingAmount}, ${columns.taxRate},
+                ${columns.taxAmount}, ${columns.subtotal}, ${columns.total}, now(), now())
+        RETURNING created_at, updated_at),
+      l AS (
+        INSERT INTO line_items (session_id, position, product_id, variant_sku, quantity, title, unit_amount, subtotal, requires_shipping, taxable)
+        SELECT r."sessionId", r.position, r."productId", r."variantSku", r.quantity, r.title, r."unitAmount", r.subtotal, r."requiresShipping", r.taxable
+        FROM jsonb_to_recordset(${lines}::jsonb) AS r("sessionId" text, position int, "productId" text, "variantSku" text, quantity int,
+          title text, "unitAmount" bigint, subtotal bigint, "requiresShipping" boolean, taxable boolean))
+      SELECT created_at AS "createdAt", updated_at AS "updatedAt" FROM s`;
+    if (!row) throw new Error(`checkout session ${session.id} was not written`);
+    const createdAt = new Date(row.createdAt);
+    return {
+      id: session.id,
+      merchantId: session.merchantId,
+      status: 'open',
+      clientSecret: session.clientSecret,
+      shippingAddress: session.shippingAddress as SessionRow['shippingAddress'],
+      customer: session.customer as SessionRow['customer'],
+      ...columns,
+      createdAt,
+      updatedAt: new Date(row.updatedAt),
+      lineItems,
+      order: null,
+    };
   }
 
   /** Rewrites the fields and totals of a locked session; `lines`, when given, replace every line. */
