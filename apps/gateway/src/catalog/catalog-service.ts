@@ -11,6 +11,11 @@ export interface SearchQuery extends ProductFilter {
   pageSize: number;
 }
 
+/** PostgreSQL cannot hold the NUL character: a filter or id with one is refused, as the database refused it before the read model. */
+function refuseNul(value: string | undefined, param: string): void {
+  if (value?.includes('\u0000')) throw new InvalidRequestError('Text must not contain the NUL character (\\u0000)', param);
+}
+
 export class CatalogService {
   constructor(
     private readonly store: CatalogStore,
@@ -22,6 +27,7 @@ export class CatalogService {
 
   /** Read from memory when the read model is live (see CatalogReadModel), else from the database. */
   async get(merchantId: string, productId: string): Promise<Product> {
+    refuseNul(productId, 'product_id');
     const inMemory = this.readModel.catalog(merchantId);
     const product = inMemory ? inMemory.get(productId) : await this.store.get(merchantId, productId);
     if (!product) throw new NotFoundError(`No product ${JSON.stringify(productId)}`, 'product_id');
@@ -43,6 +49,8 @@ export class CatalogService {
     if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {
       throw new InvalidRequestError('min_price must not be greater than max_price', 'min_price');
     }
+    refuseNul(query.category, 'category');
+    refuseNul(query.tag, 'tag');
     const page = { offset: (query.page - 1) * query.pageSize, limit: query.pageSize };
     const filters = { category: query.category, tag: query.tag, minPrice: query.minPrice, maxPrice: query.maxPrice };
     const q = query.q?.trim();

@@ -12,7 +12,8 @@ export type ProductsInMemory = (merchantId: string) => { get(id: string): Produc
 /** The named products from memory (absent ids left out), or undefined when memory may not answer. */
 export function productsFromMemory(inMemory: ProductsInMemory | undefined, merchantId: string, ids: readonly string[]): Map<string, CatalogProduct> | undefined {
   const catalog = inMemory?.(merchantId);
-  if (!catalog) return undefined;
+  // Text the database cannot hold (NUL) is left to the database, which refuses it as before.
+  if (!catalog || ids.some((id) => id.includes('\u0000'))) return undefined;
   const found = new Map<string, CatalogProduct>();
   for (const id of ids) {
     const product = catalog.get(id);
