@@ -2,6 +2,8 @@
 import pino from 'pino';
 import { loadConfig } from '../../apps/gateway/src/config/config.js';
 import { openDatabase } from '../../apps/gateway/src/db/database.js';
+import { KeyService } from '../../apps/gateway/src/auth/key-service.js';
+import { KeyStore } from '../../apps/gateway/src/auth/key-store.js';
 import { startGateway } from '../../apps/gateway/src/server.js';
 import { buildServices } from '../../apps/gateway/src/services.js';
 
@@ -19,7 +21,10 @@ if (process.env.MEMORY_MODE === 'serve') {
   const gateway = await startGateway(config, logger);
   const readyMs = performance.now() - started;
   const memory = settle();
-  process.send?.({ readyMs, rssMb: mb(memory.rss), heapUsedMb: mb(memory.heapUsed), arrayBuffersMb: mb(memory.arrayBuffers) });
+  // A key for the parent's one-at-a-time `?q=` requests (after the memory is read).
+  const keys = new KeyService(new KeyStore(gateway.db.prisma));
+  const { key } = await keys.create({ merchantIds: [process.env.MEMORY_MERCHANT!], env: config.env, scopes: ['*'], tier: 'enterprise', rpm: 1e9, rpd: 1e9 });
+  process.send?.({ readyMs, rssMb: mb(memory.rss), heapUsedMb: mb(memory.heapUsed), arrayBuffersMb: mb(memory.arrayBuffers), url: gateway.url, key });
   process.on('SIGTERM', () => void gateway.close().then(() => process.exit(0)));
 } else {
   const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });

@@ -10,11 +10,11 @@
  *   BENCH_PROFILE=dir                                   (a V8 CPU profile of the server process, written at exit)
  */
 import { fork } from 'node:child_process';
-import http from 'node:http';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { synthesize } from '../search/synthesize.js';
 import { load, type LoadResult } from '../support/load.js';
+import { oneAtATime } from '../support/one-at-a-time.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -74,28 +74,8 @@ for (const route of routes.filter((_, i) => !only || only.includes(i))) {
   console.log(`${''.padEnd(38)} server CPU a request: bare ${cpuOf(bare).toFixed(0)} µs, gateway ${cpuOf(full).toFixed(0)} µs`);
 }
 
-/** One request at a time over one keep-alive connection: latency percentiles in ms. */
-async function oneAtATime(url: string, ms: number): Promise<{ n: number; p50: number; p95: number; p99: number }> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const times: number[] = [];
-  const end = performance.now() + ms;
-  while (performance.now() < end) {
-    const started = performance.now();
-    await new Promise<void>((done, fail) => {
-      http.get(url, { agent, headers }, (res) => {
-        res.resume();
-        res.on('end', () => (res.statusCode === 200 ? done() : fail(new Error(`status ${res.statusCode}`))));
-      }).on('error', fail);
-    });
-    times.push(performance.now() - started);
-  }
-  agent.destroy();
-  times.sort((a, b) => a - b);
-  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
-  return { n: times.length, p50: at(0.5), p95: at(0.95), p99: at(0.99) };
-}
-await oneAtATime(`${ready.full}${qPath}`, 500);
-const alone = await oneAtATime(`${ready.full}${qPath}`, seconds * 1000);
+await oneAtATime(`${ready.full}${qPath}`, headers, 500);
+const alone = await oneAtATime(`${ready.full}${qPath}`, headers, seconds * 1000);
 console.log(`GET /acp/products?q= one at a time (${alone.n} requests): p50 ${alone.p50.toFixed(2)} ms  p95 ${alone.p95.toFixed(2)} ms  p99 ${alone.p99.toFixed(2)} ms`);
 child.disconnect(); // the server exits (writing its CPU profile when asked)
 await new Promise((done) => child.once('exit', done));
