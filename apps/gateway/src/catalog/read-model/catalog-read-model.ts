@@ -120,8 +120,8 @@ export class CatalogReadModel {
   private async loadAll(goLive: boolean): Promise<LoadStats> {
     const started = performance.now();
     const epoch = this.epoch;
+    // (Merchants are only ever added: a catalog's products are upserted, never deleted; one whose load finds none is dropped.)
     const merchants = await this.store.merchantsWithProducts();
-    for (const gone of [...this.merchants.keys()].filter((id) => !merchants.includes(id))) this.merchants.delete(gone);
     let products = 0;
     for (const merchantId of merchants) products += await this.loadMerchant(merchantId);
     if (goLive && epoch === this.epoch) this.live = true;
