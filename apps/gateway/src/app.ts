@@ -15,6 +15,7 @@ import { supportedApiVersions } from './contract/api-versions.js';
 import { loadContract } from './contract/document.js';
 import { OperationTable } from './contract/operations.js';
 import { NotFoundError } from './errors.js';
+import { compose } from './http/compose.js';
 import { errorHandler } from './http/error-handler.js';
 import { apiVersion } from './http/middleware/api-version.js';
 import { corsPolicy } from './http/middleware/cors-policy.js';
@@ -39,7 +40,7 @@ import type { RateLimitStores } from './rate-limit/stores.js';
 
 export interface AppDeps {
   config: Pick<Config, 'env' | 'allowedOrigins' | 'basicAuth' | 'requireRequestSigning' | 'authFailureLimit' | 'authFailureWindowMs' | 'trustProxy'> &
-    Partial<Pick<Config, 'orderUrlTemplate' | 'publicBaseUrl'>>;
+    Partial<Pick<Config, 'orderUrlTemplate' | 'publicBaseUrl' | 'validateResponses'>>;
   logger: Logger;
   /** Counters of the key limits and of failed authentications per address (default for the latter: in this process). */
   rateLimits: Pick<RateLimitStores, 'minute' | 'day'> & Partial<Pick<RateLimitStores, 'authFailures'>>;
@@ -65,25 +66,30 @@ export function createApp(deps: AppDeps): Express {
   app.use(requestId());
   app.use(locale());
   app.use(ops.routes); // outside the contract, no API key; not logged or counted (probes and scrapes would drown the rest)
-  app.use(requestLog(deps.logger));
-  app.use(requestMetrics(ops.metrics));
-  app.use(corsPolicy(deps.config.allowedOrigins));
   const failures = new AuthFailureLimiter(
     deps.rateLimits.authFailures ?? new MemoryStore(),
     { limit: deps.config.authFailureLimit, windowMs: deps.config.authFailureWindowMs },
     deps.logger,
   );
-  // The ACP 2026-04-17 profile (/.well-known/acp.json, /acp/checkout_sessions…): its own version, rules and error shape, the same domain.
-  app.use(acpProfile({ ...deps, failures }));
-  app.use(apiVersion(supportedApiVersions()));
-  app.use(matchOperation(new OperationTable(contract)));
-  app.use(authenticate({ keys: deps.keys, env: deps.config.env, basicAuth: deps.config.basicAuth, failures }));
-  app.use(rateLimit(deps.rateLimits, deps.logger));
-  app.use(authorize());
-  app.use(jsonBody());
-  app.use(verifySignature({ requireAll: deps.config.requireRequestSigning }));
-  app.use(validate(contract));
-  app.use(idempotency(deps.idempotency, deps.logger));
+  // One router layer for the rest of the edge (see compose.ts); the order is the same.
+  app.use(
+    compose([
+      requestLog(deps.logger),
+      requestMetrics(ops.metrics),
+      corsPolicy(deps.config.allowedOrigins),
+      // The ACP 2026-04-17 profile (/.well-known/acp.json, /acp/checkout_sessions…): its own version, rules and error shape, the same domain.
+      acpProfile({ ...deps, failures }),
+      apiVersion(supportedApiVersions()),
+      matchOperation(new OperationTable(contract)),
+      authenticate({ keys: deps.keys, env: deps.config.env, basicAuth: deps.config.basicAuth, failures }),
+      ...rateLimit(deps.rateLimits, deps.logger),
+      authorize(),
+      ...jsonBody(),
+      verifySignature({ requireAll: deps.config.requireRequestSigning }),
+      ...validate(contract, { responses: deps.config.validateResponses ?? true }),
+      idempotency(deps.idempotency, deps.logger),
+    ]),
+  );
 
   app.use(catalogRoutes(deps.catalog));
   app.use(webhookRoutes(deps.webhooks));

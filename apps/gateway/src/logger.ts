@@ -8,7 +8,9 @@ export function wantsPrettyLogs(env: GatewayEnv, stream: { isTTY?: boolean } = p
 }
 
 /**
- * Structured JSON logs on stderr (pretty-printed with `{ pretty: true }`, see wantsPrettyLogs).
+ * Structured JSON logs on stderr (pretty-printed with `{ pretty: true }`, see wantsPrettyLogs),
+ * written asynchronously: a request never waits on the write of its log line (pino flushes
+ * what is buffered when the process exits).
  * Credentials never reach a log line: the redaction list is the backstop.
  */
 export function createLogger(
@@ -16,7 +18,7 @@ export function createLogger(
   destination?: pino.DestinationStream,
   { pretty: prettyPrint = false }: { pretty?: boolean } = {},
 ): Logger {
-  destination ??= prettyPrint ? pretty({ destination: 2, sync: true, colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }) : pino.destination(2);
+  destination ??= prettyPrint ? pretty({ destination: 2, sync: true, colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }) : pino.destination({ dest: 2, sync: false });
   return pino(
     {
       level,

@@ -28,13 +28,15 @@ export interface ServiceOptions {
 
 /** Builds every service over one database. */
 export function buildServices(db: Database, { config = loadConfig(), logger }: ServiceOptions = {}): Services {
+  const catalog = buildCatalogService(db.prisma, { config, logger, listen: (channel, handlers) => db.listen(channel, handlers) });
   const services = {
     keys: new KeyService(new KeyStore(db.prisma)),
-    catalog: buildCatalogService(db.prisma, { config, logger }),
+    catalog,
     checkout: new CheckoutService(
       new CheckoutStore(db.prisma),
       defaultPricing(config.pricing),
       paymentProvider(config.paymentProvider ?? defaultPaymentProvider(config.env), config.env),
+      (merchantId) => catalog.readModel.catalog(merchantId),
     ),
     idempotency: new IdempotencyStore(db.prisma, db.holders),
   };

@@ -17,6 +17,8 @@ import { CatalogService } from './catalog-service.js';
 import { CatalogStore } from './catalog-store.js';
 import { pgBulkReader } from './bulk-reader.js';
 import { SearchIndexer } from './search-indexer.js';
+import { CatalogReadModel, type Listen } from './read-model/catalog-read-model.js';
+import { listenOnPostgres, type NotificationHandlers } from '../db/pg-listener.js';
 
 export type SearchConfig = Pick<
   Config,
@@ -75,18 +77,26 @@ export function buildCatalogSearch(
   const logger = options.logger ?? pino({ level: 'silent' });
   const embedder = options.parts?.embedder ?? buildEmbedder(config);
   const engine = options.parts?.engine ?? buildEngine(config, embedder);
-  return new CatalogSearch(prisma, store, new SearchIndexer(store, engine, embedder, logger), new QueryEmbedder(embedder, logger), logger, {
-    databaseUrl: config.databaseUrl,
+  return new CatalogSearch(prisma, store, new SearchIndexer(store, engine, embedder, logger), new QueryEmbedder(embedder, logger), {
     onClose: options.onClose,
   });
 }
 
-/** The catalog service over a database, with the configured search. */
+/**
+ * The catalog service over a database, with the configured search and the catalog read model.
+ * `listen` (Database.listen) is how the read model hears other processes' changes; without it,
+ * on PostgreSQL (`config.databaseUrl`) it listens on a connection of its own, and on PGlite
+ * reads stay on the database.
+ */
 export function buildCatalogService(
   prisma: Prisma,
-  options: { config?: Partial<SearchConfig> | undefined; logger?: Logger | undefined; parts?: SearchParts | undefined } = {},
+  options: { config?: Partial<SearchConfig> | undefined; logger?: Logger | undefined; parts?: SearchParts | undefined; listen?: Listen | undefined } = {},
 ): CatalogService {
-  const bulk = options.config?.databaseUrl ? pgBulkReader(options.config.databaseUrl) : undefined;
+  const url = options.config?.databaseUrl;
+  const bulk = url ? pgBulkReader(url) : undefined;
   const store = new CatalogStore(prisma, bulk);
-  return new CatalogService(store, buildCatalogSearch(prisma, store, { ...options, onClose: () => bulk?.close() }));
+  const logger = options.logger ?? pino({ level: 'silent' });
+  const listen = options.listen ?? (url ? (channel: string, handlers: NotificationHandlers) => listenOnPostgres(url, channel, handlers) : undefined);
+  const search = buildCatalogSearch(prisma, store, { ...options, onClose: () => bulk?.close() });
+  return new CatalogService(store, search, new CatalogReadModel(prisma, store, logger), listen);
 }

@@ -10,7 +10,11 @@ export interface CatalogChange {
   merchantId: string;
   /** The products written; undefined = too many to name, reload the merchant. */
   ids: string[] | undefined;
+  /** `stock`: only the inventory of the named products changed (a completion); searchable fields did not. */
+  kind?: 'products' | 'stock' | undefined;
 }
+
+export const CATALOG_CHANNEL = 'catalog_changed';
 
 type Listener = (change: CatalogChange) => Promise<void>;
 
@@ -36,13 +40,23 @@ export function changeSource(database: object): string {
   return source;
 }
 
-/** The NOTIFY payload: `<source> <merchantId>`. */
-export function encodeChange(source: string, merchantId: string): string {
-  return `${source} ${merchantId}`;
+/** NOTIFY payloads stay well under PostgreSQL's 8,000-byte limit: longer lists of ids become "the whole merchant". */
+const PAYLOAD_LIMIT = 7_000;
+
+/** The NOTIFY payload: `{"source","merchantId","ids"?,"kind"?}` (ids left out when too many to name). */
+export function encodeChange(source: string, change: CatalogChange): string {
+  const named = JSON.stringify({ source, merchantId: change.merchantId, ids: change.ids, kind: change.kind });
+  if (change.ids === undefined || Buffer.byteLength(named) <= PAYLOAD_LIMIT) return named;
+  return JSON.stringify({ source, merchantId: change.merchantId, kind: change.kind });
 }
 
-export function decodeChange(payload: string): { source: string; merchantId: string } | undefined {
-  const space = payload.indexOf(' ');
-  if (space <= 0) return undefined;
-  return { source: payload.slice(0, space), merchantId: payload.slice(space + 1) };
+export function decodeChange(payload: string): (CatalogChange & { source: string }) | undefined {
+  try {
+    const value = JSON.parse(payload) as { source?: unknown; merchantId?: unknown; ids?: unknown; kind?: unknown };
+    if (typeof value.source !== 'string' || typeof value.merchantId !== 'string') return undefined;
+    const ids = Array.isArray(value.ids) && value.ids.every((id) => typeof id === 'string') ? (value.ids as string[]) : undefined;
+    return { source: value.source, merchantId: value.merchantId, ids, kind: value.kind === 'stock' && ids ? 'stock' : 'products' };
+  } catch {
+    return undefined;
+  }
 }

@@ -1,40 +1,41 @@
 /**
  * Search with `q`: embeds the query (never failing the search, see QueryEmbedder), asks the
- * engine, and keeps the engine's index in step with the catalog (SearchIndexer), hearing
- * of committed imports in this process directly and, on PostgreSQL, of other processes'
- * imports through LISTEN/NOTIFY.
+ * engine, and keeps the engine's index in step with the catalog (SearchIndexer): an in-memory
+ * index is fed by the catalog read model (which hears every process's changes), a persistent
+ * one is written by the process that changed the catalog.
  */
-import type { Logger } from 'pino';
 import type { Prisma } from '../db/database.js';
 import type { QueryEmbedder } from '../search/query-embedder.js';
 import type { FacetName, SearchFilters, SearchResult } from '../search/search-engine.js';
 import { planQuery, type QueryPlan } from '../search/query/plan-query.js';
 import type { Embedder } from '../search/embedder.js';
-import { listenOnPostgres, type Subscription } from '../db/pg-listener.js';
-import { changeSource, decodeChange, encodeChange, onCatalogChange } from './catalog-events.js';
+import { changeSource, encodeChange, onCatalogChange } from './catalog-events.js';
 import type { CatalogStore } from './catalog-store.js';
+import type { ReadModelSink } from './read-model/catalog-read-model.js';
 import type { IndexStats, SearchIndexer } from './search-indexer.js';
 
 export interface CatalogSearchOptions {
-  /** PostgreSQL URL to LISTEN on for other processes' imports (in-memory engines only). */
-  databaseUrl?: string | undefined;
   /** Releases what the builder opened for this search (a bulk reader). */
   onClose?: (() => Promise<void> | undefined) | undefined;
 }
 
 export class CatalogSearch {
-  private listener: Subscription | undefined;
   private readonly unsubscribe: () => void;
+  /** Set when the catalog read model feeds an in-memory index (see SearchIndexer.sink). */
+  private fedByReadModel = false;
 
   constructor(
     private readonly prisma: Prisma,
     private readonly store: CatalogStore,
     readonly indexer: SearchIndexer,
     readonly queryEmbedder: QueryEmbedder,
-    private readonly logger: Logger,
     private readonly options: CatalogSearchOptions = {},
   ) {
-    this.unsubscribe = onCatalogChange(prisma, (change) => indexer.apply(change));
+    // This process's committed changes: a persistent engine is written here; an in-memory one hears
+    // them from the read model once that runs (before, it follows them itself, for the merchants it holds).
+    this.unsubscribe = onCatalogChange(prisma, async (change) => {
+      if (!this.fedByReadModel) await indexer.apply(change);
+    });
   }
 
   /**
@@ -57,27 +58,11 @@ export class CatalogSearch {
     return { ...result, plan };
   }
 
-  /** Builds the index (in-memory engines) and starts hearing other processes' changes. */
-  async warmUp(): Promise<IndexStats | undefined> {
-    const stats = await this.indexer.warmUp();
-    if (this.options.databaseUrl && !this.indexer.engine.persistent && !this.listener) {
-      const ownSource = changeSource(this.prisma);
-      const refresh = (merchantId: string | undefined) => {
-        const work = merchantId === undefined ? this.indexer.rebuild() : this.indexer.apply({ merchantId, ids: undefined });
-        work.catch((error: unknown) => this.logger.error({ err: error, merchantId }, 'search index refresh failed'));
-      };
-      // Other processes' imports (an operator's `catalog import` while the gateway runs); after a lost
-      // connection anything may have changed meanwhile, so everything is rebuilt.
-      this.listener = await listenOnPostgres(this.options.databaseUrl, 'catalog_changed', {
-        onNotify: (payload) => {
-          const change = decodeChange(payload);
-          if (change && change.source !== ownSource) refresh(change.merchantId);
-        },
-        onLost: (error) => this.logger.warn({ err: error }, 'catalog change listener lost its connection; reconnecting'),
-        onRestored: () => refresh(undefined),
-      });
-    }
-    return stats;
+  /** What the read model should feed as it loads (an in-memory index), and from then on it does. */
+  feedFromReadModel(): ReadModelSink | undefined {
+    const sink = this.indexer.sink();
+    if (sink) this.fedByReadModel = true;
+    return sink;
   }
 
   /** The embedder that makes the products' vectors (imports use the same one). */
@@ -97,13 +82,12 @@ export class CatalogSearch {
   async reindex(merchantIds?: readonly string[]): Promise<IndexStats> {
     const stats = await this.indexer.rebuild(merchantIds);
     const merchants = merchantIds ?? (await this.store.merchantsWithProducts());
-    for (const merchantId of merchants) await this.store.announce(encodeChange(changeSource(this.prisma), merchantId));
+    for (const merchantId of merchants) await this.store.announce(encodeChange(changeSource(this.prisma), { merchantId, ids: undefined }));
     return stats;
   }
 
   async close(): Promise<void> {
     this.unsubscribe();
-    await this.listener?.close();
     await this.indexer.engine.close();
     await this.options.onClose?.();
   }

@@ -5,6 +5,7 @@ import type { CatalogSearch } from './catalog-search.js';
 import type { CatalogStore, ProductFilter } from './catalog-store.js';
 import type { FacetName } from '../search/search-engine.js';
 import { understanding } from './query-understanding.js';
+import type { CatalogReadModel, Listen } from './read-model/catalog-read-model.js';
 
 export interface SearchQuery extends ProductFilter {
   q?: string | undefined;
@@ -14,21 +15,32 @@ export interface SearchQuery extends ProductFilter {
   pageSize: number;
 }
 
+/** PostgreSQL cannot hold the NUL character: a filter or id with one is refused, as the database refused it before the read model. */
+function refuseNul(value: string | undefined, param: string): void {
+  if (value?.includes('\u0000')) throw new InvalidRequestError('Text must not contain the NUL character (\\u0000)', param);
+}
+
 export class CatalogService {
   constructor(
     private readonly store: CatalogStore,
     readonly searchIndex: CatalogSearch,
+    readonly readModel: CatalogReadModel,
+    /** Where the read model hears other processes' changes (Database.listen); without it, reads go to the database. */
+    private readonly listen?: Listen,
   ) {}
 
+  /** Read from memory when the read model is live (see CatalogReadModel), else from the database. */
   async get(merchantId: string, productId: string): Promise<Product> {
-    const product = await this.store.get(merchantId, productId);
+    refuseNul(productId, 'product_id');
+    const inMemory = this.readModel.catalog(merchantId);
+    const product = inMemory ? inMemory.get(productId) : await this.store.get(merchantId, productId);
     if (!product) throw new NotFoundError(`No product ${JSON.stringify(productId)}`, 'product_id');
     return product;
   }
 
   /**
    * Without `q` (or with a blank one): every match of the filters, ordered by title then id,
-   * from the database. With `q`: hybrid search (keywords and meaning) by the search engine,
+   * from the read model (or the database while it is not live). With `q`: hybrid search (keywords and meaning) by the search engine,
    * ranked best first, each item with a similarity_score in [0, 1].
    */
   async search(
@@ -41,6 +53,8 @@ export class CatalogService {
     if (query.minPrice !== undefined && query.maxPrice !== undefined && query.minPrice > query.maxPrice) {
       throw new InvalidRequestError('min_price must not be greater than max_price', 'min_price');
     }
+    refuseNul(query.category, 'category');
+    refuseNul(query.tag, 'tag');
     const page = { offset: (query.page - 1) * query.pageSize, limit: query.pageSize };
     const filters = { category: query.category, tag: query.tag, minPrice: query.minPrice, maxPrice: query.maxPrice };
     const q = query.q?.trim();
@@ -53,27 +67,38 @@ export class CatalogService {
       onSearch?.((performance.now() - started) / 1000, result.mode);
       extra = { query_understanding: understanding(result.plan, result.attributes), ...(result.facets ? { facets: result.facets } : {}) };
       const scores = new Map(result.hits.map((hit) => [hit.id, hit.score]));
-      items = (await this.store.getMany(merchantId, result.hits.map((hit) => hit.id))).map((product) => ({
-        ...product,
-        similarity_score: scores.get(product.id) ?? 0,
-      }));
+      const ids = result.hits.map((hit) => hit.id);
+      const inMemory = this.readModel.catalog(merchantId);
+      const products = inMemory ? ids.flatMap((id) => inMemory.get(id) ?? []) : await this.store.getMany(merchantId, ids);
+      items = products.map((product) => ({ ...product, similarity_score: scores.get(product.id) ?? 0 }));
       total = result.total;
     } else {
-      const result = await this.store.filter(merchantId, filters, page);
-      items = await this.store.getMany(merchantId, result.ids);
-      total = result.total;
+      const inMemory = this.readModel.catalog(merchantId);
+      if (inMemory) ({ items, total } = inMemory.filter(filters, page));
+      else {
+        const result = await this.store.filter(merchantId, filters, page);
+        items = await this.store.getMany(merchantId, result.ids);
+        total = result.total;
+      }
       // Facets without q: counted by the search engine over every product the filters allow.
       if (query.facets?.length) extra = { facets: (await this.searchIndex.search(merchantId, '', filters, { offset: 0, limit: 0 }, { facets: query.facets })).facets };
     }
     return { items, page: query.page, page_size: query.pageSize, total, version, generated_at: new Date().toISOString(), ...extra };
   }
 
-  /** Builds the search index (start-up); see CatalogSearch. */
-  warmUp(): Promise<IndexStats | undefined> {
-    return this.searchIndex.warmUp();
+  /**
+   * Start-up: loads the catalog read model, which feeds an in-memory search index as it
+   * loads, and starts hearing changes. Statistics of the load (and of the vectors made).
+   */
+  async warmUp(): Promise<IndexStats> {
+    const { indexer } = this.searchIndex;
+    const [embeddedBefore, unembeddedBefore] = [indexer.embeddedCount, indexer.unembeddedCount];
+    const stats = await this.readModel.start(this.listen, this.searchIndex.feedFromReadModel());
+    return { ...stats, embedded: indexer.embeddedCount - embeddedBefore, unembedded: indexer.unembeddedCount - unembeddedBefore };
   }
 
-  close(): Promise<void> {
-    return this.searchIndex.close();
+  async close(): Promise<void> {
+    await this.readModel.close();
+    await this.searchIndex.close();
   }
 }

@@ -4,6 +4,7 @@ import { toProduct } from './product-mapper.js';
 import type { Product } from '../contract-types.js';
 import type { BulkReader } from './bulk-reader.js';
 import type { SearchDocument } from '../search/search-engine.js';
+import { CATALOG_BY_ID_SQL, CATALOG_PAGE_SQL, decodeCatalogRows, type CatalogRow } from './catalog-rows.js';
 
 export interface ProductFilter {
   category?: string | undefined;
@@ -173,6 +174,28 @@ export class CatalogStore {
       if (rows.length < batchSize) return;
       after = rows.at(-1)!.id;
     }
+  }
+
+  /** A merchant's whole products (with their embeddings) in batches, for the catalog read model. */
+  async *catalogRows(merchantId: string, batchSize = 1000): AsyncGenerator<CatalogRow[]> {
+    let after = '';
+    for (;;) {
+      const text = this.bulk
+        ? (await this.bulk.query<{ rows: string | null }>(CATALOG_PAGE_SQL, [merchantId, after, batchSize]))[0]?.rows
+        : (await this.prisma.$queryRawUnsafe<{ rows: string | null }[]>(CATALOG_PAGE_SQL, merchantId, after, batchSize))[0]?.rows;
+      const rows = decodeCatalogRows(text);
+      if (rows.length === 0) return;
+      yield rows;
+      if (rows.length < batchSize) return;
+      after = rows.at(-1)!.product.id;
+    }
+  }
+
+  /** The named products, whole (ids that do not exist are left out). */
+  async catalogRowsById(merchantId: string, ids: readonly string[]): Promise<CatalogRow[]> {
+    if (ids.length === 0) return [];
+    const [row] = await this.prisma.$queryRawUnsafe<{ rows: string | null }[]>(CATALOG_BY_ID_SQL, merchantId, [...ids]);
+    return decodeCatalogRows(row?.rows);
   }
 
   /** The named products as the search index needs them (ids that do not exist are skipped). */

@@ -11,7 +11,9 @@ import type { Embedder } from '../search/embedder.js';
 import { embeddingText, toSearchDocument } from '../search/product-text.js';
 import type { SearchDocument, SearchEngine } from '../search/search-engine.js';
 import type { CatalogChange } from './catalog-events.js';
+import { toSearchRow, type CatalogRow } from './catalog-rows.js';
 import type { CatalogStore, SearchRow } from './catalog-store.js';
+import type { ReadModelSink } from './read-model/catalog-read-model.js';
 
 export interface IndexStats {
   merchants: number;
@@ -28,6 +30,9 @@ export class SearchIndexer {
   private readonly loaded = new Map<string, Promise<void>>();
   private readonly queues = new Map<string, Promise<unknown>>();
   private lastEmbedderError: string | undefined;
+  /** Vectors made (missing or stale), and documents indexed without one, since start: for the start-up statistics. */
+  embeddedCount = 0;
+  unembeddedCount = 0;
 
   constructor(
     private readonly store: CatalogStore,
@@ -70,7 +75,38 @@ export class SearchIndexer {
       const vector = fresh.get(row.id) ?? (row.embeddingModel === this.embedder.id ? row.embedding : undefined);
       return toSearchDocument(merchantId, row, vector);
     });
-    return { documents, embedded: fresh.size, unembedded: documents.filter((d) => !d.vector).length };
+    const unembedded = documents.filter((d) => !d.vector).length;
+    this.embeddedCount += fresh.size;
+    this.unembeddedCount += unembedded;
+    return { documents, embedded: fresh.size, unembedded };
+  }
+
+  /**
+   * An in-memory engine fed by the catalog read model: the products it loads are indexed
+   * as they are (the documents share the products' strings), so the catalog is read once
+   * and held once. A persistent engine has no sink: it is written by the process that
+   * changed the catalog (apply).
+   */
+  sink(): ReadModelSink | undefined {
+    if (this.engine.persistent) return undefined;
+    return {
+      replaceMerchant: async (merchantId: string, rows: readonly CatalogRow[]) => {
+        const load = this.serial(merchantId, async () => {
+          const { documents } = await this.documents(merchantId, rows.map(toSearchRow));
+          await this.engine.replaceMerchant(merchantId, documents);
+        });
+        this.loaded.set(merchantId, load.then(() => {}));
+        await load;
+      },
+      upsert: async (merchantId: string, rows: readonly CatalogRow[], gone: readonly string[]) => {
+        if (!this.loaded.has(merchantId)) return; // loaded whole on its first search
+        await this.serial(merchantId, async () => {
+          const { documents } = await this.documents(merchantId, rows.map(toSearchRow));
+          if (documents.length) await this.engine.index(documents);
+          if (gone.length) await this.engine.remove(merchantId, gone);
+        });
+      },
+    };
   }
 
   /** Rebuilds a merchant's part of the index from the database. */
@@ -133,6 +169,7 @@ export class SearchIndexer {
   /** A committed change: write it to the engine (an in-memory engine only for merchants it holds). */
   async apply(change: CatalogChange): Promise<void> {
     const { merchantId, ids } = change;
+    if (change.kind === 'stock') return; // stock is not searched
     if (!this.engine.persistent && !this.loaded.has(merchantId)) return;
     try {
       if (ids === undefined) {

@@ -19,7 +19,8 @@ import { normalizeAddress, normalizeCustomer } from './address.js';
 import type { CheckoutStore, ProtocolState } from './checkout-store.js';
 import { checkShippingAddress, planStockTakes, stockError } from './completion-rules.js';
 import { chosenOption, fulfillmentOptions } from './fulfillment-options.js';
-import { resolveLines, type CartLine } from './line-resolver.js';
+import { productsFromMemory, type ProductsInMemory } from './catalog-lookup.js';
+import { resolveLines, type CartLine, type CatalogProduct } from './line-resolver.js';
 import { authorizePayment } from './payment/authorize-payment.js';
 import type { PaymentInstruction, PaymentProvider } from './payment/payment-provider.js';
 import { UnconfiguredPaymentProvider } from './payment/unconfigured-payment-provider.js';
@@ -47,6 +48,8 @@ export class CheckoutService {
     private readonly pricing: Pricing,
     /** Takes payments at ACP completion (our own API's `complete` takes none: `payment_method` is a recorded token). */
     readonly payments: PaymentProvider = new UnconfiguredPaymentProvider(),
+    /** The catalog read model, when there is one (see catalog-lookup.ts). */
+    private readonly inMemory?: ProductsInMemory,
   ) {}
 
   // ── our own API ──────────────────────────────────────────────────────────
@@ -78,7 +81,7 @@ export class CheckoutService {
     return this.changeWith(merchantId, id, changes, contractView, beforeCommit);
   }
 
-  /** Checks address and stock, takes the stock, creates the order, queues `order.created` — all or nothing. */
+  /** Checks address and stock, creates the order, queues `order.created`, takes the stock — all or nothing. */
   complete(merchantId: string, id: string, beforeCommit?: BeforeCommit<CheckoutSession>): Promise<CheckoutSession> {
     return this.completeWith(merchantId, id, undefined, contractView, beforeCommit);
   }
@@ -139,9 +142,13 @@ export class CheckoutService {
 
   // ── shared ───────────────────────────────────────────────────────────────
 
+  private async catalogProducts(merchantId: string, ids: readonly string[], tx?: Tx): Promise<Map<string, CatalogProduct>> {
+    return productsFromMemory(this.inMemory, merchantId, ids) ?? (await this.store.catalogProducts(merchantId, ids, tx));
+  }
+
   private async openWith<T>(merchantId: string, changes: SessionChanges, view: View<T>, beforeCommit?: BeforeCommit<T>): Promise<T> {
     const items = changes.items ?? [];
-    const cart = resolveLines(items, await this.store.catalogProducts(merchantId, items.map((item) => item.product_id)));
+    const cart = resolveLines(items, await this.catalogProducts(merchantId, items.map((item) => item.product_id)));
     checkCurrency(cart.currency, changes.currency);
     const shippingAddress = changes.shippingAddress ? normalizeAddress(changes.shippingAddress) : null;
     const paymentMethod = checkPaymentMethod(changes.paymentMethod ?? DEFAULT_PAYMENT_METHOD);
@@ -171,7 +178,7 @@ export class CheckoutService {
       let currency = row.currency;
       let lines: CartLine[] | undefined;
       if (changes.items !== undefined) {
-        const catalog = await this.store.catalogProducts(merchantId, changes.items.map((item) => item.product_id), tx);
+        const catalog = await this.catalogProducts(merchantId, changes.items.map((item) => item.product_id), tx);
         ({ currency, lines } = resolveLines(changes.items, catalog));
       }
       checkCurrency(currency, changes.currency);
@@ -197,23 +204,32 @@ export class CheckoutService {
     });
   }
 
-  private completeWith<T>(merchantId: string, id: string, payment: PaymentInstruction | undefined, view: View<T>, beforeCommit?: BeforeCommit<T>): Promise<T> {
-    return this.store.transaction(async (tx) => {
+  private async completeWith<T>(merchantId: string, id: string, payment: PaymentInstruction | undefined, view: View<T>, beforeCommit?: BeforeCommit<T>): Promise<T> {
+    let products: string[] = [];
+    const answer = await this.store.transaction(async (tx) => {
       const row = await this.lockOpen(tx, merchantId, id, 'completed');
       checkShippingAddress(row.lineItems, row.shippingAddress as Address | null);
       if (payment && !row.fulfillmentOptionId) {
         throw new InvalidRequestError('Choose a fulfillment option before completing', 'selected_fulfillment_options');
       }
-      for (const take of planStockTakes(row.lineItems)) {
+      const takes = planStockTakes(row.lineItems);
+      products = [...new Set(takes.map((take) => take.productId))];
+      const order = { id: newId('ord'), merchantId, sessionId: id, currency: row.currency, total: row.total };
+      const completed = await this.store.completeWithOrder(tx, row, order, products);
+      await enqueueEvent(tx, { merchantId, type: 'order.created', object: toCheckoutSession(completed) });
+      // Stock late: its row locks, which every completion of the same SKUs waits on, are held only
+      // from here to the commit. A take that fails rolls back everything written above.
+      for (const take of takes) {
         const result = await this.store.takeStock(tx, merchantId, take);
         if (result.kind !== 'taken') throw stockError(take, result);
       }
+      // Payment last: nothing is authorized for a cart the stock cannot fill; a decline rolls all back.
       if (payment) await authorizePayment(this.payments, merchantId, row, payment);
-      const order = await this.store.createOrder(tx, { id: newId('ord'), merchantId, sessionId: id, currency: row.currency, total: row.total });
-      const completed = await this.store.setStatus(tx, row, 'completed', order);
-      await enqueueEvent(tx, { merchantId, type: 'order.created', object: toCheckoutSession(completed) });
-      return this.commit(tx, completed, view, beforeCommit);
+      return this.commit(tx, completed, view, beforeCommit); // last: once it ran, the answer is stored with the commit
     });
+    // Committed: the next catalog read of this process shows the stock taken.
+    if (products.length) await this.store.stockTaken(merchantId, products);
+    return answer;
   }
 
   private cancelWith<T>(merchantId: string, id: string, view: View<T>, beforeCommit?: BeforeCommit<T>): Promise<T> {

@@ -9,6 +9,7 @@ import type { Prisma } from '../db/database.js';
 import { Prisma as PrismaNamespace } from '../generated/prisma/client.js';
 import type { Tx } from '../db/transaction.js';
 import type { CheckoutSession as SessionRow, CheckoutStatus, LineItem as LineItemRow, Order as OrderRow } from '../generated/prisma/client.js';
+import { catalogChanged, changeSource, encodeChange } from '../catalog/catalog-events.js';
 import type { CartLine, CatalogProduct } from './line-resolver.js';
 import { lineSubtotal, type Totals } from './pricing/pricing.js';
 import type { SessionWithRelations } from './session-mapper.js';
@@ -139,23 +140,62 @@ export class CheckoutStore {
   }
 
   lines(tx: Tx, sessionId: string): Promise<LineItemRow[]> {
-    return tx.lineItem.findMany({ where: { sessionId }, orderBy: { position: 'asc' } });
+    return tx.$queryRaw<LineItemRow[]>`
+      SELECT session_id AS "sessionId", position, product_id AS "productId", variant_sku AS "variantSku", quantity, title,
+             unit_amount AS "unitAmount", subtotal, requires_shipping AS "requiresShipping", taxable
+      FROM line_items WHERE session_id = ${sessionId} ORDER BY position`;
   }
 
-  /** Writes a new session and its lines; the answer is what the INSERTs returned. */
+  /**
+   * Writes a new session and its lines in one statement (the lines from one JSON parameter);
+   * the answer is the rows as written, with the database's timestamps.
+   */
   async insert(tx: Tx, session: NewSession): Promise<SessionWithRelations> {
-    const row = await tx.checkoutSession.create({
-      data: {
-        id: session.id,
-        merchantId: session.merchantId,
-        clientSecret: session.clientSecret,
-        ...totalsColumns(session),
-        ...(session.shippingAddress ? { shippingAddress: session.shippingAddress } : {}),
-        ...(session.customer ? { customer: session.customer } : {}),
-      },
-    });
-    const lineItems = await tx.lineItem.createManyAndReturn({ data: lineRows(session.id, session.lines) });
-    return { ...row, lineItems, order: null };
+    const columns = totalsColumns(session);
+    const lineItems = lineRows(session.id, session.lines);
+    const lines = JSON.stringify(lineItems, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
+    const address = session.shippingAddress ? JSON.stringify(session.shippingAddress) : null;
+    const customer = session.customer ? JSON.stringify(session.customer) : null;
+    const fulfillmentOptionId = session.fulfillmentOptionId ?? null;
+    const protocolState = session.protocolState ? JSON.stringify(session.protocolState) : null;
+    const [row] = await tx.$queryRaw<{ createdAt: Date; updatedAt: Date }[]>`
+      WITH s AS (
+        INSERT INTO checkout_sessions (id, merchant_id, status, currency, shipping_address, customer, payment_method, client_secret,
+                                       shipping_method, shipping_amount, tax_rate, tax_amount, subtotal, total,
+                                       fulfillment_option_id, protocol_state, created_at, updated_at)
+        VALUES (${session.id}, ${session.merchantId}, 'open'::"CheckoutStatus", ${columns.currency}, ${address}::jsonb, ${customer}::jsonb,
+                ${columns.paymentMethod}, ${session.clientSecret}, ${columns.shippingMethod}, ${columns.shippingAmount}, ${columns.taxRate},
+                ${columns.taxAmount}, ${columns.subtotal}, ${columns.total}, ${fulfillmentOptionId}, ${protocolState}::json, now(), now())
+        RETURNING created_at, updated_at),
+      l AS (
+        INSERT INTO line_items (session_id, position, product_id, variant_sku, quantity, title, unit_amount, subtotal, requires_shipping, taxable)
+        SELECT r."sessionId", r.position, r."productId", r."variantSku", r.quantity, r.title, r."unitAmount", r.subtotal, r."requiresShipping", r.taxable
+        FROM jsonb_to_recordset(${lines}::jsonb) AS r("sessionId" text, position int, "productId" text, "variantSku" text, quantity int,
+          title text, "unitAmount" bigint, subtotal bigint, "requiresShipping" boolean, taxable boolean))
+      SELECT created_at AS "createdAt", updated_at AS "updatedAt" FROM s`;
+    if (!row) throw new Error(`checkout session ${session.id} was not written`);
+    return {
+      id: session.id,
+      merchantId: session.merchantId,
+      status: 'open',
+      clientSecret: session.clientSecret,
+      currency: columns.currency,
+      paymentMethod: columns.paymentMethod,
+      shippingMethod: columns.shippingMethod,
+      shippingAmount: columns.shippingAmount,
+      taxRate: columns.taxRate,
+      taxAmount: columns.taxAmount,
+      subtotal: columns.subtotal,
+      total: columns.total,
+      shippingAddress: session.shippingAddress as SessionRow['shippingAddress'],
+      customer: session.customer as SessionRow['customer'],
+      fulfillmentOptionId,
+      protocolState: (session.protocolState ?? null) as SessionRow['protocolState'],
+      createdAt: new Date(row.createdAt),
+      updatedAt: new Date(row.updatedAt),
+      lineItems,
+      order: null,
+    };
   }
 
   /** Rewrites the fields and totals of a locked session; `lines`, when given, replace every line. */
@@ -174,10 +214,10 @@ export class CheckoutStore {
     return { ...row, lineItems, order: locked.order };
   }
 
-  /** Sets the status of a locked session (and its order, when one was just created). */
-  async setStatus(tx: Tx, locked: SessionWithRelations, status: CheckoutStatus, order: OrderRow | null = locked.order): Promise<SessionWithRelations> {
+  /** Sets the status of a locked session. */
+  async setStatus(tx: Tx, locked: SessionWithRelations, status: CheckoutStatus): Promise<SessionWithRelations> {
     const row = await tx.checkoutSession.update({ where: { id: locked.id }, data: { status } });
-    return { ...row, lineItems: locked.lineItems, order };
+    return { ...row, lineItems: locked.lineItems, order: locked.order };
   }
 
   async setProtocolState(tx: Tx, id: string, state: ProtocolState): Promise<void> {
@@ -207,10 +247,40 @@ export class CheckoutStore {
     return shortages;
   }
 
-  createOrder(tx: Tx, order: NewOrder): Promise<OrderRow> {
-    return tx.order.create({
-      data: { id: order.id, merchantId: order.merchantId, checkoutSessionId: order.sessionId, currency: order.currency, total: order.total },
-    });
+  /**
+   * The end of a completion in one statement: the order created, the locked session marked
+   * `completed`, and NOTIFY catalog_changed (heard when the transaction commits) that the
+   * products' stock changed. Answers the session as it now is, with its order.
+   */
+  async completeWithOrder(tx: Tx, locked: SessionWithRelations, order: NewOrder, stockOf: readonly string[]): Promise<SessionWithRelations> {
+    const payload = stockOf.length ? encodeChange(changeSource(this.prisma), { merchantId: order.merchantId, ids: [...stockOf], kind: 'stock' }) : null;
+    const [row] = await tx.$queryRaw<{ createdAt: Date; updatedAt: Date }[]>`
+      WITH o AS (
+        INSERT INTO orders (id, merchant_id, checkout_session_id, status, currency, total, created_at)
+        VALUES (${order.id}, ${order.merchantId}, ${order.sessionId}, 'created'::"OrderStatus", ${order.currency}, ${order.total}, now())
+        RETURNING created_at),
+      s AS (
+        UPDATE checkout_sessions SET status = 'completed'::"CheckoutStatus", updated_at = now() WHERE id = ${locked.id}
+        RETURNING updated_at)
+      SELECT o.created_at AS "createdAt", s.updated_at AS "updatedAt",
+             (SELECT count(*)::int FROM (SELECT pg_notify('catalog_changed', ${payload}::text) WHERE ${payload}::text IS NOT NULL) AS n) AS notified
+      FROM o, s`;
+    if (!row) throw new Error(`checkout session ${locked.id} vanished while locked`);
+    const created: OrderRow = {
+      id: order.id,
+      merchantId: order.merchantId,
+      checkoutSessionId: order.sessionId,
+      status: 'created',
+      currency: order.currency,
+      total: order.total,
+      createdAt: new Date(row.createdAt),
+    };
+    return { ...locked, status: 'completed', updatedAt: new Date(row.updatedAt), order: created };
+  }
+
+  /** After the commit: this process's catalog read model reads the products' stock again before the caller answers. */
+  stockTaken(merchantId: string, productIds: readonly string[]): Promise<void> {
+    return catalogChanged(this.prisma, { merchantId, ids: [...productIds], kind: 'stock' });
   }
 
   /**

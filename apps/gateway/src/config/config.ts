@@ -45,6 +45,8 @@ export interface Config {
   authFailureWindowMs: number;
   /** Proxy hops in front of the gateway whose X-Forwarded-For names the client (TRUST_PROXY; 0: none). */
   trustProxy: number;
+  /** Check every response against the contract (a 500 when one breaks it): development's guard. */
+  validateResponses: boolean;
   /** Tax table and flat shipping (TAX_RATES, SHIPPING_FLAT_RATE, SHIPPING_FREE_FROM); the contract's defaults where unset. */
   pricing: PricingOptions;
   /** Who takes payments at ACP completion (PAYMENT_PROVIDER): `test` (development, sandbox) or `none` (production's default: refuses). */
@@ -230,6 +232,7 @@ export function loadConfig(env: Env = process.env): Config {
     authFailureLimit: numberIn(env, 'AUTH_FAILURE_LIMIT', 0, 1_000_000, 30, true)!,
     authFailureWindowMs: numberIn(env, 'AUTH_FAILURE_WINDOW', 1, 86_400, 60, true)! * 1000,
     trustProxy: numberIn(env, 'TRUST_PROXY', 0, 10, 0, true)!,
+    validateResponses: flag(env, 'VALIDATE_RESPONSES', gatewayEnv === 'development'),
     pricing: pricing(env),
     paymentProvider: paymentProviderSetting(env, gatewayEnv),
     orderUrlTemplate: orderUrlTemplate(env),

@@ -87,10 +87,18 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   return assemble('postgresql', prisma, { migrate, listen, holders: advisoryLockLiveness(url, prisma), closeDriver: async () => {} });
 }
 
+/**
+ * PGlite's buffer cache. Its whole segment is resident from the start (PostgreSQL's default, 128 MB,
+ * is most of an embedded gateway's memory); the files behind it stay in the OS page cache. Measured
+ * with 50,000 products (bench/http/memory.ts): resident memory after start-up down by about 100 MB.
+ */
+const PGLITE_SHARED_BUFFERS = '32MB';
+
 async function openPGlite(dataDir: string | null): Promise<Database> {
   const release = dataDir ? lockDataDir(dataDir) : () => {};
   try {
-    const pglite = dataDir ? new PGlite(dataDir) : new PGlite();
+    const options = { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] };
+    const pglite = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
     await pglite.waitReady;
     const factory = new PrismaPGlite(pglite);
     const prisma = new PrismaClient({ adapter: factory });

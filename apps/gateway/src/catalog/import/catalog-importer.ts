@@ -3,9 +3,9 @@
  * record against the contract (stopping at the first bad line, writing nothing);
  * a second pass embeds and writes all of them in one transaction, in batches. Memory
  * stays bounded by one batch plus the file's ids and SKUs (for the duplicate checks).
- * Once committed, the change is announced: in this process to the search index of the
- * same database (awaited, so a search right after an import sees it), and to other
- * processes with NOTIFY catalog_changed.
+ * Once committed, the change is announced: in this process to the catalog read model and
+ * search index of the same database (awaited, so a read right after an import sees it), and
+ * to other processes with NOTIFY catalog_changed.
  */
 import type { Prisma } from '../../db/database.js';
 import type { Product } from '../../contract-types.js';
@@ -137,7 +137,7 @@ export async function importCatalog(prisma: Prisma, merchantId: string, file: st
       if (batch.length >= batchSize) await flush();
     }
     if (batch.length) await flush();
-    await writer.announce(encodeChange(changeSource(prisma), merchantId));
+    await writer.announce(encodeChange(changeSource(prisma), { merchantId, ids: written <= NAMED_CHANGE_LIMIT ? ids : undefined }));
   });
   await catalogChanged(prisma, { merchantId, ids: written <= NAMED_CHANGE_LIMIT ? ids : undefined });
   return { imported: written, unembedded, ...(embedderError === undefined ? {} : { embedderError }) };

@@ -1,0 +1,202 @@
+/**
+ * The catalog read model: every merchant's products in memory (MerchantCatalog), loaded
+ * from the database at start-up and kept current by the catalog's change events — this
+ * process's own committed writes (catalog-events.ts, applied before the write's caller
+ * answers) and every process's NOTIFY catalog_changed (heard through Database.listen). The
+ * same load feeds the in-memory search index (`sink`), so the catalog is read once and its
+ * text held once: the index's documents are the products' own strings.
+ *
+ * Reads are answered from memory only while every change is heard: until the first load is
+ * done and the LISTEN is in place, and whenever its connection is lost (until everything is
+ * loaded again), `catalog()` answers undefined and the caller reads the database — never
+ * data of unknown age. Writes go to the database only.
+ */
+import type { Logger } from 'pino';
+import type { NotificationHandlers, Subscription } from '../../db/pg-listener.js';
+import { CATALOG_CHANNEL, changeSource, decodeChange, onCatalogChange, type CatalogChange } from '../catalog-events.js';
+import type { CatalogRow } from '../catalog-rows.js';
+import type { CatalogStore } from '../catalog-store.js';
+import { MerchantCatalog } from './merchant-catalog.js';
+
+/** Told of what was loaded, to keep an in-memory search index over the same products. */
+export interface ReadModelSink {
+  /** Everything a merchant has (a start-up or reload). */
+  replaceMerchant(merchantId: string, rows: readonly CatalogRow[]): Promise<void>;
+  /** Products added or changed, and ids no longer in the catalog. */
+  upsert(merchantId: string, rows: readonly CatalogRow[], gone: readonly string[]): Promise<void>;
+}
+
+export type Listen = (channel: string, handlers: NotificationHandlers) => Promise<Subscription>;
+
+export interface LoadStats {
+  merchants: number;
+  products: number;
+  ms: number;
+}
+
+const EMPTY = new MerchantCatalog();
+
+export class CatalogReadModel {
+  private readonly merchants = new Map<string, MerchantCatalog>();
+  private readonly queues = new Map<string, Promise<unknown>>();
+  /** Merchants with a heard change not yet applied: read from the database meanwhile. */
+  private readonly pending = new Map<string, number>();
+  private subscription: Subscription | undefined;
+  /** True while every change is heard and everything is loaded. */
+  private live = false;
+  /** Bumped by every lost connection, so that a reload begun before a loss cannot declare the model live. */
+  private epoch = 0;
+  private started = false;
+  private readonly source: string;
+  private readonly unsubscribe: () => void;
+  private sink: ReadModelSink | undefined;
+
+  /** `database`: the Prisma client whose committed changes this process announces (catalog-events.ts). */
+  constructor(
+    database: object,
+    private readonly store: CatalogStore,
+    private readonly logger: Logger,
+  ) {
+    this.source = changeSource(database);
+    // This process's own writes, applied before their callers answer (read-your-writes).
+    this.unsubscribe = onCatalogChange(database, (change) => (this.started ? this.apply(change) : Promise.resolve()));
+  }
+
+  /** The merchant's products when reads may be answered from memory; undefined: read the database. */
+  catalog(merchantId: string): MerchantCatalog | undefined {
+    if (!this.live || this.pending.has(merchantId)) return undefined;
+    return this.merchants.get(merchantId) ?? EMPTY;
+  }
+
+  get isLive(): boolean {
+    return this.live;
+  }
+
+  /** Products held, over all merchants. */
+  get size(): number {
+    let n = 0;
+    for (const merchant of this.merchants.values()) n += merchant.size;
+    return n;
+  }
+
+  /**
+   * Starts hearing changes (when `listen` is given), then loads every merchant; live once
+   * both are done. Without `listen` the model only loads (and serves nothing: it could not
+   * know of other processes' writes), e.g. for `catalog reindex` in the CLI.
+   */
+  async start(listen: Listen | undefined, sink?: ReadModelSink): Promise<LoadStats> {
+    this.started = true;
+    this.sink = sink;
+    if (listen && !this.subscription) {
+      this.subscription = await listen(CATALOG_CHANNEL, {
+        onNotify: (payload) => {
+          const change = decodeChange(payload);
+          if (!change || change.source === this.source) return;
+          // An import or reindex elsewhere: that merchant is read from the database from the moment it is
+          // heard until it is applied here, so that what the importer's caller saw committed is what we serve.
+          // (Stock changes elsewhere need not wait: another process's writes show within a second.)
+          const held = change.kind !== 'stock';
+          if (held) this.pending.set(change.merchantId, (this.pending.get(change.merchantId) ?? 0) + 1);
+          void this.apply(change).finally(() => {
+            if (!held) return;
+            const left = (this.pending.get(change.merchantId) ?? 1) - 1;
+            if (left > 0) this.pending.set(change.merchantId, left);
+            else this.pending.delete(change.merchantId);
+          });
+        },
+        onLost: (error) => {
+          this.epoch++;
+          this.live = false;
+          this.logger.warn({ err: error }, 'catalog change listener lost its connection; catalog reads go to the database until it is back');
+        },
+        // Anything may have changed meanwhile: everything is loaded again before memory answers.
+        onRestored: () => void this.loadAll(true).catch((error: unknown) => this.logger.error({ err: error }, 'catalog reload failed')),
+      });
+    }
+    return this.loadAll(listen !== undefined);
+  }
+
+  /** Loads every merchant with products; declares the model live when asked and no loss happened meanwhile. */
+  private async loadAll(goLive: boolean): Promise<LoadStats> {
+    const started = performance.now();
+    const epoch = this.epoch;
+    // (Merchants are only ever added: a catalog's products are upserted, never deleted; one whose load finds none is dropped.)
+    const merchants = await this.store.merchantsWithProducts();
+    let products = 0;
+    for (const merchantId of merchants) products += await this.loadMerchant(merchantId);
+    if (goLive && epoch === this.epoch) this.live = true;
+    const stats = { merchants: merchants.length, products, ms: Math.round(performance.now() - started) };
+    this.logger.info(stats, 'catalog read model loaded');
+    return stats;
+  }
+
+  /** Runs `work` after every earlier change of the same merchant, so that changes apply in the order heard. */
+  private serial<T>(merchantId: string, work: () => Promise<T>): Promise<T> {
+    const previous = this.queues.get(merchantId) ?? Promise.resolve();
+    const next = previous.then(work, work);
+    const settled = next.catch(() => {});
+    this.queues.set(merchantId, settled);
+    void settled.then(() => {
+      if (this.queues.get(merchantId) === settled) this.queues.delete(merchantId);
+    });
+    return next;
+  }
+
+  private loadMerchant(merchantId: string): Promise<number> {
+    return this.serial(merchantId, async () => {
+      const rows: CatalogRow[] = [];
+      for await (const batch of this.store.catalogRows(merchantId)) rows.push(...batch);
+      if (rows.length) this.merchants.set(merchantId, new MerchantCatalog(rows.map((row) => row.product)));
+      else this.merchants.delete(merchantId);
+      await this.sink?.replaceMerchant(merchantId, rows);
+      return rows.length;
+    });
+  }
+
+  /**
+   * A committed change (this process's, or heard through NOTIFY): the named products are read
+   * again (a whole merchant when none are named). A failure takes the model out of service
+   * until everything is loaded again, rather than serve what may be stale.
+   */
+  async apply(change: CatalogChange): Promise<void> {
+    if (!this.started) return;
+    const { merchantId, ids } = change;
+    try {
+      if (ids === undefined) {
+        await this.loadMerchant(merchantId);
+        return;
+      }
+      await this.serial(merchantId, async () => {
+        const rows = await this.store.catalogRowsById(merchantId, ids);
+        const found = new Set(rows.map((row) => row.product.id));
+        const gone = ids.filter((id) => !found.has(id));
+        let merchant = this.merchants.get(merchantId);
+        const isNew = !merchant;
+        if (!merchant && rows.length) this.merchants.set(merchantId, (merchant = new MerchantCatalog()));
+        merchant?.upsert(rows.map((row) => row.product));
+        merchant?.remove(gone);
+        if (merchant?.size === 0) this.merchants.delete(merchantId);
+        // Stock is not searched: only a change of the products themselves reaches the index. A merchant
+        // new to a complete model has no other products: these rows are all of it.
+        if (change.kind === 'stock') return;
+        if (isNew && this.live) await this.sink?.replaceMerchant(merchantId, rows);
+        else await this.sink?.upsert(merchantId, rows, gone);
+      });
+    } catch (error) {
+      this.logger.error({ err: error, merchantId }, 'catalog read model update failed; reads go to the database until it is reloaded');
+      if (this.live) {
+        this.live = false;
+        this.epoch++;
+        void this.loadAll(this.subscription !== undefined).catch((reload: unknown) => this.logger.error({ err: reload }, 'catalog reload failed'));
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    this.unsubscribe();
+    this.live = false;
+    await this.subscription?.close();
+    this.subscription = undefined;
+    this.merchants.clear();
+  }
+}

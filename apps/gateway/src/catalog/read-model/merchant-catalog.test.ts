@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { Product } from '../../contract-types.js';
+import { MerchantCatalog } from './merchant-catalog.js';
+
+function product(id: string, title: string, category: string, price: number, tags: string[] = []): Product {
+  return {
+    id, title, category, price, tags,
+    description: '', vendor: 'Acme', currency: 'USD', attributes: {}, images: [], variants: [],
+    availability: { status: 'in_stock', quantity: 9, policy: 'deny' },
+  };
+}
+
+const all = [
+  product('b', 'Oak chair', 'Furniture > Chairs', 120, ['Wood']),
+  product('a', 'Oak chair', 'Furniture > Chairs', 80),
+  product('c', 'Ärmchair', 'Furniture > Armchairs', 300),
+  product('d', 'Mug', 'Kitchen', 9.5, ['coffee', 'Wood']),
+  product('e', '😀 lamp', 'Lighting', 20),
+];
+const page = { offset: 0, limit: 10 };
+const ids = (catalog: MerchantCatalog, filter = {}, p = page) => catalog.filter(filter, p).items.map((item) => item.id);
+
+describe('MerchantCatalog', () => {
+  it('lists by title then id, in code-point order like COLLATE "C"', () => {
+    expect(ids(new MerchantCatalog(all))).toEqual(['d', 'a', 'b', 'c', 'e']);
+  });
+
+  it.each([
+    [{ category: 'CHAIRS' }, ['a', 'b', 'c']],
+    [{ category: 'furniture > chairs' }, ['a', 'b']],
+    [{ tag: 'wood' }, ['d', 'b']],
+    [{ minPrice: 20, maxPrice: 120 }, ['a', 'b', 'e']],
+    [{ category: 'chairs', maxPrice: 100 }, ['a']],
+    [{ category: 'garden' }, []],
+  ])('filters %j as the database does', (filter, expected) => {
+    expect(ids(new MerchantCatalog(all), filter)).toEqual(expected);
+  });
+
+  it('pages and counts every match', () => {
+    expect(new MerchantCatalog(all).filter({}, { offset: 2, limit: 2 })).toMatchObject({ total: 5, items: [{ id: 'b' }, { id: 'c' }] });
+  });
+
+  it('keeps the order through a stock change, re-sorts after a rename, forgets removed products', () => {
+    const catalog = new MerchantCatalog(all);
+    ids(catalog);
+    catalog.upsert([{ ...all[1]!, availability: { status: 'limited', quantity: 1, policy: 'deny' } }]);
+    expect(catalog.filter({}, page).items[1]?.availability.quantity).toBe(1);
+    catalog.upsert([{ ...all[3]!, title: 'Zebra mug' }, product('f', 'Bench', 'Garden', 50)]);
+    expect(ids(catalog)).toEqual(['f', 'a', 'b', 'd', 'c', 'e']);
+    expect(ids(catalog, { category: 'garden' })).toEqual(['f']);
+    catalog.remove(['a', 'zzz']);
+    expect(ids(catalog)).toEqual(['f', 'b', 'd', 'c', 'e']);
+    expect(catalog.get('a')).toBeUndefined();
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * One merchant's products in memory, as the contract shows them: by id, and in title-then-id
+ * order (code points, like the database's `COLLATE "C"`) for filtered listings. Filters
+ * mean what the database's do: category a case-insensitive substring, tag a case-insensitive
+ * equality, prices inclusive. The title order is rebuilt lazily, only after a change that
+ * adds, removes or renames a product (a stock change replaces the product in place).
+ */
+import type { Product } from '../../contract-types.js';
+import { compareCodePoints } from '../../search/embedded/code-point-order.js';
+import type { ProductFilter } from '../catalog-store.js';
+
+interface Entry {
+  product: Product;
+  /** The lower-cased category's number (see `categories`), and the lower-cased tags, for the filters. */
+  category: number;
+  tags: readonly string[];
+}
+
+export class MerchantCatalog {
+  private readonly entries = new Map<string, Entry>();
+  private sorted: Entry[] | undefined;
+  /** Distinct lower-cased categories, numbered: a category filter tests each once, not once per product. */
+  private readonly categories = new Map<string, number>();
+  /** The categories a filter's text matches, by that text (cleared when a category is added). */
+  private readonly matching = new Map<string, Uint8Array>();
+
+  constructor(products: Iterable<Product> = []) {
+    for (const product of products) this.entries.set(product.id, this.entry(product));
+  }
+
+  private entry(product: Product): Entry {
+    const category = product.category.toLowerCase();
+    let number = this.categories.get(category);
+    if (number === undefined) {
+      this.categories.set(category, (number = this.categories.size));
+      this.matching.clear();
+    }
+    return { product, category: number, tags: product.tags.map((tag) => tag.toLowerCase()) };
+  }
+
+  /** Which category numbers contain `needle` (lower-cased). */
+  private categoriesMatching(needle: string): Uint8Array {
+    let mask = this.matching.get(needle);
+    if (!mask) {
+      mask = new Uint8Array(this.categories.size);
+      for (const [category, number] of this.categories) mask[number] = category.includes(needle) ? 1 : 0;
+      if (this.matching.size >= 1_000) this.matching.clear();
+      this.matching.set(needle, mask);
+    }
+    return mask;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get(id: string): Product | undefined {
+    return this.entries.get(id)?.product;
+  }
+
+  /** Adds or replaces products (by id). */
+  upsert(products: readonly Product[]): void {
+    for (const product of products) {
+      const previous = this.entries.get(product.id);
+      if (!previous || previous.product.title !== product.title) this.sorted = undefined;
+      const next = this.entry(product);
+      this.entries.set(product.id, next);
+      // A stock or price change keeps the order: the sorted list points at the new entry.
+      if (this.sorted && previous) {
+        const at = this.sorted.indexOf(previous);
+        if (at >= 0) this.sorted[at] = next;
+        else this.sorted = undefined;
+      }
+    }
+  }
+
+  remove(ids: readonly string[]): void {
+    for (const id of ids) if (this.entries.delete(id)) this.sorted = undefined;
+  }
+
+  /** One page of the products matching the filter, ordered by title then id, and the number of all matches. */
+  filter(filter: ProductFilter, page: { offset: number; limit: number }): { items: Product[]; total: number } {
+    const sorted = (this.sorted ??= [...this.entries.values()].sort(
+      (a, b) => compareCodePoints(a.product.title, b.product.title) || compareCodePoints(a.product.id, b.product.id),
+    ));
+    const categories = filter.category ? this.categoriesMatching(filter.category.toLowerCase()) : undefined;
+    const tag = filter.tag?.toLowerCase();
+    const { minPrice, maxPrice } = filter;
+    const items: Product[] = [];
+    let total = 0;
+    const end = page.offset + page.limit;
+    for (const e of sorted) {
+      if (categories && categories[e.category] !== 1) continue;
+      if (tag && !e.tags.includes(tag)) continue;
+      const price = e.product.price;
+      if (minPrice !== undefined && !(price >= minPrice)) continue;
+      if (maxPrice !== undefined && !(price <= maxPrice)) continue;
+      if (total >= page.offset && total < end) items.push(e.product);
+      total++;
+    }
+    return { items, total };
+  }
+}

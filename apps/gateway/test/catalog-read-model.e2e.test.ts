@@ -1,0 +1,184 @@
+/**
+ * Product reads come from the catalog read model in memory, and are never staler than the
+ * freshness rules allow: a process sees its own writes on the next read, another process's
+ * within a second, an import as soon as the importer returns; while its event connection is
+ * down (or before it listens) every read goes to the database.
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCatalogService } from '../src/catalog/build-catalog-search.js';
+import { importCatalog } from '../src/catalog/import/catalog-importer.js';
+import { openDatabase, type Database } from '../src/db/database.js';
+import type { Product } from '../src/contract-types.js';
+import { SF_ADDRESS, bare, checkoutCalls, stocked, type CheckoutCalls } from './support/checkout.js';
+import { runCli } from './support/cli.js';
+import { catalogFile, product } from './support/fixtures.js';
+import { startTestGateway, type TestGateway } from './support/test-gateway.js';
+
+let gateway: TestGateway;
+let api: CheckoutCalls;
+const onPostgres = () => gateway.db.url !== undefined;
+
+const catalog: Product[] = [
+  stocked('chair', [{ quantity: 10 }], { title: 'Oak chair', category: 'Furniture > Chairs', tags: ['Wood', 'oak'] }),
+  stocked('sofa', [{ quantity: 3, price: 499 }, { quantity: 0, policy: 'continue', price: 599 }], { title: 'Three-seat sofa', category: 'Furniture > Sofas' }),
+  bare('lamp', 25, 4),
+  product({ id: 'mug', title: 'Insulated travel mug', category: 'Kitchen', tags: ['Coffee'], price: 19.5, images: [{ url: 'https://img.example/mug.jpg', alt_text: 'A mug', position: 0 }] }),
+  product({ id: 'zebra', title: 'Ä zebra print rug', category: 'Rugs', price: 120 }),
+];
+
+/** SQL as an operator or another process would run it: another connection (on PGlite, the only one there is). */
+async function otherConnection(statements: string[]): Promise<void> {
+  if (!gateway.db.url) {
+    await gateway.db.prisma.$transaction(async (tx) => {
+      for (const sql of statements) await tx.$executeRawUnsafe(sql);
+    });
+    return;
+  }
+  const client = new pg.Client({ connectionString: gateway.db.url });
+  await client.connect();
+  try {
+    await client.query('BEGIN');
+    for (const sql of statements) await client.query(sql);
+    await client.query('COMMIT');
+  } finally {
+    await client.end();
+  }
+}
+
+const notify = (payload: object) => `SELECT pg_notify('catalog_changed', '${JSON.stringify({ source: 'another-process', ...payload })}')`;
+
+async function quantityOf(id: string): Promise<number> {
+  const reply = await api.product(id);
+  expect(reply.status).toBe(200);
+  return reply.body.availability.quantity;
+}
+
+/** Polls until `check` holds; returns how long it took (ms), or fails after `timeoutMs`. */
+async function within(timeoutMs: number, check: () => Promise<boolean>): Promise<number> {
+  const started = performance.now();
+  while (!(await check())) {
+    if (performance.now() - started > timeoutMs) throw new Error(`not seen within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return performance.now() - started;
+}
+
+beforeAll(async () => {
+  gateway = await startTestGateway();
+  api = checkoutCalls(gateway.url, await gateway.createKey({ merchantIds: ['rm'] }));
+  await gateway.importProducts('rm', catalog);
+});
+afterAll(() => gateway?.close());
+
+describe('the catalog read model', () => {
+  it('is live after start-up and answers every read exactly as the database does', async () => {
+    expect(gateway.services.catalog.readModel.isLive).toBe(true);
+    const fromDatabase = buildCatalogService(gateway.db.prisma); // never started: reads the database
+    try {
+      expect(fromDatabase.readModel.isLive).toBe(false);
+      for (const { id } of catalog) expect((await api.product(id)).body).toEqual(await fromDatabase.get('rm', id));
+      const queries = [
+        { page: 1, pageSize: 10 },
+        { page: 2, pageSize: 2 },
+        { page: 1, pageSize: 10, category: 'FURNITURE' },
+        { page: 1, pageSize: 10, tag: 'wood' },
+        { page: 1, pageSize: 10, minPrice: 19.5, maxPrice: 120 },
+        { page: 1, pageSize: 10, q: 'travel mug' },
+        { page: 9, pageSize: 10 },
+      ];
+      for (const query of queries) {
+        const memory = await gateway.services.catalog.search('rm', query, 'v');
+        const database = await fromDatabase.search('rm', query, 'v');
+        expect({ ...memory, generated_at: '' }).toEqual({ ...database, generated_at: '' });
+      }
+      expect((await api.product('nope')).status).toBe(404);
+    } finally {
+      await fromDatabase.close();
+    }
+  });
+
+  it('shows a completion\'s stock decrement on the very next read', async () => {
+    const before = await quantityOf('chair');
+    const created = await api.create({ items: [{ product_id: 'chair', quantity: 3 }], shipping_address: SF_ADDRESS });
+    expect(created.status).toBe(201);
+    expect((await api.complete(created.body.checkout_session.id)).status).toBe(200);
+    const after = await api.product('chair');
+    expect(after.body.availability.quantity).toBe(before - 3);
+    expect(after.body.variants[0]!.inventory.quantity).toBe(before - 3);
+  });
+
+  it('shows a product without variants sold out on the next read', async () => {
+    const created = await api.create({ items: [{ product_id: 'lamp', quantity: 4 }], shipping_address: SF_ADDRESS });
+    expect((await api.complete(created.body.checkout_session.id)).status).toBe(200);
+    expect((await api.product('lamp')).body.availability).toEqual({ status: 'out_of_stock', quantity: 0, policy: 'deny' });
+  });
+
+  it('shows another process\'s committed stock change within a second', async () => {
+    await otherConnection([
+      `UPDATE variants SET quantity = 2 WHERE merchant_id = 'rm' AND sku = 'sofa-v0'`,
+      notify({ merchantId: 'rm', ids: ['sofa'], kind: 'stock' }),
+    ]);
+    const ms = await within(1_000, async () => (await quantityOf('sofa')) === 2);
+    expect(ms).toBeLessThan(1_000);
+  });
+
+  it('shows another process\'s import (a renamed product, a new one) within a second, in listings and search too', async () => {
+    let other: Database | undefined;
+    if (onPostgres()) other = await openDatabase({ url: gateway.db.url, poolSize: 2 }); // its own client, as another process has
+    try {
+      const products = [product({ id: 'mug', title: 'Enamel camping mug', category: 'Kitchen' }), product({ id: 'kettle', title: 'Whistling kettle', category: 'Kitchen' })];
+      if (other) await importCatalog(other.prisma, 'rm', catalogFile(products));
+      else {
+        // PGlite opens in one process only: the other writer is SQL on its connection, announced as another process would.
+        await otherConnection([`UPDATE products SET title = 'Enamel camping mug' WHERE merchant_id = 'rm' AND id = 'mug'`, notify({ merchantId: 'rm', ids: ['mug'] })]);
+        await importCatalog(gateway.db.prisma, 'rm', catalogFile(products.slice(1)));
+      }
+      await within(1_000, async () => (await api.product('mug')).body.title === 'Enamel camping mug');
+      expect((await api.product('kettle')).status).toBe(200);
+      const listed = await gateway.services.catalog.search('rm', { page: 1, pageSize: 10, category: 'kitchen' }, 'v');
+      expect(listed.items.map((p) => p.id)).toEqual(['mug', 'kettle']);
+      const found = await gateway.services.catalog.search('rm', { page: 1, pageSize: 10, q: 'kettle' }, 'v');
+      expect(found.items[0]?.id).toBe('kettle');
+    } finally {
+      await other?.close();
+    }
+  });
+
+  it('shows an import by the CLI as soon as the CLI returns', async (context) => {
+    if (!onPostgres()) context.skip(); // PGlite's data directory is open in one process only
+    const file = catalogFile([product({ id: 'desk', title: 'Standing desk', category: 'Furniture > Desks' })]);
+    const imported = await runCli(['catalog', 'import', file, '--merchant', 'rm'], { DATABASE_URL: gateway.db.url });
+    expect(imported.code).toBe(0);
+    const reply = await api.product('desk');
+    expect(reply.status).toBe(200);
+    expect(reply.body.title).toBe('Standing desk');
+  });
+
+  it('reads the database, not memory, while its event connection is down, and memory again once reloaded', async (context) => {
+    if (!onPostgres()) context.skip(); // PGlite's listen has no connection to lose
+    const readModel = gateway.services.catalog.readModel;
+    await otherConnection([
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN "catalog_changed"'`,
+    ]);
+    await expect.poll(() => readModel.isLive).toBe(false);
+    // No NOTIFY: only a read of the database can see this.
+    await otherConnection([`UPDATE variants SET quantity = 7 WHERE merchant_id = 'rm' AND sku = 'sofa-v0'`]);
+    expect(await quantityOf('sofa')).toBe(7);
+    await expect.poll(() => readModel.isLive, { timeout: 5_000 }).toBe(true);
+    await otherConnection([`UPDATE variants SET quantity = 6 WHERE merchant_id = 'rm' AND sku = 'sofa-v0'`]);
+    expect(await quantityOf('sofa')).toBe(7); // memory again: the silent change is not heard…
+    await otherConnection([notify({ merchantId: 'rm', ids: ['sofa'], kind: 'stock' })]);
+    await within(1_000, async () => (await quantityOf('sofa')) === 6); // …until announced
+  });
+
+  it('reads the database until it has loaded and listens', async () => {
+    const service = buildCatalogService(gateway.db.prisma, { config: { databaseUrl: gateway.db.url } });
+    try {
+      await otherConnection([`UPDATE products SET title = 'Silent rename' WHERE merchant_id = 'rm' AND id = 'zebra'`]);
+      expect((await service.get('rm', 'zebra')).title).toBe('Silent rename');
+    } finally {
+      await service.close();
+    }
+  });
+});
