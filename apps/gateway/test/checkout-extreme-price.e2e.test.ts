@@ -1,6 +1,8 @@
 /**
  * A stored price checkout cannot charge — one the contract would refuse at import, written by
- * SQL to show that checkout is safe by itself — is a 400 naming the line, never a 500.
+ * SQL to show that checkout is safe by itself — is a 400 naming the line, never a 500. A write
+ * by SQL announces itself as any writer outside the gateway must (NOTIFY catalog_changed), so
+ * that the gateway's catalog read model reads the products again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutCalls, stocked, type CheckoutCalls } from './support/checkout.js';
@@ -26,8 +28,15 @@ beforeAll(async () => {
     await gateway.db.prisma.$executeRawUnsafe(`UPDATE variants SET price = ${sql}::float8 WHERE merchant_id = 'shop' AND product_id = 'huge-${i}'`);
     await gateway.db.prisma.$executeRawUnsafe(`UPDATE products SET price = ${sql}::float8 WHERE merchant_id = 'shop' AND id = 'huge-${i}'`);
   }
+  await gateway.db.prisma.$executeRaw`SELECT pg_notify('catalog_changed', ${JSON.stringify({ source: 'sql', merchantId: 'shop' })})`;
   key = await gateway.createKey({ merchantIds: ['shop'] });
   api = checkoutCalls(gateway.url, key);
+  // The read model applies the announced change within a second.
+  const price = async () => (await (await fetch(`${gateway.url}/acp/products/huge-4`, { headers: { 'X-ACP-API-Key': key } })).json()).price;
+  for (const started = Date.now(); (await price()) !== 1e13; ) {
+    if (Date.now() - started > 5_000) throw new Error('the read model did not apply the announced change within 5 s');
+    await new Promise((done) => setTimeout(done, 50));
+  }
 });
 afterAll(() => gateway?.close());
 

@@ -126,6 +126,9 @@ export class MerchantIndex {
       if (doc.vector && doc.vector.length === dims) {
         this.vectors.set(doc.vector, i * dims);
         this.hasVector[i] = 1;
+        // The engine's documents keep their vector as a view of this matrix, not a second copy (at
+        // 50,000 products × 100 dimensions, 20 MB); the next snapshot copies it into its own matrix.
+        doc.vector = this.vectors.subarray(i * dims, (i + 1) * dims);
       }
       const category = doc.category.toLowerCase();
       let c = categoryIds.get(category);
