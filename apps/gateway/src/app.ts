@@ -40,7 +40,7 @@ import type { RateLimitStores } from './rate-limit/stores.js';
 
 export interface AppDeps {
   config: Pick<Config, 'env' | 'allowedOrigins' | 'basicAuth' | 'requireRequestSigning' | 'authFailureLimit' | 'authFailureWindowMs' | 'trustProxy'> &
-    Partial<Pick<Config, 'orderUrlTemplate' | 'publicBaseUrl' | 'validateResponses'>>;
+    Partial<Pick<Config, 'orderUrlTemplate' | 'storefrontUrl' | 'publicBaseUrl' | 'validateResponses'>>;
   logger: Logger;
   /** Counters of the key limits and of failed authentications per address (default for the latter: in this process). */
   rateLimits: Pick<RateLimitStores, 'minute' | 'day'> & Partial<Pick<RateLimitStores, 'authFailures'>>;

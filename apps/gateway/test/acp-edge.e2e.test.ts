@@ -33,7 +33,7 @@ describe('GET /.well-known/acp.json', () => {
       protocol: { name: 'acp', version: '2026-04-17', supported_versions: ['2026-04-17'] },
       api_base_url: `${gateway.url}/acp`,
       transports: ['rest'],
-      capabilities: { services: ['checkout'], intervention_types: ['3ds'] },
+      capabilities: { services: ['checkout', 'orders'], intervention_types: ['3ds'] },
     });
     expect(reply.body.capabilities.supported_currencies).toEqual(expect.arrayContaining(['usd', 'eur', 'jpy']));
     expect(JSON.stringify(reply.body)).not.toContain('shop');

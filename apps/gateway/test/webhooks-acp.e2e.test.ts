@@ -43,7 +43,7 @@ afterAll(async () => {
 });
 
 function startWorker(storefrontUrl?: string): DeliveryWorker {
-  const worker = new DeliveryWorker({ store, allowPrivateTargets: true, storefrontUrl, schedule: [0, 50, 50, 50], pollIntervalMs: 10, timeoutMs: 2000, random: () => 0.5 });
+  const worker = new DeliveryWorker({ store, allowPrivateTargets: true, permalinks: { storefrontUrl }, schedule: [0, 50, 50, 50], pollIntervalMs: 10, timeoutMs: 2000, random: () => 0.5 });
   workers.push(worker);
   worker.start();
   return worker;

@@ -16,13 +16,12 @@ import { toDomainAddress } from './wire/address-mapper.js';
 import { acpStateOf, type AcpState } from './wire/acp-state.js';
 import type { AcpBuyer, AcpCompleteRequest, AcpCreateRequest, AcpItem, AcpUpdateRequest } from './wire/acp-types.js';
 import { toAcpSession } from './wire/session-mapper.js';
+import { orderPermalink, type PermalinkSettings } from '../storefront/order-permalink.js';
 
 export type AcpSession = Record<string, unknown>;
 
-export interface AcpCheckoutOptions {
-  /** The merchant's order page, `{order_id}` replaced; default: the gateway's origin + /orders/{order_id}. */
-  orderUrlTemplate?: string;
-}
+/** Where the orders' permalinks point (see storefront/order-permalink.ts). */
+export type AcpCheckoutOptions = PermalinkSettings;
 
 /** Who a call acts for, and the public origin the agent reached (for URLs in answers). */
 export interface AcpScope {
@@ -61,10 +60,9 @@ export class AcpCheckout {
 
   /** The session as ACP shows it. */
   view(scope: AcpScope, record: SessionRecord): AcpSession {
-    const template = this.options.orderUrlTemplate ?? `${scope.origin}/orders/{order_id}`;
     return toAcpSession(record, {
       handlers: this.checkout.payments.handlers(scope.merchantId),
-      orderUrl: (orderId) => template.replaceAll('{order_id}', encodeURIComponent(orderId)),
+      orderUrl: (orderId) => orderPermalink(this.options, scope.merchantId, orderId),
     });
   }
 

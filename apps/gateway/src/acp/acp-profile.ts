@@ -30,7 +30,7 @@ import { discoveryRoutes } from './discovery.js';
 import { acpRoutes } from './routes.js';
 
 export interface AcpProfileDeps {
-  config: Pick<Config, 'env' | 'basicAuth' | 'requireRequestSigning'> & Partial<Pick<Config, 'orderUrlTemplate' | 'publicBaseUrl'>>;
+  config: Pick<Config, 'env' | 'basicAuth' | 'requireRequestSigning'> & Partial<Pick<Config, 'orderUrlTemplate' | 'storefrontUrl' | 'publicBaseUrl'>>;
   logger: Logger;
   rateLimits: Pick<RateLimitStores, 'minute' | 'day'>;
   idempotency: IdempotencyStore;
@@ -43,7 +43,7 @@ export interface AcpProfileDeps {
 /** Answers the profile's paths; passes every other request on untouched. */
 export function acpProfile(deps: AcpProfileDeps): RequestHandler {
   const { config, logger } = deps;
-  const acp = new AcpCheckout(deps.checkout, { ...(config.orderUrlTemplate ? { orderUrlTemplate: config.orderUrlTemplate } : {}) });
+  const acp = new AcpCheckout(deps.checkout, { orderUrlTemplate: config.orderUrlTemplate, storefrontUrl: config.storefrontUrl });
   const router = Router();
   router.use(validateAcpResponses(responseSchemaOf, logger));
   router.use(discoveryRoutes({ publicBaseUrl: config.publicBaseUrl, interventions: deps.checkout.payments.interventions }));

@@ -19,8 +19,8 @@ export interface DiscoveryOptions {
   perMinute?: number;
 }
 
-/** The services this gateway implements (`orders` joins once ACP order webhooks are served). */
-export const ACP_SERVICES: string[] = ['checkout'];
+/** The services this gateway implements: agentic checkout, and post-purchase orders (order_create / order_update webhooks, rfc.orders.md). */
+export const ACP_SERVICES: string[] = ['checkout', 'orders'];
 
 export function discoveryDocument(origin: string, interventions: readonly string[]) {
   return {

@@ -51,7 +51,7 @@ export interface Config {
   pricing: PricingOptions;
   /** Who takes payments at ACP completion (PAYMENT_PROVIDER): `test` (development, sandbox) or `none` (production's default: refuses). */
   paymentProvider: PaymentProviderName;
-  /** The merchant's order page, `{order_id}` replaced (ORDER_URL_TEMPLATE); undefined: this gateway's origin + /orders/{order_id}. */
+  /** The merchant's order page, `{order_id}` (and `{merchant_id}`) replaced (ORDER_URL_TEMPLATE); undefined: STOREFRONT_URL's /orders/<id> (see storefront/order-permalink.ts). */
   orderUrlTemplate: string | undefined;
   /** This gateway's public origin for agents (PUBLIC_BASE_URL); undefined: the request's own. */
   publicBaseUrl: string | undefined;
@@ -183,7 +183,7 @@ function orderUrlTemplate(env: Env): string | undefined {
   const raw = env.ORDER_URL_TEMPLATE?.trim();
   if (!raw) return undefined;
   if (!raw.includes('{order_id}')) throw new ConfigError('ORDER_URL_TEMPLATE must contain {order_id}, e.g. https://shop.example/orders/{order_id}');
-  url({ ORDER_URL_TEMPLATE: raw.replaceAll('{order_id}', 'ord_x') }, 'ORDER_URL_TEMPLATE', ['http:', 'https:']);
+  url({ ORDER_URL_TEMPLATE: raw.replaceAll('{order_id}', 'ord_x').replaceAll('{merchant_id}', 'merchant') }, 'ORDER_URL_TEMPLATE', ['http:', 'https:']);
   return raw;
 }
 

@@ -26,13 +26,14 @@ import { vetTarget, type Resolver } from './safe-target.js';
 import { WebhookStore, type AttemptRecord, type ClaimedDelivery, type DeliveryOutcome, type EndpointRow } from './webhook-store.js';
 import { AcpEventError, acpHeaders, serializeAcpEvent } from './acp/acp-event.js';
 import type { WebhookEvent } from '../contract-types.js';
+import type { PermalinkSettings } from '../storefront/order-permalink.js';
 
 export interface DeliveryWorkerOptions {
   store: WebhookStore;
   /** WEBHOOK_ALLOW_PRIVATE_TARGETS. */
   allowPrivateTargets: boolean;
-  /** STOREFRONT_URL: where the order permalinks of ACP deliveries point. */
-  storefrontUrl?: string | undefined;
+  /** ORDER_URL_TEMPLATE and STOREFRONT_URL: where the order permalinks of ACP deliveries point. */
+  permalinks?: PermalinkSettings | undefined;
   logger?: Logger | undefined;
   /** Delay before each attempt (see retry-schedule.ts); its length is the number of attempts. */
   schedule?: readonly number[];
@@ -173,7 +174,7 @@ export class DeliveryWorker {
   /** The bytes and headers of one attempt, in the endpoint's protocol (ours, or ACP's order webhooks). */
   private signed(endpoint: EndpointRow, event: WebhookEvent, now: Date): { body: string; headers: Record<string, string> } {
     if (endpoint.protocol === 'acp') {
-      const body = serializeAcpEvent(event, endpoint.merchantId, this.options.storefrontUrl);
+      const body = serializeAcpEvent(event, endpoint.merchantId, this.options.permalinks ?? {});
       return { body, headers: acpHeaders(body, endpoint.secret, event, now) };
     }
     const body = serializeEvent(event);
@@ -199,14 +200,14 @@ function hostOf(url: string): string | undefined {
 /** The gateway process's worker over its database, started; `await worker.stop()` on shutdown. */
 export function startDeliveryWorker(
   prisma: Prisma,
-  config: Pick<Config, 'webhookAllowPrivateTargets'> & Partial<Pick<Config, 'storefrontUrl'>>,
+  config: Pick<Config, 'webhookAllowPrivateTargets'> & Partial<Pick<Config, 'orderUrlTemplate' | 'storefrontUrl'>>,
   logger: Logger,
   options: Partial<DeliveryWorkerOptions> = {},
 ): DeliveryWorker {
   const worker = new DeliveryWorker({
     store: new WebhookStore(prisma),
     allowPrivateTargets: config.webhookAllowPrivateTargets,
-    storefrontUrl: config.storefrontUrl,
+    permalinks: { orderUrlTemplate: config.orderUrlTemplate, storefrontUrl: config.storefrontUrl },
     logger,
     ...options,
   });

@@ -6,7 +6,7 @@
  */
 import { signAcp } from '@commerce-gateway/webhooks';
 import type { WebhookEvent } from '../../contract-types.js';
-import { PLACEHOLDER_STOREFRONT, StorefrontUrls } from '../../storefront/storefront-urls.js';
+import { orderPermalink, type PermalinkSettings } from '../../storefront/order-permalink.js';
 import { isSessionWithOrder, toAcpOrder } from './acp-order.js';
 
 export type AcpEventType = 'order_create' | 'order_update';
@@ -23,11 +23,11 @@ export class AcpEventError extends Error {
 }
 
 /** The body sent to an ACP endpoint; throws AcpEventError when the event has no order to send. */
-export function serializeAcpEvent(event: WebhookEvent, merchantId: string, storefrontUrl: string | undefined): string {
+export function serializeAcpEvent(event: WebhookEvent, merchantId: string, permalinks: PermalinkSettings): string {
   const type = acpEventType(event.type);
   const session = event.data.object;
   if (!type || !isSessionWithOrder(session)) throw new AcpEventError(`event ${event.id} (${event.type}) carries no order for an ACP endpoint`);
-  const permalink = new StorefrontUrls(storefrontUrl ?? PLACEHOLDER_STOREFRONT, merchantId).order(session.order.id);
+  const permalink = orderPermalink(permalinks, merchantId, session.order.id);
   return JSON.stringify({ type, data: toAcpOrder(session, permalink, event.created) });
 }
 
