@@ -66,6 +66,10 @@ describe('typo tolerance', () => {
     expect(data.items.map((p) => p.id)).not.toContain('lumberjock');
   });
 
+  it.each(['wxrdrobx', 'bxokcasx'])('forgives no second typo in a word of 5 to 8 letters: %s', async (q) => {
+    expect(await ids({ q })).toEqual([]);
+  });
+
   it.each(['sofs', 'dsek'])('forgives no typo in a word under 5 letters: %s', async (q) => {
     expect(await ids({ q })).toEqual([]);
   });
@@ -156,6 +160,19 @@ describe('query understanding', () => {
     expect(data.items[0]?.id).toBe('pax');
     expect(data.items.map((p) => p.id)).toContain('brimnes');
     expect(data.query_understanding?.attributes).toEqual([{ name: 'color', value: 'White' }]);
+  });
+
+  it('ranks the product with the named attribute value first, though its keywords alone rank it second', async () => {
+    // Both say "white" in their attributes; only ZETA's is a value (a colour). By keywords ALPHA is
+    // ahead (a shorter attributes field, and first by title): the boost is what puts ZETA first.
+    await gateway.importProducts('boost', [
+      product({ id: 'zeta', title: 'ZETA Cabinet', category: 'Storage', price: 90, attributes: { color: ['White'], care: ['wipe it with a damp cloth, then dry it with a soft towel'] } }),
+      product({ id: 'alpha', title: 'ALPHA Cabinet', category: 'Storage', price: 90, attributes: { care: ['looks good by a white wall'] } }),
+    ]);
+    const other = createClient({ baseUrl: gateway.url, headers: { 'X-ACP-API-Key': await gateway.createKey({ merchantIds: ['boost'] }) } });
+    const ranked = async (q: string) => (await searchProducts({ client: other, query: { q } })).data!.items.map((p) => p.id);
+    expect(await ranked('white cabinet')).toEqual(['zeta', 'alpha']);
+    expect(await ranked('cabinet')).toEqual(['alpha', 'zeta']);
   });
 });
 
