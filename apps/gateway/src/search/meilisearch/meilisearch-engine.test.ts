@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { CONTRACT_DIMENSIONS, searchEngineContract } from '../search-engine.contract.js';
 import { documentUid, embedderSettings, filterExpression, indexSettings, toMeiliProduct } from './meilisearch-documents.js';
 import { MeilisearchEngine } from './meilisearch-engine.js';
+import { searchParams } from './meilisearch-query.js';
 
 const url = process.env.MEILISEARCH_URL;
 
@@ -48,7 +49,34 @@ describe('Meilisearch documents and settings', () => {
     const settings = indexSettings({ source: 'userProvided', dimensions: 100 });
     expect(settings.filterableAttributes).toEqual(expect.arrayContaining(['merchant_id', 'price', 'category_lc', 'tags_lc']));
     expect(settings.embedders).toEqual({ default: { source: 'userProvided', dimensions: 100 } });
+    expect(settings.filterableAttributes).toEqual(expect.arrayContaining(['category', 'vendor', 'price_band']));
+    expect(settings.typoTolerance).toEqual({ enabled: true, minWordSizeForTypos: { oneTypo: 5, twoTypos: 9 }, disableOnNumbers: true });
+    expect(settings.faceting).toMatchObject({ maxValuesPerFacet: 100 });
     const rest = embedderSettings({ source: 'rest', url: 'https://emb.example/v1/embeddings', model: 'm', dimensions: 256 });
     expect(rest?.default).toMatchObject({ source: 'rest', url: 'https://emb.example/v1/embeddings', dimensions: 256, request: { model: 'm', input: ['{{text}}', '{{..}}'] } });
+  });
+});
+
+describe('Meilisearch search parameters', () => {
+  const request = { merchantId: 'm', text: 'oak chair', vector: new Float32Array([0.6, 0.8]), filters: {}, offset: 20, limit: 10 };
+
+  it('matches tightly (the rare words must match), hybrid with the query vector, paged', () => {
+    expect(searchParams(request, 0.5)).toEqual({
+      filter: 'merchant_id = "m"',
+      page: 3,
+      hitsPerPage: 10,
+      matchingStrategy: 'frequency',
+      showRankingScore: true,
+      attributesToRetrieve: ['product_id'],
+      hybrid: { embedder: 'default', semanticRatio: 0.5 },
+      vector: [expect.closeTo(0.6), expect.closeTo(0.8)],
+    });
+  });
+
+  it('sorts by price for a price preference, by title for a blank text, and asks for facets', () => {
+    expect(searchParams({ ...request, pricePreference: 'low' }, 0.5).sort).toEqual(['price:asc']);
+    expect(searchParams({ ...request, text: ' ', offset: 5 }, 0)).toMatchObject({ sort: ['title:asc', 'product_id:asc'], offset: 5, limit: 10 });
+    expect(searchParams({ ...request, text: ' ' }, 0.5).hybrid).toBeUndefined();
+    expect(searchParams({ ...request, facets: ['brand', 'price'] }, 0.5).facets).toEqual(['vendor', 'price_band', 'price']);
   });
 });

@@ -8,17 +8,9 @@
  */
 import { Meilisearch, type Index } from 'meilisearch';
 import type { SearchDocument, SearchEngine, SearchRequest, SearchResult } from '../search-engine.js';
-import {
-  documentUid,
-  EMBEDDER_NAME,
-  filterExpression,
-  indexSettings,
-  quote,
-  toMeiliProduct,
-  type MeiliEmbedderConfig,
-  type MeiliProduct,
-} from './meilisearch-documents.js';
-import { fromMeiliFacets, meiliFacets } from './meilisearch-facets.js';
+import { documentUid, indexSettings, quote, toMeiliProduct, type MeiliEmbedderConfig, type MeiliProduct } from './meilisearch-documents.js';
+import { fromMeiliFacets } from './meilisearch-facets.js';
+import { searchParams } from './meilisearch-query.js';
 
 export interface MeilisearchEngineOptions {
   url: string;
@@ -87,22 +79,9 @@ export class MeilisearchEngine implements SearchEngine {
 
   async search(request: SearchRequest): Promise<SearchResult> {
     await this.setup();
-    const { offset, limit, vector } = request;
-    const hybrid = vector !== undefined && this.options.semanticRatio > 0;
-    const paging = offset % limit === 0 ? { page: offset / limit + 1, hitsPerPage: limit } : { offset, limit };
-    const blank = request.text.trim() === '';
+    const hybrid = request.vector !== undefined && this.options.semanticRatio > 0;
     const facets = request.facets?.length ? request.facets : undefined;
-    // A price preference sorts by price (Meilisearch's sort rule comes after its relevance rules); a blank text lists by title, then id.
-    const sort = request.pricePreference ? [`price:${request.pricePreference === 'low' ? 'asc' : 'desc'}`] : blank ? ['title:asc', 'product_id:asc'] : undefined;
-    const response = await this.products.search(request.text, {
-      filter: filterExpression(request.merchantId, request.filters),
-      ...paging,
-      showRankingScore: true,
-      attributesToRetrieve: ['product_id'],
-      ...(sort ? { sort } : {}),
-      ...(facets ? { facets: meiliFacets(facets) } : {}),
-      ...(hybrid && !blank ? { hybrid: { embedder: EMBEDDER_NAME, semanticRatio: this.options.semanticRatio }, vector: Array.from(vector) } : {}),
-    });
+    const response = await this.products.search(request.text, searchParams(request, this.options.semanticRatio));
     let previous = 1;
     const hits = response.hits.map((hit) => {
       // Meilisearch's order is its ranking; keep the scores non-increasing along it and within [0, 1].
