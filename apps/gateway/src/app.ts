@@ -91,7 +91,7 @@ export function createApp(deps: AppDeps): Express {
     ]),
   );
 
-  app.use(catalogRoutes(deps.catalog));
+  app.use(catalogRoutes(deps.catalog, { jsonText: !(deps.config.validateResponses ?? true) }));
   app.use(webhookRoutes(deps.webhooks));
   app.use(checkoutRoutes(deps.checkout));
 

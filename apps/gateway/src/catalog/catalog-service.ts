@@ -4,6 +4,7 @@ import type { IndexStats } from './search-indexer.js';
 import type { CatalogSearch } from './catalog-search.js';
 import type { CatalogStore, ProductFilter } from './catalog-store.js';
 import type { FacetName } from '../search/search-engine.js';
+import { scored } from './product-json.js';
 import { understanding } from './query-understanding.js';
 import type { CatalogReadModel, Listen } from './read-model/catalog-read-model.js';
 
@@ -70,7 +71,7 @@ export class CatalogService {
       const ids = result.hits.map((hit) => hit.id);
       const inMemory = this.readModel.catalog(merchantId);
       const products = inMemory ? ids.flatMap((id) => inMemory.get(id) ?? []) : await this.store.getMany(merchantId, ids);
-      items = products.map((product) => ({ ...product, similarity_score: scores.get(product.id) ?? 0 }));
+      items = products.map((product) => scored(product, scores.get(product.id) ?? 0));
       total = result.total;
     } else {
       const inMemory = this.readModel.catalog(merchantId);

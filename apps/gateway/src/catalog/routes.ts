@@ -1,4 +1,5 @@
-import { Router } from 'express';
+import { Router, type Response } from 'express';
+import { productJson, searchResponseJson } from './product-json.js';
 import { merchantOf } from '../http/context.js';
 import { metricsOf } from '../ops/metrics.js';
 import type { CatalogService } from './catalog-service.js';
@@ -15,12 +16,22 @@ interface SearchParams {
   page_size: number;
 }
 
+export interface CatalogRoutesOptions {
+  /**
+   * Answer with JSON text made once per product (product-json.ts) rather than `res.json`. Off
+   * while responses are validated against the contract: the validator checks what `res.json` is given.
+   */
+  jsonText?: boolean;
+}
+
 /** GET /acp/products, its /search alias, and GET /acp/products/{product_id}. Input is already validated. */
-export function catalogRoutes(catalog: CatalogService): Router {
+export function catalogRoutes(catalog: CatalogService, { jsonText = false }: CatalogRoutesOptions = {}): Router {
   const router = Router();
+  const send = <T>(res: Response, body: T, text: (body: T) => string) => (jsonText ? res.type('application/json').send(text(body)) : res.json(body));
   router.get(['/acp/products', '/acp/products/search'], async (req, res) => {
     const query = req.query as unknown as SearchParams;
-    res.json(
+    send(
+      res,
       await catalog.search(
         merchantOf(req.ctx),
         {
@@ -36,10 +47,11 @@ export function catalogRoutes(catalog: CatalogService): Router {
         req.ctx.apiVersion!,
         (seconds, mode) => metricsOf(req)?.searchLatency.observe({ mode }, seconds),
       ),
+      searchResponseJson,
     );
   });
   router.get('/acp/products/:product_id', async (req, res) => {
-    res.json(await catalog.get(merchantOf(req.ctx), req.params.product_id));
+    send(res, await catalog.get(merchantOf(req.ctx), req.params.product_id), productJson);
   });
   return router;
 }

@@ -1,4 +1,4 @@
-import type { Router } from 'express';
+import type { RequestHandler } from 'express';
 import type { Prisma } from '../db/database.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { OpsStore } from './ops-store.js';
@@ -19,7 +19,7 @@ export interface OpsDeps {
 }
 
 /** The operations endpoints of one app and the metrics they expose. */
-export function opsEndpoints(deps: OpsDeps = {}): { metrics: Metrics; routes: Router } {
+export function opsEndpoints(deps: OpsDeps = {}): { metrics: Metrics; routes: RequestHandler } {
   const metrics = deps.metrics ?? createMetrics();
   const store = deps.database ? new OpsStore(deps.database) : undefined;
   if (store) metrics.setOutboxProbe(() => store.outboxLag());

@@ -6,7 +6,7 @@
  *
  *   app.use(opsRoutes({ metrics, readiness: new Readiness({ store }) }));
  */
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { docsRoutes } from './docs.js';
 import type { Metrics } from './metrics.js';
 import type { Readiness } from './readiness.js';
@@ -16,7 +16,10 @@ export interface OpsRoutesDeps {
   readiness: Readiness;
 }
 
-export function opsRoutes({ metrics, readiness }: OpsRoutesDeps): Router {
+/** The paths below: any other request skips this router's matching (most of them: the API's). */
+const OPS_PATHS = /^\/(healthz|readyz|metrics|openapi\.json|acp\/openapi\.json|docs)(\/|$)/i;
+
+export function opsRoutes({ metrics, readiness }: OpsRoutesDeps): RequestHandler {
   const router = Router();
   router.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -33,5 +36,5 @@ export function opsRoutes({ metrics, readiness }: OpsRoutesDeps): Router {
     res.type(metrics.registry.contentType).send(text);
   });
   router.use(docsRoutes());
-  return router;
+  return (req, res, next) => (OPS_PATHS.test(req.path) ? router(req, res, next) : next());
 }

@@ -74,7 +74,7 @@ const refuseUnstorableText: RequestHandler = (req, _res, next) => {
 };
 
 const normalizeContentType: RequestHandler = (req, _res, next) => {
-  const hasBody = req.headers['transfer-encoding'] !== undefined || (req.headers['content-length'] ?? '0') !== '0';
+  const hasBody = !hasNoBody(req);
   if (!hasBody && req.ctx.operation?.acceptsBody) {
     // No body at all where one is taken: an empty object, so the contract names what is missing
     // (POST /checkout_sessions: items) and a PATCH without changes is just that.
@@ -87,8 +87,11 @@ const normalizeContentType: RequestHandler = (req, _res, next) => {
   next();
 };
 
+/** A request that carries no body (a GET, mostly): nothing to read or parse. */
+const hasNoBody = (req: express.Request) => req.headers['transfer-encoding'] === undefined && (req.headers['content-length'] ?? '0') === '0';
+
 function parseJson(): RequestHandler {
-  return express.json({
+  const parse = express.json({
     limit: BODY_LIMIT,
     strict: false,
     verify: (req, _res, buffer) => {
@@ -96,4 +99,5 @@ function parseJson(): RequestHandler {
       if (jsonDepth(buffer, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) throw new InvalidRequestError(`The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels`);
     },
   });
+  return (req, res, next) => (hasNoBody(req) ? next() : parse(req, res, next));
 }

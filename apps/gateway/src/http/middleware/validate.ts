@@ -2,6 +2,7 @@ import type { RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { OpenApiDocument } from '../../contract/document.js';
 import { InvalidRequestError } from '../../errors.js';
+import { memoizeValidatorRouteRegexps } from './validator-route-regexps.js';
 
 /**
  * Validates requests (coercing query and header parameters from strings, never
@@ -73,6 +74,7 @@ function serverReading(contract: OpenApiDocument): OpenApiDocument {
 }
 
 function validator(contract: OpenApiDocument, responses: boolean): RequestHandler[] {
+  memoizeValidatorRouteRegexps();
   return OpenApiValidator.middleware({
     apiSpec: serverReading(contract) as never,
     // coerceTypes: false leaves the JSON body as it was sent (`"5"` is not 5, `true` not 1): the

@@ -41,6 +41,21 @@ describe('embedded engine', () => {
     expect((await engine.search({ merchantId: 'm', text: 'the', filters: {}, offset: 0, limit: 10 })).total).toBe(0);
   });
 
+  it('answers a repeated query from memory until a change replaces the snapshot', async () => {
+    const engine = new EmbeddedSearchEngine({ dimensions: CONTRACT_DIMENSIONS });
+    await engine.index([plain('1', 'Desk lamp'), plain('2', 'Floor lamp')]);
+    const query = { merchantId: 'm', text: 'lamp', filters: {}, offset: 0, limit: 10 };
+    const first = await engine.search(query);
+    expect(await engine.search({ ...query })).toBe(first);
+    expect(await engine.search({ ...query, limit: 1 })).not.toBe(first);
+    expect(await engine.search({ ...query, filters: { maxPrice: 0 } })).toMatchObject({ total: 0 });
+    await engine.index([plain('3', 'Table lamp')]);
+    const after = await engine.search(query);
+    expect(after.total).toBe(3);
+    await engine.remove('m', ['3']);
+    expect((await engine.search(query)).hits.map((h) => h.id)).toEqual(first.hits.map((h) => h.id));
+  });
+
   it('compares strings by code point', () => {
     expect(compareCodePoints('\u{1F600}', '\uFFFD')).toBeGreaterThan(0);
     expect(compareCodePoints('B', 'a')).toBeLessThan(0);

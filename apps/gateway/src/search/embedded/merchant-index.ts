@@ -21,6 +21,8 @@ export const MIN_COVERAGE = 0.4;
 /** Added to the score of a product that has an attribute value the query names. */
 export const ATTRIBUTE_BOOST = 0.08;
 const FEEDBACK_DOCS = 5;
+/** Answers remembered per snapshot (see `search`). */
+const REMEMBERED_ANSWERS = 256;
 
 export interface IndexQuery {
   text: string;
@@ -101,6 +103,7 @@ export class MerchantIndex {
   private readonly attributeWords: Map<string, AttributeWord>;
   private readonly facetColumns: FacetColumns;
   private readonly wordCache = new Map<string, QueryWord[]>();
+  private readonly answers = new Map<string, SearchResult>();
   private vocabulary: Vocabulary | undefined;
 
   constructor(
@@ -326,7 +329,26 @@ export class MerchantIndex {
     return best;
   }
 
+  /**
+   * The query's answer. A snapshot never changes, so its answer to the same query (text, whether
+   * a vector came with it — the same text always embeds the same — filters, page, preference,
+   * facets, ranking options) is too: the latest REMEMBERED_ANSWERS are kept, least recently asked dropped first,
+   * and go with the snapshot when a change replaces it. Callers must not modify an answer.
+   */
   search(query: IndexQuery, options: RankingOptions): SearchResult {
+    const { filters } = query;
+    const key = [query.text, query.vector ? 'v' : '', filters.category, filters.tag, filters.minPrice, filters.maxPrice, query.offset, query.limit, query.pricePreference, query.facets?.join(), options.keywordWeight, options.vectorFloor, options.vectorBand, options.feedback].join('\u0000');
+    let answer = this.answers.get(key);
+    if (answer) this.answers.delete(key);
+    else {
+      answer = this.rank(query, options);
+      if (this.answers.size >= REMEMBERED_ANSWERS) this.answers.delete(this.answers.keys().next().value!);
+    }
+    this.answers.set(key, answer);
+    return answer;
+  }
+
+  private rank(query: IndexQuery, options: RankingOptions): SearchResult {
     const { vector, filters, offset, limit } = query;
     const n = this.size;
     const scores = this.scores;

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import type { Product, ProductSearchResponse } from '../contract-types.js';
+import { productJson, scored, searchResponseJson } from './product-json.js';
+
+const product = (id: string, extra: Partial<Product> = {}): Product => ({
+  id,
+  title: `Tïtle "${id}" \u2028`,
+  description: 'a\nb',
+  vendor: 'V',
+  category: 'C',
+  price: 1.1,
+  currency: 'USD',
+  availability: { status: 'in_stock', quantity: 3, policy: 'deny' },
+  tags: ['x'],
+  attributes: { color: ['Red'] },
+  images: [],
+  variants: [],
+  ...extra,
+});
+
+describe('catalog JSON text', () => {
+  it('is what JSON.stringify gives, for a product and a scored hit', () => {
+    const p = product('a');
+    expect(productJson(p)).toBe(JSON.stringify(p));
+    expect(productJson(p)).toBe(productJson(p));
+    for (const score of [0, 1, 0.123456789, 1e-7]) {
+      const hit = scored(p, score);
+      expect(productJson(hit)).toBe(JSON.stringify(hit));
+    }
+  });
+
+  it('is a whole search response as JSON.stringify gives it, with or without extra fields', () => {
+    const response: ProductSearchResponse = { items: [scored(product('a'), 0.5), product('b')], page: 1, page_size: 10, total: 2, version: '2026-11-01', generated_at: '2026-11-25T00:00:00.000Z' };
+    expect(searchResponseJson(response)).toBe(JSON.stringify(response));
+    const withExtra = { ...response, query_understanding: { text: 'lamp', max_price: 50 } };
+    expect(searchResponseJson(withExtra)).toBe(JSON.stringify(withExtra));
+    expect(searchResponseJson({ ...response, items: [] })).toBe(JSON.stringify({ ...response, items: [] }));
+  });
+
+  it('serializes a product again when it is another object (a change replaces the product)', () => {
+    const before = product('a');
+    const after = { ...before, price: 2 };
+    expect(productJson(before)).not.toBe(productJson(after));
+    expect(JSON.parse(productJson(after)).price).toBe(2);
+  });
+});
