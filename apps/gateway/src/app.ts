@@ -82,7 +82,7 @@ export function createApp(deps: AppDeps): Express {
       apiVersion(supportedApiVersions()),
       matchOperation(new OperationTable(contract)),
       authenticate({ keys: deps.keys, env: deps.config.env, basicAuth: deps.config.basicAuth, failures }),
-      ...rateLimit(deps.rateLimits, deps.logger),
+      rateLimit(deps.rateLimits, deps.logger),
       authorize(),
       ...jsonBody(),
       verifySignature({ requireAll: deps.config.requireRequestSigning }),

@@ -6,7 +6,7 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
  * profile of bench/http showed costing a fifth of a catalog read. A thrown error or a rejected
  * promise goes to `next(error)`, as Express 5 does; error handlers (four arguments) do not belong here.
  *
- *   app.use(compose([requestLog(logger), authenticate(options), ...rateLimit(stores, logger)]));
+ *   app.use(compose([requestLog(logger), authenticate(options), rateLimit(stores, logger)]));
  */
 export function compose(handlers: readonly RequestHandler[]): RequestHandler {
   for (const handler of handlers) {
