@@ -62,18 +62,18 @@ export function createApp(deps: AppDeps): Express {
   const ops = opsEndpoints(deps.ops);
   app.locals.metrics = ops.metrics; // metricsOf(req) in middleware that count something
 
-  // The edge, in order: every request passes it before any domain code runs.
-  app.use(requestId());
-  app.use(locale());
-  app.use(ops.routes); // outside the contract, no API key; not logged or counted (probes and scrapes would drown the rest)
   const failures = new AuthFailureLimiter(
     deps.rateLimits.authFailures ?? new MemoryStore(),
     { limit: deps.config.authFailureLimit, windowMs: deps.config.authFailureWindowMs },
     deps.logger,
   );
-  // One router layer for the rest of the edge (see compose.ts); the order is the same.
+  // The edge, in order — every request passes it before any domain code runs — then the domain's
+  // routes: one router layer for all of it (see compose.ts).
   app.use(
     compose([
+      requestId(),
+      locale(),
+      ops.routes, // outside the contract, no API key; not logged or counted (probes and scrapes would drown the rest)
       requestLog(deps.logger),
       requestMetrics(ops.metrics),
       corsPolicy(deps.config.allowedOrigins),
@@ -88,16 +88,14 @@ export function createApp(deps: AppDeps): Express {
       verifySignature({ requireAll: deps.config.requireRequestSigning }),
       ...validate(contract, { responses: deps.config.validateResponses ?? true }),
       idempotency(deps.idempotency, deps.logger),
+      catalogRoutes(deps.catalog, { jsonText: !(deps.config.validateResponses ?? true) }),
+      webhookRoutes(deps.webhooks),
+      checkoutRoutes(deps.checkout),
+      () => {
+        throw new NotFoundError('No handler answered this operation'); // a contract operation whose route passed it on
+      },
     ]),
   );
-
-  app.use(catalogRoutes(deps.catalog, { jsonText: !(deps.config.validateResponses ?? true) }));
-  app.use(webhookRoutes(deps.webhooks));
-  app.use(checkoutRoutes(deps.checkout));
-
-  app.use(() => {
-    throw new NotFoundError('No handler answered this operation'); // a contract operation whose route passed it on
-  });
   app.use(errorHandler(deps.logger));
   return app;
 }
