@@ -1,28 +1,32 @@
 /**
  * Checkout throughput and latency on PostgreSQL: create + complete through the
  * real gateway over HTTP, beside a baseline of the same SQL statements sent
- * directly with `pg`, in the same run, on a fresh database.
+ * directly with `pg`, in the same run, on a fresh database. The gateway is the built
+ * `gateway serve` (GATEWAY_ENV=production, request logs on) in its own process, as a team
+ * runs it; this process is its HTTP client, as it is the baseline's `pg` client.
  *
  *   TEST_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/test npx tsx bench/checkout/run.ts
  *
- * Settings: CHECKOUTS (per side and round, default 600), ROUNDS (default 3), CONCURRENCY (default 8).
+ * Settings: CHECKOUTS (per side and round, default 600), ROUNDS (default 3), CONCURRENCY (default 8),
+ * BENCH_PROFILE=dir (a CPU profile of the gateway process).
  */
+import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { KeyService } from '../../apps/gateway/src/auth/key-service.js';
 import { KeyStore } from '../../apps/gateway/src/auth/key-store.js';
 import { importCatalog } from '../../apps/gateway/src/catalog/import/catalog-importer.js';
-import { loadConfig } from '../../apps/gateway/src/config/config.js';
-import { startGateway } from '../../apps/gateway/src/server.js';
+import { openDatabase } from '../../apps/gateway/src/db/database.js';
 import { completeSession, createSession, type CartItem, type PgModule, type Pool } from './baseline.js';
 import { pick, summarize, type Sample } from './stats.js';
 
 const gatewayRequire = createRequire(new URL('../../apps/gateway/package.json', import.meta.url));
 const pg = gatewayRequire('pg') as PgModule;
-const pino = gatewayRequire('pino') as typeof import('pino').default;
+const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 
 const serverUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 if (!serverUrl) {
@@ -76,15 +80,33 @@ await admin.connect();
 await admin.query(`CREATE DATABASE ${name}`);
 const url = new URL(serverUrl);
 url.pathname = `/${name}`;
-const logger = pino({ level: 'silent' });
-const dataDir = mkdtempSync(join(tmpdir(), 'bench-checkout-data-'));
-const gateway = await startGateway(loadConfig({ DATABASE_URL: url.toString(), GATEWAY_ENV: 'production', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'silent', DATA_DIR: dataDir }), logger);
+const db = await openDatabase({ url: url.toString() });
+await db.migrate();
+await importCatalog(db.prisma, 'bench-http', catalogFile('h'));
+await importCatalog(db.prisma, 'bench-sql', catalogFile('s'));
+const { key } = await new KeyService(new KeyStore(db.prisma)).create({ env: 'production', merchantIds: ['bench-http'], scopes: ['*'], tier: 'enterprise', rpm: 100_000_000, rpd: 1_000_000_000 });
+
+// The gateway as a team runs it: the built CLI, its own process, request logs written (to nowhere).
+execFileSync(process.execPath, [join(root, 'scripts/pnpm.mjs'), 'exec', 'turbo', 'run', 'build', '--filter=@commerce-gateway/gateway', '--output-logs=errors-only'], { cwd: root, stdio: 'inherit' });
+const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []; // a V8 CPU profile of the gateway, written at exit
+const serve = spawn(process.execPath, [...profile, join(root, 'apps/gateway/dist/cli.js'), 'serve'], {
+  cwd: mkdtempSync(join(tmpdir(), 'bench-checkout-serve-')),
+  env: { ...process.env, DATABASE_URL: url.toString(), GATEWAY_ENV: 'production', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', DATABASE_POOL_SIZE: String(POOL_SIZE) },
+  stdio: ['ignore', 'pipe', 'ignore'],
+});
+const gateway = {
+  url: await new Promise<string>((done, fail) => {
+    let out = '';
+    serve.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const found = /listening on (http:\/\/\S+)/.exec(out);
+      if (found) done(found[1]!);
+    });
+    serve.once('exit', (code) => fail(new Error(`gateway serve exited with ${code}: ${out}`)));
+  }),
+};
 const pool: Pool = new pg.Pool({ connectionString: url.toString(), max: POOL_SIZE });
 try {
-  await importCatalog(gateway.db.prisma, 'bench-http', catalogFile('h'));
-  await importCatalog(gateway.db.prisma, 'bench-sql', catalogFile('s'));
-  const keys = new KeyService(new KeyStore(gateway.db.prisma));
-  const { key } = await keys.create({ env: 'production', merchantIds: ['bench-http'], scopes: ['*'], tier: 'enterprise', rpm: 100_000_000, rpd: 1_000_000_000 });
   const headers = { 'X-ACP-API-Key': key, 'content-type': 'application/json' };
   const address = { name: 'Ada Lovelace', line1: '1 Market St', city: 'San Francisco', state: 'CA', postal_code: '94105', country: 'US' };
 
@@ -116,7 +138,7 @@ try {
     }
   }
   const version = String((await pool.query('SHOW server_version')).rows[0]!.server_version);
-  const orders = await gateway.db.prisma.order.count();
+  const orders = await db.prisma.order.count();
   const expected = (CHECKOUTS * ROUNDS + 100) * 2;
   if (orders !== expected) throw new Error(`expected ${expected} orders, found ${orders}`);
 
@@ -130,7 +152,9 @@ try {
   console.log(`ratio gateway / baseline: throughput ${(gatewayStats.throughput / sqlStats.throughput).toFixed(2)}×, p99 ${(gatewayStats.p99 / sqlStats.p99).toFixed(2)}×`);
 } finally {
   await pool.end();
-  await gateway.close();
+  serve.kill('SIGTERM');
+  await new Promise((exited) => serve.once('exit', exited));
+  await db.close();
   // Let every pool finish disconnecting: FORCE would otherwise kill a closing idle client and crash its pool.
   for (let i = 0; i < 50; i++) {
     const { rows } = await admin.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1', [name]);
