@@ -52,4 +52,18 @@ describe('MerchantCatalog', () => {
     expect(ids(catalog)).toEqual(['f', 'b', 'd', 'c', 'e']);
     expect(catalog.get('a')).toBeUndefined();
   });
+
+  it('answers a repeated filter as it answered it, until any change', () => {
+    const catalog = new MerchantCatalog(all);
+    const filter = { category: 'chairs' };
+    expect(ids(catalog, filter)).toEqual(['a', 'b', 'c']);
+    expect(catalog.filter(filter, { offset: 1, limit: 1 })).toMatchObject({ total: 3, items: [{ id: 'b' }] });
+    catalog.upsert([{ ...all[0]!, price: 999 }]);
+    expect(catalog.filter({ ...filter, maxPrice: 500 }, page).items.map((p) => p.id)).toEqual(['a', 'c']);
+    catalog.upsert([{ ...all[2]!, category: 'Garden' }]);
+    expect(ids(catalog, filter)).toEqual(['a', 'b']);
+    expect(ids(catalog, { ...filter, maxPrice: 500 })).toEqual(['a']);
+    catalog.remove(['a']);
+    expect(ids(catalog, filter)).toEqual(['b']);
+  });
 });

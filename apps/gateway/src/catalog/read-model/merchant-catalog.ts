@@ -9,6 +9,9 @@ import type { Product } from '../../contract-types.js';
 import { compareCodePoints } from '../../search/embedded/code-point-order.js';
 import type { ProductFilter } from '../catalog-store.js';
 
+/** Matches remembered over all filters (references to entries: 8 bytes each). */
+const MAX_REMEMBERED = 200_000;
+
 interface Entry {
   product: Product;
   /** The lower-cased category's number (see `categories`), and the lower-cased tags, for the filters. */
@@ -23,6 +26,9 @@ export class MerchantCatalog {
   private readonly categories = new Map<string, number>();
   /** The categories a filter's text matches, by that text (cleared when a category is added). */
   private readonly matching = new Map<string, Uint8Array>();
+  /** Every match of a filter, in order, by filter (see `filter`); emptied by any change. */
+  private readonly matches = new Map<string, Entry[]>();
+  private remembered = 0;
 
   constructor(products: Iterable<Product> = []) {
     for (const product of products) this.entries.set(product.id, this.entry(product));
@@ -60,6 +66,7 @@ export class MerchantCatalog {
 
   /** Adds or replaces products (by id). */
   upsert(products: readonly Product[]): void {
+    this.forgetMatches();
     for (const product of products) {
       const previous = this.entries.get(product.id);
       if (!previous || previous.product.title !== product.title) this.sorted = undefined;
@@ -75,29 +82,61 @@ export class MerchantCatalog {
   }
 
   remove(ids: readonly string[]): void {
+    this.forgetMatches();
     for (const id of ids) if (this.entries.delete(id)) this.sorted = undefined;
   }
 
-  /** One page of the products matching the filter, ordered by title then id, and the number of all matches. */
-  filter(filter: ProductFilter, page: { offset: number; limit: number }): { items: Product[]; total: number } {
-    const sorted = (this.sorted ??= [...this.entries.values()].sort(
+  private forgetMatches(): void {
+    this.matches.clear();
+    this.remembered = 0;
+  }
+
+  private ordered(): Entry[] {
+    return (this.sorted ??= [...this.entries.values()].sort(
       (a, b) => compareCodePoints(a.product.title, b.product.title) || compareCodePoints(a.product.id, b.product.id),
     ));
+  }
+
+  /**
+   * One page of the products matching the filter, ordered by title then id, and the number of all
+   * matches. A filter's matches are remembered until the catalog changes (shoppers page through
+   * the same listings), up to MAX_REMEMBERED entries in all, the oldest filters forgotten first.
+   */
+  filter(filter: ProductFilter, page: { offset: number; limit: number }): { items: Product[]; total: number } {
+    const { category, tag, minPrice, maxPrice } = filter;
+    let matches: Entry[];
+    if (!category && !tag && minPrice === undefined && maxPrice === undefined) matches = this.ordered();
+    else {
+      const key = `${category ?? ''}\u0000${tag ?? ''}\u0000${minPrice ?? ''}\u0000${maxPrice ?? ''}`;
+      const known = this.matches.get(key);
+      if (known) matches = known;
+      else {
+        matches = this.scan(filter);
+        this.matches.set(key, matches);
+        this.remembered += matches.length;
+        for (const [oldest, list] of this.matches) {
+          if (this.remembered <= MAX_REMEMBERED || oldest === key) break;
+          this.matches.delete(oldest);
+          this.remembered -= list.length;
+        }
+      }
+    }
+    return { items: matches.slice(page.offset, page.offset + page.limit).map((e) => e.product), total: matches.length };
+  }
+
+  private scan(filter: ProductFilter): Entry[] {
     const categories = filter.category ? this.categoriesMatching(filter.category.toLowerCase()) : undefined;
     const tag = filter.tag?.toLowerCase();
     const { minPrice, maxPrice } = filter;
-    const items: Product[] = [];
-    let total = 0;
-    const end = page.offset + page.limit;
-    for (const e of sorted) {
+    const matches: Entry[] = [];
+    for (const e of this.ordered()) {
       if (categories && categories[e.category] !== 1) continue;
       if (tag && !e.tags.includes(tag)) continue;
       const price = e.product.price;
       if (minPrice !== undefined && !(price >= minPrice)) continue;
       if (maxPrice !== undefined && !(price <= maxPrice)) continue;
-      if (total >= page.offset && total < end) items.push(e.product);
-      total++;
+      matches.push(e);
     }
-    return { items, total };
+    return matches;
   }
 }
