@@ -74,7 +74,8 @@ async function main(): Promise<void> {
 
   // 2. Index build from the database (stored vectors, nothing re-embedded).
   const memBefore = process.memoryUsage();
-  const catalog = buildCatalogService(handle.prisma);
+  // As `serve` builds it: the read model hears changes (and so answers product reads from memory).
+  const catalog = buildCatalogService(handle.prisma, { listen: (channel, handlers) => handle.listen(channel, handlers) });
   started = performance.now();
   const stats = await catalog.warmUp();
   const buildMs = performance.now() - started;
