@@ -8,13 +8,21 @@ import type { Metrics } from './metrics.js';
  *   app.use(requestMetrics(metrics));
  */
 export function requestMetrics(metrics: Metrics): RequestHandler {
+  // Each series' children, made once: prom-client otherwise checks and hashes the labels on every call.
+  const series = new Map<string, { count: { inc(): void }; duration: { observe(seconds: number): void } }>();
   return (req, res, next) => {
     const started = process.hrtime.bigint();
     res.once('finish', () => {
       const operation = req.ctx?.operation?.operationId ?? 'none';
       const status = String(res.statusCode);
-      metrics.requests.inc({ operation, method: req.method, status });
-      metrics.requestDuration.observe({ operation, status }, Number(process.hrtime.bigint() - started) / 1e9);
+      const key = `${operation} ${req.method} ${status}`;
+      let children = series.get(key);
+      if (!children) {
+        children = { count: metrics.requests.labels({ operation, method: req.method, status }), duration: metrics.requestDuration.labels({ operation, status }) };
+        if (series.size < 10_000) series.set(key, children);
+      }
+      children.count.inc();
+      children.duration.observe(Number(process.hrtime.bigint() - started) / 1e9);
     });
     next();
   };
