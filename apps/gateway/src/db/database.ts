@@ -170,14 +170,15 @@ const UNAVAILABLE_MESSAGES = /Client has encountered a connection error|Connecti
 
 /** True when PostgreSQL refused text it cannot store (a NUL character, \u0000, in a string or JSON value): the caller's input. */
 export function isUnstorableText(error: unknown): boolean {
-  const cause = (error as { meta?: { driverAdapterError?: { cause?: { code?: string } } } })?.meta?.driverAdapterError?.cause;
-  return cause?.code === '22021' || cause?.code === '22P05';
+  const cause = (error as { meta?: { driverAdapterError?: { cause?: { code?: string; originalCode?: string } } } })?.meta?.driverAdapterError?.cause;
+  return [cause?.code, cause?.originalCode].some((code) => code === '22021' || code === '22P05');
 }
 
 /** True when a database error means "unavailable, retry shortly" (answered 503), whichever layer raised it. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  const cause = (error as { meta?: { driverAdapterError?: { cause?: { kind?: string; code?: string } } } })?.meta?.driverAdapterError?.cause;
-  const codes = [(error as { code?: unknown })?.code, cause?.code].filter((code): code is string => typeof code === 'string');
+  // A raw statement's failure (Prisma P2010, as the checkout's hot statements raise) carries the SQLSTATE as `originalCode`.
+  const cause = (error as { meta?: { driverAdapterError?: { cause?: { kind?: string; code?: string; originalCode?: string } } } })?.meta?.driverAdapterError?.cause;
+  const codes = [(error as { code?: unknown })?.code, cause?.code, cause?.originalCode].filter((code): code is string => typeof code === 'string');
   return (
     (cause?.kind !== undefined && UNAVAILABLE_KINDS.has(cause.kind)) ||
     codes.some((code) => UNAVAILABLE_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) ||
