@@ -10,6 +10,7 @@ describe('database errors', () => {
     ['a raw statement whose connection the server terminated', prismaError('P2010', { kind: 'postgres', originalCode: '57P01' })],
     ['a raw statement on a broken connection (class 08)', prismaError('P2010', { kind: 'postgres', originalCode: '08006' })],
     ['node-postgres losing its connection', new Error('Connection terminated unexpectedly')],
+    ['the adapter’s own error from a COMMIT the server cut off', Object.assign(new Error('terminating connection due to administrator command'), { name: 'DriverAdapterError', cause: { kind: 'postgres', originalCode: '57P01' } })],
   ])('reads %s as unavailable (503)', (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
   });

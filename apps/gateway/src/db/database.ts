@@ -168,16 +168,32 @@ const UNAVAILABLE_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024', 
 /** node-postgres's own errors, which carry no code, for a connection that broke or never came. */
 const UNAVAILABLE_MESSAGES = /Client has encountered a connection error|Connection terminated|timeout exceeded when trying to connect|Query read timeout/;
 
+interface DriverCause {
+  kind?: string;
+  code?: string;
+  /** The SQLSTATE, where the adapter kept PostgreSQL's own code (a raw statement's failure, Prisma P2010). */
+  originalCode?: string;
+}
+
+/**
+ * What the driver adapter said went wrong: inside a Prisma error, or the adapter's own error where
+ * Prisma lets it through unwrapped (a failed COMMIT of an interactive transaction).
+ */
+function driverCause(error: unknown): DriverCause | undefined {
+  const wrapped = (error as { meta?: { driverAdapterError?: { cause?: DriverCause } } })?.meta?.driverAdapterError?.cause;
+  if (wrapped) return wrapped;
+  return (error as { name?: unknown })?.name === 'DriverAdapterError' ? (error as { cause?: DriverCause }).cause : undefined;
+}
+
 /** True when PostgreSQL refused text it cannot store (a NUL character, \u0000, in a string or JSON value): the caller's input. */
 export function isUnstorableText(error: unknown): boolean {
-  const cause = (error as { meta?: { driverAdapterError?: { cause?: { code?: string; originalCode?: string } } } })?.meta?.driverAdapterError?.cause;
+  const cause = driverCause(error);
   return [cause?.code, cause?.originalCode].some((code) => code === '22021' || code === '22P05');
 }
 
 /** True when a database error means "unavailable, retry shortly" (answered 503), whichever layer raised it. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  // A raw statement's failure (Prisma P2010, as the checkout's hot statements raise) carries the SQLSTATE as `originalCode`.
-  const cause = (error as { meta?: { driverAdapterError?: { cause?: { kind?: string; code?: string; originalCode?: string } } } })?.meta?.driverAdapterError?.cause;
+  const cause = driverCause(error);
   const codes = [(error as { code?: unknown })?.code, cause?.code, cause?.originalCode].filter((code): code is string => typeof code === 'string');
   return (
     (cause?.kind !== undefined && UNAVAILABLE_KINDS.has(cause.kind)) ||
