@@ -6,6 +6,7 @@
  * its first search, and reloads on each committed change it hears of; a persistent engine
  * (Meilisearch) is written on every change by the process that made it.
  */
+import { SerialQueues } from './serial-queues.js';
 import type { Logger } from 'pino';
 import type { Embedder } from '../search/embedder.js';
 import { embeddingText, toSearchDocument } from '../search/product-text.js';
@@ -28,7 +29,7 @@ export interface IndexStats {
 
 export class SearchIndexer {
   private readonly loaded = new Map<string, Promise<void>>();
-  private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly queues = new SerialQueues();
   private lastEmbedderError: string | undefined;
   /** Vectors made (missing or stale), and documents indexed without one, since start: for the start-up statistics. */
   embeddedCount = 0;
@@ -41,16 +42,9 @@ export class SearchIndexer {
     private readonly logger: Logger,
   ) {}
 
-  /** Runs `work` after every earlier write for the same merchant. */
+  /** Runs `work` after every earlier change of the same merchant, so that changes apply in the order heard. */
   private serial<T>(merchantId: string, work: () => Promise<T>): Promise<T> {
-    const previous = this.queues.get(merchantId) ?? Promise.resolve();
-    const next = previous.then(work, work);
-    const settled = next.catch(() => {});
-    this.queues.set(merchantId, settled);
-    void settled.then(() => {
-      if (this.queues.get(merchantId) === settled) this.queues.delete(merchantId);
-    });
-    return next;
+    return this.queues.run(merchantId, work);
   }
 
   /** Search documents for rows, embedding (and saving) the vectors that are missing or stale. */

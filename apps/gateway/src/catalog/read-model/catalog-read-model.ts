@@ -11,6 +11,7 @@
  * loaded again), `catalog()` answers undefined and the caller reads the database — never
  * data of unknown age. Writes go to the database only.
  */
+import { SerialQueues } from '../serial-queues.js';
 import type { Logger } from 'pino';
 import type { NotificationHandlers, Subscription } from '../../db/pg-listener.js';
 import { CATALOG_CHANNEL, changeSource, decodeChange, onCatalogChange, type CatalogChange } from '../catalog-events.js';
@@ -38,7 +39,7 @@ const EMPTY = new MerchantCatalog();
 
 export class CatalogReadModel {
   private readonly merchants = new Map<string, MerchantCatalog>();
-  private readonly queues = new Map<string, Promise<unknown>>();
+  private readonly queues = new SerialQueues();
   /** Merchants with a heard change not yet applied: read from the database meanwhile. */
   private readonly pending = new Map<string, number>();
   private subscription: Subscription | undefined;
@@ -132,14 +133,7 @@ export class CatalogReadModel {
 
   /** Runs `work` after every earlier change of the same merchant, so that changes apply in the order heard. */
   private serial<T>(merchantId: string, work: () => Promise<T>): Promise<T> {
-    const previous = this.queues.get(merchantId) ?? Promise.resolve();
-    const next = previous.then(work, work);
-    const settled = next.catch(() => {});
-    this.queues.set(merchantId, settled);
-    void settled.then(() => {
-      if (this.queues.get(merchantId) === settled) this.queues.delete(merchantId);
-    });
-    return next;
+    return this.queues.run(merchantId, work);
   }
 
   private loadMerchant(merchantId: string): Promise<number> {
