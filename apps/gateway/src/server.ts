@@ -50,8 +50,18 @@ function listen(server: Server, host: string, port: number): Promise<void> {
 }
 
 /** Serves a request handler on host:port (0 = any free port). */
+/**
+ * How long an idle keep-alive connection stays open: longer than the idle timeout of the load
+ * balancers put in front of replicas (nginx's upstream keepalive_timeout and AWS ALB's are 60 s).
+ * With Node's default, 5 s, a balancer sends a request on a connection the gateway is closing at
+ * that moment and answers 502 — for a POST it cannot retry.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
 export async function listenOn(handler: RequestListener, host: string, port: number): Promise<Listening> {
   const server = createServer(handler);
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000; // Node wants it above keepAliveTimeout
   await listen(server, host, port);
   const address = server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
