@@ -2,11 +2,11 @@
  * Keeps a search engine in step with the catalog tables. The database is the truth: the
  * index is (re)built from it, using the vectors persisted beside each product; only
  * products without a vector from the current embedder are embedded (and their vectors
- * saved). An in-memory engine loads every merchant at start-up (`warmUp`), or a merchant on
- * its first search, and reloads on each committed change it hears of; a persistent engine
- * (Meilisearch) is written on every change by the process that made it.
+ * saved). An in-memory engine is fed by the catalog read model as it loads (`sink`), or loads
+ * a merchant on its first search (`ensure`) where no read model feeds it (the CLI), and follows
+ * each committed change; a persistent engine (Meilisearch) is written on every change by the
+ * process that made it.
  */
-import { SerialQueues } from './serial-queues.js';
 import type { Logger } from 'pino';
 import type { Embedder } from '../search/embedder.js';
 import { embeddingText, toSearchDocument } from '../search/product-text.js';
@@ -15,6 +15,7 @@ import type { CatalogChange } from './catalog-events.js';
 import { toSearchRow, type CatalogRow } from './catalog-rows.js';
 import type { CatalogStore, SearchRow } from './catalog-store.js';
 import type { ReadModelSink } from './read-model/catalog-read-model.js';
+import { SerialQueues } from './serial-queues.js';
 
 export interface IndexStats {
   merchants: number;
@@ -138,14 +139,6 @@ export class SearchIndexer {
     }
     const why = unembedded && this.lastEmbedderError !== undefined ? { embedderError: this.lastEmbedderError } : {};
     return { merchants: merchants.length, products, embedded, unembedded, ...why, ms: performance.now() - started };
-  }
-
-  /** An in-memory engine: build everything now. A persistent one is already built. */
-  async warmUp(): Promise<IndexStats | undefined> {
-    if (this.engine.persistent) return undefined;
-    const stats = await this.rebuild();
-    this.logger.info(stats, 'search index built');
-    return stats;
   }
 
   /** Makes sure a merchant is in an in-memory index before it is searched. */

@@ -11,12 +11,12 @@
  * loaded again), `catalog()` answers undefined and the caller reads the database — never
  * data of unknown age. Writes go to the database only.
  */
-import { SerialQueues } from '../serial-queues.js';
 import type { Logger } from 'pino';
 import type { NotificationHandlers, Subscription } from '../../db/pg-listener.js';
 import { CATALOG_CHANNEL, changeSource, decodeChange, onCatalogChange, type CatalogChange } from '../catalog-events.js';
 import type { CatalogRow } from '../catalog-rows.js';
 import type { CatalogStore } from '../catalog-store.js';
+import { SerialQueues } from '../serial-queues.js';
 import { MerchantCatalog } from './merchant-catalog.js';
 
 /** Told of what was loaded, to keep an in-memory search index over the same products. */
