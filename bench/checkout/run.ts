@@ -22,6 +22,8 @@ import { KeyStore } from '../../apps/gateway/src/auth/key-store.js';
 import { importCatalog } from '../../apps/gateway/src/catalog/import/catalog-importer.js';
 import { openDatabase } from '../../apps/gateway/src/db/database.js';
 import { completeSession, createSession, type CartItem, type PgModule, type Pool } from './baseline.js';
+import { BenchClient } from './http-client.js';
+import { cpuSince, readCpu, type CpuReading } from '../support/process-cpu.js';
 import { pick, summarize, type Sample } from './stats.js';
 
 const gatewayRequire = createRequire(new URL('../../apps/gateway/package.json', import.meta.url));
@@ -106,18 +108,17 @@ const gateway = {
   }),
 };
 const pool: Pool = new pg.Pool({ connectionString: url.toString(), max: POOL_SIZE });
+const client = new BenchClient(gateway.url, { 'X-ACP-API-Key': key }, CONCURRENCY);
 try {
-  const headers = { 'X-ACP-API-Key': key, 'content-type': 'application/json' };
   const address = { name: 'Ada Lovelace', line1: '1 Market St', city: 'San Francisco', state: 'CA', postal_code: '94105', country: 'US' };
 
   const viaGateway = async () => {
     const items = cart('h').map((item) => ({ product_id: item.productId, quantity: item.quantity }));
-    const [created, create] = await timed(() => fetch(`${gateway.url}/checkout_sessions`, { method: 'POST', headers, body: JSON.stringify({ items, shipping_address: address }) }));
-    if (created.status !== 201) throw new Error(`create answered ${created.status}: ${await created.text()}`);
-    const session = ((await created.json()) as { checkout_session: { id: string } }).checkout_session;
-    const [completed, complete] = await timed(() => fetch(`${gateway.url}/checkout_sessions/${session.id}/complete`, { method: 'POST', headers }));
-    if (completed.status !== 200) throw new Error(`complete answered ${completed.status}: ${await completed.text()}`);
-    await completed.arrayBuffer();
+    const [created, create] = await timed(() => client.post('/checkout_sessions', { items, shipping_address: address }));
+    if (created.status !== 201) throw new Error(`create answered ${created.status}: ${created.body}`);
+    const session = (JSON.parse(created.body) as { checkout_session: { id: string } }).checkout_session;
+    const [completed, complete] = await timed(() => client.post(`/checkout_sessions/${session.id}/complete`));
+    if (completed.status !== 200) throw new Error(`complete answered ${completed.status}: ${completed.body}`);
     return { create, complete };
   };
   const viaSql = async () => {
@@ -130,9 +131,13 @@ try {
   await drive(100, viaSql);
   const results = { gateway: [] as Sample[], sql: [] as Sample[] };
   const seconds = { gateway: 0, sql: 0 };
+  const cpu = { gateway: { client: 0, server: 0, postgres: 0 }, sql: { client: 0, server: 0, postgres: 0 } };
+  const add = (into: CpuReading, more: CpuReading) => ((into.client += more.client), (into.server += more.server), (into.postgres += more.postgres));
   for (let round = 0; round < ROUNDS; round++) {
     for (const [side, work] of [['gateway', viaGateway], ['sql', viaSql]] as const) {
+      const before = readCpu(serve.pid);
       const run = await drive(CHECKOUTS, work);
+      add(cpu[side], cpuSince(before, serve.pid));
       results[side].push(...run.samples);
       seconds[side] += run.seconds;
     }
@@ -149,8 +154,15 @@ try {
   for (const [label, stats] of [['gateway (HTTP, Prisma)', gatewayStats], ['baseline (same SQL via pg)', sqlStats]] as const) {
     console.log(`${label.padEnd(30)}${pick(stats.throughput, 12)}${pick(stats.p50, 9)}${pick(stats.p99, 9)}${pick(stats.createP99, 13)}${pick(stats.completeP99, 15)}`);
   }
+  // Where the cores went (CPU ms per checkout, from /proc): the bench's own process is the HTTP client
+  // on the gateway's side and the pg client on the baseline's.
+  const perCheckout = (ms: number) => (ms / (CHECKOUTS * ROUNDS)).toFixed(2).padStart(9);
+  console.log('CPU ms per checkout               client   gateway  PostgreSQL');
+  console.log(`${'gateway side'.padEnd(30)}${perCheckout(cpu.gateway.client)}${perCheckout(cpu.gateway.server)}${perCheckout(cpu.gateway.postgres)}`);
+  console.log(`${'baseline side'.padEnd(30)}${perCheckout(cpu.sql.client)}${perCheckout(cpu.sql.server)}${perCheckout(cpu.sql.postgres)}`);
   console.log(`ratio gateway / baseline: throughput ${(gatewayStats.throughput / sqlStats.throughput).toFixed(2)}×, p99 ${(gatewayStats.p99 / sqlStats.p99).toFixed(2)}×`);
 } finally {
+  client.close();
   await pool.end();
   serve.kill('SIGTERM');
   await new Promise((exited) => serve.once('exit', exited));

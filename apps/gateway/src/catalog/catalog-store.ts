@@ -5,6 +5,7 @@ import type { Product } from '../contract-types.js';
 import type { BulkReader } from './bulk-reader.js';
 import type { SearchDocument } from '../search/search-engine.js';
 import { CATALOG_BY_ID_SQL, CATALOG_PAGE_SQL, decodeCatalogRows, type CatalogRow } from './catalog-rows.js';
+import type { StockRow } from './read-model/restock.js';
 
 export interface ProductFilter {
   category?: string | undefined;
@@ -196,6 +197,17 @@ export class CatalogStore {
     if (ids.length === 0) return [];
     const [row] = await this.prisma.$queryRawUnsafe<{ rows: string | null }[]>(CATALOG_BY_ID_SQL, merchantId, [...ids]);
     return decodeCatalogRows(row?.rows);
+  }
+
+  /** The stock of the named products (ids that do not exist are left out): what a completion changes. */
+  async stockById(merchantId: string, ids: readonly string[]): Promise<StockRow[]> {
+    if (ids.length === 0) return [];
+    const [row] = await this.prisma.$queryRaw<{ rows: string | null }[]>`
+      SELECT json_agg(json_build_object('id', p.id, 'quantity', p.quantity, 'policy', p.policy, 'variants',
+               (SELECT coalesce(json_agg(json_build_object('sku', v.sku, 'quantity', v.quantity, 'policy', v.policy) ORDER BY v.position), '[]')
+                FROM variants AS v WHERE v.merchant_id = p.merchant_id AND v.product_id = p.id)))::text AS rows
+      FROM products AS p WHERE p.merchant_id = ${merchantId} AND p.id = ANY(${[...ids]}::text[])`;
+    return row?.rows ? (JSON.parse(row.rows) as StockRow[]) : [];
   }
 
   /** The named products as the search index needs them (ids that do not exist are skipped). */

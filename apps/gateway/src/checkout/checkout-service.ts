@@ -14,7 +14,6 @@ import type { Address, CheckoutSession, CreateCheckoutSessionRequest, Customer, 
 import type { BeforeCommit, Tx } from '../db/transaction.js';
 import { InvalidRequestError, InvalidStateError, NotFoundError } from '../errors.js';
 import { newId } from '../ids.js';
-import { enqueueEvent } from '../webhooks/outbox.js';
 import { normalizeAddress, normalizeCustomer } from './address.js';
 import type { CheckoutStore, ProtocolState } from './checkout-store.js';
 import { checkShippingAddress, planStockTakes, stockError } from './completion-rules.js';
@@ -37,8 +36,8 @@ function checkPaymentMethod(token: string): string {
   return token;
 }
 
-/** Turns a locked or written row into the answer of one API. */
-type View<T> = (tx: Tx, row: SessionWithRelations) => Promise<T>;
+/** Turns a locked or written row into the answer of one API (in the transaction, when there is one). */
+type View<T> = (tx: Tx | undefined, row: SessionWithRelations) => Promise<T>;
 
 const contractView: View<CheckoutSession> = async (_tx, row) => toCheckoutSession(row);
 
@@ -135,7 +134,7 @@ export class CheckoutService {
   /** Changes only the protocol's state of an open session (e.g. to record the last payment problem), on the locked row. */
   async updateProtocolState(merchantId: string, id: string, update: (current: ProtocolState | null) => ProtocolState): Promise<void> {
     await this.store.transaction(async (tx) => {
-      const row = await this.lockOpen(tx, merchantId, id, 'updated');
+      const { row } = await this.lockOpen(tx, merchantId, id, 'updated');
       await this.store.setProtocolState(tx, id, update(row.protocolState as ProtocolState | null));
     });
   }
@@ -154,27 +153,27 @@ export class CheckoutService {
     const paymentMethod = checkPaymentMethod(changes.paymentMethod ?? DEFAULT_PAYMENT_METHOD);
     const totals = await this.pricing.totals(cart.currency, cart.lines, shippingAddress);
     const id = newId('cs');
-    return this.store.transaction(async (tx) => {
-      const row = await this.store.insert(tx, {
-        id,
-        merchantId,
-        clientSecret: `${id}_secret_${randomBase62(24)}`,
-        currency: cart.currency,
-        lines: cart.lines,
-        shippingAddress,
-        customer: changes.customer ? normalizeCustomer(changes.customer) : null,
-        paymentMethod,
-        totals,
-        fulfillmentOptionId: this.checkedOption(totals, changes.fulfillmentOptionId ?? null),
-        protocolState: typeof changes.protocolState === 'function' ? changes.protocolState(null) : (changes.protocolState ?? null),
-      });
-      return this.commit(tx, row, view, beforeCommit);
-    });
+    const session = {
+      id,
+      merchantId,
+      clientSecret: `${id}_secret_${randomBase62(24)}`,
+      currency: cart.currency,
+      lines: cart.lines,
+      shippingAddress,
+      customer: changes.customer ? normalizeCustomer(changes.customer) : null,
+      paymentMethod,
+      totals,
+      fulfillmentOptionId: this.checkedOption(totals, changes.fulfillmentOptionId ?? null),
+      protocolState: typeof changes.protocolState === 'function' ? changes.protocolState(null) : (changes.protocolState ?? null),
+    };
+    // One statement writes the session and its lines: a transaction only when something must commit with it.
+    if (!beforeCommit) return view(undefined, await this.store.insert(session));
+    return this.store.transaction(async (tx) => this.commit(tx, await this.store.insert(session, tx), view, beforeCommit));
   }
 
   private changeWith<T>(merchantId: string, id: string, changes: SessionChanges, view: View<T>, beforeCommit?: BeforeCommit<T>): Promise<T> {
     return this.store.transaction(async (tx) => {
-      const row = await this.lockOpen(tx, merchantId, id, 'updated');
+      const { row } = await this.lockOpen(tx, merchantId, id, 'updated');
       let currency = row.currency;
       let lines: CartLine[] | undefined;
       if (changes.items !== undefined) {
@@ -207,7 +206,7 @@ export class CheckoutService {
   private async completeWith<T>(merchantId: string, id: string, payment: PaymentInstruction | undefined, view: View<T>, beforeCommit?: BeforeCommit<T>): Promise<T> {
     let products: string[] = [];
     const answer = await this.store.transaction(async (tx) => {
-      const row = await this.lockOpen(tx, merchantId, id, 'completed');
+      const { row, now } = await this.lockOpen(tx, merchantId, id, 'completed');
       checkShippingAddress(row.lineItems, row.shippingAddress as Address | null);
       if (payment && !row.fulfillmentOptionId) {
         throw new InvalidRequestError('Choose a fulfillment option before completing', 'selected_fulfillment_options');
@@ -215,14 +214,9 @@ export class CheckoutService {
       const takes = planStockTakes(row.lineItems);
       products = [...new Set(takes.map((take) => take.productId))];
       const order = { id: newId('ord'), merchantId, sessionId: id, currency: row.currency, total: row.total };
-      const completed = await this.store.completeWithOrder(tx, row, order, products);
-      await enqueueEvent(tx, { merchantId, type: 'order.created', object: toCheckoutSession(completed) });
-      // Stock late: its row locks, which every completion of the same SKUs waits on, are held only
-      // from here to the commit. A take that fails rolls back everything written above.
-      for (const take of takes) {
-        const result = await this.store.takeStock(tx, merchantId, take);
-        if (result.kind !== 'taken') throw stockError(take, result);
-      }
+      // Stock, order, status and event in one statement; a take it could not fill rolls everything back.
+      const { completed, failed } = await this.store.complete(tx, row, order, takes, now);
+      if (failed) throw stockError(failed.take, failed.result);
       // Payment last: nothing is authorized for a cart the stock cannot fill; a decline rolls all back.
       if (payment) await authorizePayment(this.payments, merchantId, row, payment);
       return this.commit(tx, completed, view, beforeCommit); // last: once it ran, the answer is stored with the commit
@@ -234,7 +228,7 @@ export class CheckoutService {
 
   private cancelWith<T>(merchantId: string, id: string, view: View<T>, beforeCommit?: BeforeCommit<T>): Promise<T> {
     return this.store.transaction(async (tx) => {
-      const row = await this.lockOpen(tx, merchantId, id, 'canceled');
+      const { row } = await this.lockOpen(tx, merchantId, id, 'canceled');
       return this.commit(tx, await this.store.setStatus(tx, row, 'canceled'), view, beforeCommit);
     });
   }
@@ -257,14 +251,18 @@ export class CheckoutService {
     });
   }
 
-  /** The session, locked for this transaction; 404 when unknown (or another merchant's), 405 unless open. */
-  private async lockOpen(tx: Tx, merchantId: string, id: string, change: string): Promise<SessionWithRelations> {
-    const row = await this.store.lock(tx, merchantId, id);
-    if (!row) throw notFound(id);
+  /**
+   * The session, locked for this transaction, and the transaction's time; 404 when unknown (or
+   * another merchant's), 405 unless open.
+   */
+  private async lockOpen(tx: Tx, merchantId: string, id: string, change: string): Promise<{ row: SessionWithRelations; now: Date }> {
+    const locked = await this.store.lock(tx, merchantId, id);
+    if (!locked) throw notFound(id);
+    const { row, now } = locked;
     if (row.status !== 'open') {
       throw new InvalidStateError(`Checkout session ${id} is ${row.status}; only an open session can be ${change}`);
     }
-    return { ...row, lineItems: await this.store.lines(tx, id), order: null };
+    return { row: { ...row, lineItems: await this.store.lines(tx, id), order: null }, now };
   }
 
   private async commit<T>(tx: Tx, row: SessionWithRelations, view: View<T>, beforeCommit?: BeforeCommit<T>): Promise<T> {

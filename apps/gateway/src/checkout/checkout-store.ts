@@ -8,11 +8,14 @@ import type { Address, Customer } from '../contract-types.js';
 import type { Prisma } from '../db/database.js';
 import { Prisma as PrismaNamespace } from '../generated/prisma/client.js';
 import type { Tx } from '../db/transaction.js';
-import type { CheckoutSession as SessionRow, CheckoutStatus, LineItem as LineItemRow, Order as OrderRow } from '../generated/prisma/client.js';
+import type { CheckoutSession as SessionRow, CheckoutStatus, LineItem as LineItemRow } from '../generated/prisma/client.js';
 import { catalogChanged, changeSource, encodeChange } from '../catalog/catalog-events.js';
+import { NOW_UTC } from '../db/sql-time.js';
+import { outboxEntry } from '../webhooks/outbox.js';
+import { completionStatement } from './completion-sql.js';
 import type { CartLine, CatalogProduct } from './line-resolver.js';
 import { lineSubtotal, type Totals } from './pricing/pricing.js';
-import type { SessionWithRelations } from './session-mapper.js';
+import { toCheckoutSession, type SessionWithRelations } from './session-mapper.js';
 
 /** Interactive transactions: wait at most 10 s for a connection, run at most 15 s. */
 const TRANSACTION_OPTIONS = { timeout: 15_000, maxWait: 10_000 } as const;
@@ -52,6 +55,12 @@ export interface StockTake {
   productId: string;
   sku: string;
   quantity: number;
+}
+
+/** What became of a completion: the session completed, unless a take failed (then nothing may commit). */
+export interface Completion<T extends StockTake> {
+  completed: SessionWithRelations;
+  failed?: { take: T; result: Exclude<StockResult, { kind: 'taken' }> };
 }
 
 /** `taken`; `short` of stock under policy `deny` (`available` units left); or `gone` from the catalog. */
@@ -128,15 +137,19 @@ export class CheckoutStore {
   /**
    * Locks the session's row until the transaction ends, so that state changes of one
    * session serialize; a transaction that waited reads the row as its predecessor committed it.
+   * `now` is the transaction's time (PostgreSQL's now(), to the millisecond a timestamp(3) keeps).
    */
-  async lock(tx: Tx, merchantId: string, id: string): Promise<SessionRow | null> {
-    const [row] = await tx.$queryRaw<SessionRow[]>`
+  async lock(tx: Tx, merchantId: string, id: string): Promise<{ row: SessionRow; now: Date } | null> {
+    const [found] = await tx.$queryRaw<(SessionRow & { now: Date })[]>`
       SELECT id, merchant_id AS "merchantId", status::text AS status, currency, shipping_address AS "shippingAddress", customer,
              payment_method AS "paymentMethod", client_secret AS "clientSecret", shipping_method AS "shippingMethod",
              shipping_amount AS "shippingAmount", tax_rate AS "taxRate", tax_amount AS "taxAmount", subtotal, total,
-             fulfillment_option_id AS "fulfillmentOptionId", protocol_state AS "protocolState", created_at AS "createdAt", updated_at AS "updatedAt"
+             fulfillment_option_id AS "fulfillmentOptionId", protocol_state AS "protocolState", created_at AS "createdAt", updated_at AS "updatedAt",
+             date_trunc('milliseconds', now()) AS now
       FROM checkout_sessions WHERE id = ${id} AND merchant_id = ${merchantId} FOR UPDATE`;
-    return row ?? null;
+    if (!found) return null;
+    const { now, ...row } = found;
+    return { row, now: new Date(now) };
   }
 
   lines(tx: Tx, sessionId: string): Promise<LineItemRow[]> {
@@ -147,10 +160,11 @@ export class CheckoutStore {
   }
 
   /**
-   * Writes a new session and its lines in one statement (the lines from one JSON parameter);
-   * the answer is the rows as written, with the database's timestamps.
+   * Writes a new session and its lines in one statement (the lines from one JSON parameter), atomic
+   * on its own or part of the caller's transaction; the answer is the rows as written, with the
+   * database's timestamps.
    */
-  async insert(tx: Tx, session: NewSession): Promise<SessionWithRelations> {
+  async insert(session: NewSession, tx?: Tx): Promise<SessionWithRelations> {
     const columns = totalsColumns(session);
     const lineItems = lineRows(session.id, session.lines);
     const lines = JSON.stringify(lineItems, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
@@ -158,14 +172,14 @@ export class CheckoutStore {
     const customer = session.customer ? JSON.stringify(session.customer) : null;
     const fulfillmentOptionId = session.fulfillmentOptionId ?? null;
     const protocolState = session.protocolState ? JSON.stringify(session.protocolState) : null;
-    const [row] = await tx.$queryRaw<{ createdAt: Date; updatedAt: Date }[]>`
+    const [row] = await (tx ?? this.prisma).$queryRaw<{ createdAt: Date; updatedAt: Date }[]>`
       WITH s AS (
         INSERT INTO checkout_sessions (id, merchant_id, status, currency, shipping_address, customer, payment_method, client_secret,
                                        shipping_method, shipping_amount, tax_rate, tax_amount, subtotal, total,
                                        fulfillment_option_id, protocol_state, created_at, updated_at)
         VALUES (${session.id}, ${session.merchantId}, 'open'::"CheckoutStatus", ${columns.currency}, ${address}::jsonb, ${customer}::jsonb,
                 ${columns.paymentMethod}, ${session.clientSecret}, ${columns.shippingMethod}, ${columns.shippingAmount}, ${columns.taxRate},
-                ${columns.taxAmount}, ${columns.subtotal}, ${columns.total}, ${fulfillmentOptionId}, ${protocolState}::json, now(), now())
+                ${columns.taxAmount}, ${columns.subtotal}, ${columns.total}, ${fulfillmentOptionId}, ${protocolState}::json, ${NOW_UTC}, ${NOW_UTC})
         RETURNING created_at, updated_at),
       l AS (
         INSERT INTO line_items (session_id, position, product_id, variant_sku, quantity, title, unit_amount, subtotal, requires_shipping, taxable)
@@ -248,34 +262,27 @@ export class CheckoutStore {
   }
 
   /**
-   * The end of a completion in one statement: the order created, the locked session marked
-   * `completed`, and NOTIFY catalog_changed (heard when the transaction commits) that the
-   * products' stock changed. Answers the session as it now is, with its order.
+   * The whole of a completion's writes in one statement: the stock of every take (completion-sql.ts),
+   * the order, the session marked `completed`, the `order.created` event with its deliveries, and
+   * NOTIFY catalog_changed (heard when the transaction commits) that the products' stock changed —
+   * all at `now`, the transaction's time. Answers the session as it now is, with its order, or the
+   * first take that could not be filled: then the caller throws, and the transaction rolls back.
    */
-  async completeWithOrder(tx: Tx, locked: SessionWithRelations, order: NewOrder, stockOf: readonly string[]): Promise<SessionWithRelations> {
-    const payload = stockOf.length ? encodeChange(changeSource(this.prisma), { merchantId: order.merchantId, ids: [...stockOf], kind: 'stock' }) : null;
-    const [row] = await tx.$queryRaw<{ createdAt: Date; updatedAt: Date }[]>`
-      WITH o AS (
-        INSERT INTO orders (id, merchant_id, checkout_session_id, status, currency, total, created_at)
-        VALUES (${order.id}, ${order.merchantId}, ${order.sessionId}, 'created'::"OrderStatus", ${order.currency}, ${order.total}, now())
-        RETURNING created_at),
-      s AS (
-        UPDATE checkout_sessions SET status = 'completed'::"CheckoutStatus", updated_at = now() WHERE id = ${locked.id}
-        RETURNING updated_at)
-      SELECT o.created_at AS "createdAt", s.updated_at AS "updatedAt",
-             (SELECT count(*)::int FROM (SELECT pg_notify('catalog_changed', ${payload}::text) WHERE ${payload}::text IS NOT NULL) AS n) AS notified
-      FROM o, s`;
-    if (!row) throw new Error(`checkout session ${locked.id} vanished while locked`);
-    const created: OrderRow = {
-      id: order.id,
-      merchantId: order.merchantId,
-      checkoutSessionId: order.sessionId,
-      status: 'created',
-      currency: order.currency,
-      total: order.total,
-      createdAt: new Date(row.createdAt),
+  async complete<T extends StockTake>(tx: Tx, locked: SessionWithRelations, order: NewOrder, takes: readonly T[], now: Date): Promise<Completion<T>> {
+    const completed: SessionWithRelations = {
+      ...locked,
+      status: 'completed',
+      updatedAt: now,
+      order: { id: order.id, merchantId: order.merchantId, checkoutSessionId: order.sessionId, status: 'created', currency: order.currency, total: order.total, createdAt: now },
     };
-    return { ...locked, status: 'completed', updatedAt: new Date(row.updatedAt), order: created };
+    const products = [...new Set(takes.map((take) => take.productId))];
+    const notice = products.length ? encodeChange(changeSource(this.prisma), { merchantId: order.merchantId, ids: products, kind: 'stock' }) : null;
+    const outbox = outboxEntry({ merchantId: order.merchantId, type: 'order.created', object: toCheckoutSession(completed) });
+    const [row] = await tx.$queryRaw<{ taken: number[] }[]>(completionStatement({ order, sessionId: locked.id, takes, now, notice, outbox }));
+    const taken = new Set(row?.taken ?? []);
+    const short = takes.findIndex((_, index) => !taken.has(index));
+    if (short === -1) return { completed };
+    return { completed, failed: { take: takes[short]!, result: await this.shortfall(tx, order.merchantId, takes[short]!) } };
   }
 
   /** After the commit: this process's catalog read model reads the products' stock again before the caller answers. */
@@ -283,29 +290,13 @@ export class CheckoutStore {
     return catalogChanged(this.prisma, { merchantId, ids: [...productIds], kind: 'stock' });
   }
 
-  /**
-   * Takes stock in one conditional UPDATE: it only decrements when the policy is
-   * `continue` or enough units are left, and PostgreSQL re-checks that condition
-   * on the newest row version after waiting for a concurrent writer's lock, so
-   * no interleaving can oversell. A `continue` backorder leaves the quantity at 0
-   * (the contract's Inventory: never negative). A product without variants is its own stock.
-   */
-  async takeStock(tx: Tx, merchantId: string, take: StockTake): Promise<StockResult> {
-    const { productId, sku, quantity } = take;
-    const variant = await tx.$executeRaw`
-      UPDATE variants SET quantity = GREATEST(quantity - ${quantity}, 0)
-      WHERE merchant_id = ${merchantId} AND product_id = ${productId} AND sku = ${sku}
-        AND (policy = 'continue' OR quantity >= ${quantity})`;
-    if (variant === 1) return { kind: 'taken' };
-    const [left] = await tx.$queryRaw<{ quantity: number }[]>`
+  /** Why a take that the completion statement could not fill was refused: units left, or gone from the catalog. */
+  private async shortfall(tx: Tx, merchantId: string, take: StockTake): Promise<Exclude<StockResult, { kind: 'taken' }>> {
+    const { productId, sku } = take;
+    const [variant] = await tx.$queryRaw<{ quantity: number }[]>`
       SELECT quantity FROM variants WHERE merchant_id = ${merchantId} AND product_id = ${productId} AND sku = ${sku}`;
-    if (left) return { kind: 'short', available: Math.max(0, left.quantity) };
+    if (variant) return { kind: 'short', available: Math.max(0, variant.quantity) };
     if (sku !== productId) return { kind: 'gone' };
-    const itself = await tx.$executeRaw`
-      UPDATE products SET quantity = GREATEST(quantity - ${quantity}, 0)
-      WHERE merchant_id = ${merchantId} AND id = ${productId} AND (policy = 'continue' OR quantity >= ${quantity})
-        AND NOT EXISTS (SELECT 1 FROM variants v WHERE v.merchant_id = ${merchantId} AND v.product_id = ${productId})`;
-    if (itself === 1) return { kind: 'taken' };
     const [product] = await tx.$queryRaw<{ quantity: number }[]>`
       SELECT quantity FROM products WHERE merchant_id = ${merchantId} AND id = ${productId}
         AND NOT EXISTS (SELECT 1 FROM variants v WHERE v.merchant_id = ${merchantId} AND v.product_id = ${productId})`;

@@ -5,8 +5,10 @@
  * the same event id on every attempt.
  */
 import type { WebhookEvent, WebhookEventType } from '../contract-types.js';
+import type { Prisma } from '../db/database.js';
+import { utc } from '../db/sql-time.js';
 import type { Tx } from '../db/transaction.js';
-import { newId } from '../ids.js';
+import { Prisma as SQL } from '../generated/prisma/client.js';
 import { acpEventType } from './acp/acp-event.js';
 import { buildEvent } from './event.js';
 
@@ -18,22 +20,37 @@ export interface NewEvent {
   object: Record<string, unknown>;
 }
 
-export async function enqueueEvent(tx: Tx, event: NewEvent): Promise<WebhookEvent> {
-  const now = new Date();
+/** An event and what writes it: two CTEs (`outbox_event`, `outbox_deliveries`) to put in a statement's WITH. */
+export interface OutboxEntry {
+  event: WebhookEvent;
+  ctes: SQL.Sql;
+}
+
+/**
+ * The event, and the SQL that stores it with a pending delivery for each enabled endpoint of the
+ * merchant that takes it (ACP endpoints only the events that have an ACP form: order_create,
+ * order_update). Set-based, so that writing an event is part of one statement, however many
+ * endpoints there are. (Delivery ids are internal: `wd_` and a random UUID's hex.)
+ */
+export function outboxEntry(event: NewEvent, now = new Date()): OutboxEntry {
   const payload = buildEvent(event.type, event.object, now);
-  await tx.webhookEvent.create({
-    data: { id: payload.id, merchantId: event.merchantId, type: payload.type, payload: payload as object, createdAt: now },
-  });
-  const acp = acpEventType(payload.type) !== null;
-  const endpoints = await tx.webhookEndpoint.findMany({
-    // ACP endpoints get only the events that have an ACP form (order_create, order_update).
-    where: { merchantId: event.merchantId, disabledAt: null, ...(acp ? {} : { protocol: 'gateway' }) },
-    select: { id: true },
-  });
-  if (endpoints.length) {
-    await tx.webhookDelivery.createMany({
-      data: endpoints.map((endpoint) => ({ id: newId('wd'), eventId: payload.id, endpointId: endpoint.id, nextAttemptAt: now })),
-    });
-  }
-  return payload;
+  const everyProtocol = acpEventType(payload.type) !== null;
+  const ctes = SQL.sql`
+    outbox_event AS (
+      INSERT INTO webhook_events (id, merchant_id, type, payload, created_at)
+      VALUES (${payload.id}, ${event.merchantId}, ${payload.type}, ${JSON.stringify(payload)}::json, ${utc(now)})
+      RETURNING id),
+    outbox_deliveries AS (
+      INSERT INTO webhook_deliveries (id, event_id, endpoint_id, next_attempt_at)
+      SELECT 'wd_' || replace(gen_random_uuid()::text, '-', ''), e.id, ep.id, ${utc(now)}
+      FROM outbox_event AS e, webhook_endpoints AS ep
+      WHERE ep.merchant_id = ${event.merchantId} AND ep.disabled_at IS NULL AND (${everyProtocol} OR ep.protocol = 'gateway'))`;
+  return { event: payload, ctes };
+}
+
+/** Writes an event and its deliveries in one statement, in the caller's transaction. */
+export async function enqueueEvent(tx: Tx | Prisma, event: NewEvent): Promise<WebhookEvent> {
+  const entry = outboxEntry(event);
+  await tx.$executeRaw`WITH ${entry.ctes} SELECT 1`;
+  return entry.event;
 }

@@ -5,7 +5,7 @@
  */
 import type { WebhookEvent } from '../contract-types.js';
 import type { Prisma } from '../db/database.js';
-import { Prisma as SQL } from '../generated/prisma/client.js';
+import { utc } from '../db/sql-time.js';
 import { newId } from '../ids.js';
 import type { EndpointSecrets } from './endpoint-secrets.js';
 
@@ -40,8 +40,6 @@ export interface AttemptRecord {
   durationMs: number;
 }
 
-/** `timestamp(3)` columns hold UTC wall-clock time; a literal's zone is ignored by the cast. */
-const utc = (date: Date) => SQL.sql`${date.toISOString()}::timestamp`;
 
 export class WebhookStore {
   constructor(private readonly prisma: Prisma) {}

@@ -12,12 +12,14 @@
  * data of unknown age. Writes go to the database only.
  */
 import type { Logger } from 'pino';
+import type { Product } from '../../contract-types.js';
 import type { NotificationHandlers, Subscription } from '../../db/pg-listener.js';
 import { CATALOG_CHANNEL, changeSource, decodeChange, onCatalogChange, type CatalogChange } from '../catalog-events.js';
 import type { CatalogRow } from '../catalog-rows.js';
 import type { CatalogStore } from '../catalog-store.js';
 import { SerialQueues } from '../serial-queues.js';
 import { MerchantCatalog } from './merchant-catalog.js';
+import { restock } from './restock.js';
 
 /** Told of what was loaded, to keep an in-memory search index over the same products. */
 export interface ReadModelSink {
@@ -161,9 +163,12 @@ export class CatalogReadModel {
         return;
       }
       await this.serial(merchantId, async () => {
-        const rows = await this.store.catalogRowsById(merchantId, ids);
+        const restocked = change.kind === 'stock' ? await this.restock(merchantId, ids) : [];
+        const whole = restocked.length ? ids.filter((id) => !restocked.includes(id)) : ids;
+        if (whole.length === 0) return;
+        const rows = await this.store.catalogRowsById(merchantId, whole);
         const found = new Set(rows.map((row) => row.product.id));
-        const gone = ids.filter((id) => !found.has(id));
+        const gone = whole.filter((id) => !found.has(id));
         let merchant = this.merchants.get(merchantId);
         const isNew = !merchant;
         if (!merchant && rows.length) this.merchants.set(merchantId, (merchant = new MerchantCatalog()));
@@ -184,6 +189,23 @@ export class CatalogReadModel {
         void this.loadAll(this.subscription !== undefined).catch((reload: unknown) => this.logger.error({ err: reload }, 'catalog reload failed'));
       }
     }
+  }
+
+  /**
+   * A stock change to products held: only their stock is read and applied (restock.ts). Answers the
+   * ids done; the others (not held, changed otherwise, or gone) are for the caller to read whole.
+   */
+  private async restock(merchantId: string, ids: readonly string[]): Promise<string[]> {
+    const merchant = this.merchants.get(merchantId);
+    if (!merchant) return [];
+    const products: Product[] = [];
+    for (const stock of await this.store.stockById(merchantId, ids)) {
+      const held = merchant.get(stock.id);
+      const product = held && restock(held, stock);
+      if (product) products.push(product);
+    }
+    merchant.upsert(products);
+    return products.map((product) => product.id);
   }
 
   async close(): Promise<void> {

@@ -66,4 +66,16 @@ describe('MerchantCatalog', () => {
     catalog.remove(['a']);
     expect(ids(catalog, filter)).toEqual(['b']);
   });
+
+  it('keeps a remembered filter through a stock change, showing the new stock, and forgets it on a price change', () => {
+    const catalog = new MerchantCatalog(all);
+    const filter = { category: 'chairs', maxPrice: 200 };
+    const first = catalog.filter(filter, page);
+    catalog.upsert([{ ...all[1]!, availability: { status: 'out_of_stock', quantity: 0, policy: 'deny' } }]);
+    const again = catalog.filter(filter, page);
+    expect(again.items.map((p) => [p.id, p.availability.quantity])).toEqual([['a', 0], ['b', 9]]);
+    expect(again.items[1]).toBe(first.items[1]); // the untouched product is the same object
+    catalog.upsert([{ ...all[1]!, price: 500 }]);
+    expect(ids(catalog, filter)).toEqual(['b']);
+  });
 });

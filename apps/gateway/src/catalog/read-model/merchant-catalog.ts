@@ -13,6 +13,7 @@ import type { ProductFilter } from '../catalog-store.js';
 const MAX_REMEMBERED = 200_000;
 
 interface Entry {
+  /** Replaced in place by a change that keeps the fields below, the title and the price (see upsert). */
   product: Product;
   /** The lower-cased category's number (see `categories`), and the lower-cased tags, for the filters. */
   category: number;
@@ -64,20 +65,21 @@ export class MerchantCatalog {
     return this.entries.get(id)?.product;
   }
 
-  /** Adds or replaces products (by id). */
+  /**
+   * Adds or replaces products (by id). A product whose title, category, tags and price stay
+   * the same (a stock change) is replaced in place: its place in the title order and in every
+   * remembered filter's matches stays right, so they are kept.
+   */
   upsert(products: readonly Product[]): void {
-    this.forgetMatches();
     for (const product of products) {
       const previous = this.entries.get(product.id);
-      if (!previous || previous.product.title !== product.title) this.sorted = undefined;
-      const next = this.entry(product);
-      this.entries.set(product.id, next);
-      // A stock or price change keeps the order: the sorted list points at the new entry.
-      if (this.sorted && previous) {
-        const at = this.sorted.indexOf(previous);
-        if (at >= 0) this.sorted[at] = next;
-        else this.sorted = undefined;
+      if (previous && sameFilterFields(previous.product, product)) {
+        previous.product = product;
+        continue;
       }
+      this.forgetMatches();
+      this.sorted = undefined;
+      this.entries.set(product.id, this.entry(product));
     }
   }
 
@@ -139,4 +141,9 @@ export class MerchantCatalog {
     }
     return matches;
   }
+}
+
+/** True when a product's order and filter matches cannot have changed: same title, category, tags and price. */
+function sameFilterFields(a: Product, b: Product): boolean {
+  return a.title === b.title && a.category === b.category && a.price === b.price && a.tags.length === b.tags.length && a.tags.every((tag, i) => tag === b.tags[i]);
 }
