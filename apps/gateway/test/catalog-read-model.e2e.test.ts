@@ -17,6 +17,7 @@ import { startTestGateway, type TestGateway } from './support/test-gateway.js';
 
 let gateway: TestGateway;
 let api: CheckoutCalls;
+let key: string;
 const onPostgres = () => gateway.db.url !== undefined;
 
 const catalog: Product[] = [
@@ -54,6 +55,14 @@ async function quantityOf(id: string): Promise<number> {
   return reply.body.availability.quantity;
 }
 
+/** The quantity of each product a listing or search shows, by id. */
+async function listed(path: string): Promise<Record<string, number>> {
+  const reply = await fetch(`${gateway.url}${path}`, { headers: { 'X-ACP-API-Key': key } });
+  expect(reply.status).toBe(200);
+  const body = (await reply.json()) as { items: Product[] };
+  return Object.fromEntries(body.items.map((item) => [item.id, item.availability.quantity]));
+}
+
 /** Polls until `check` holds; returns how long it took (ms), or fails after `timeoutMs`. */
 async function within(timeoutMs: number, check: () => Promise<boolean>): Promise<number> {
   const started = performance.now();
@@ -66,7 +75,8 @@ async function within(timeoutMs: number, check: () => Promise<boolean>): Promise
 
 beforeAll(async () => {
   gateway = await startTestGateway();
-  api = checkoutCalls(gateway.url, await gateway.createKey({ merchantIds: ['rm'] }));
+  key = await gateway.createKey({ merchantIds: ['rm'] });
+  api = checkoutCalls(gateway.url, key);
   await gateway.importProducts('rm', catalog);
 });
 afterAll(() => gateway?.close());
@@ -98,14 +108,18 @@ describe('the catalog read model', () => {
     }
   });
 
-  it('shows a completion\'s stock decrement on the very next read', async () => {
+  it('shows a completion\'s stock decrement on the very next read, in search answers and listings too', async () => {
     const before = await quantityOf('chair');
+    // The same search and listing asked twice: the second is a remembered answer, which must not outlive the stock.
+    const [search, listing] = [() => listed('/acp/products?q=oak%20chair'), () => listed('/acp/products?category=chairs')];
+    for (let i = 0; i < 2; i++) expect([(await search()).chair, (await listing()).chair]).toEqual([before, before]);
     const created = await api.create({ items: [{ product_id: 'chair', quantity: 3 }], shipping_address: SF_ADDRESS });
     expect(created.status).toBe(201);
     expect((await api.complete(created.body.checkout_session.id)).status).toBe(200);
     const after = await api.product('chair');
     expect(after.body.availability.quantity).toBe(before - 3);
     expect(after.body.variants[0]!.inventory.quantity).toBe(before - 3);
+    expect([(await search()).chair, (await listing()).chair]).toEqual([before - 3, before - 3]);
   });
 
   it('shows a product without variants sold out on the next read', async () => {
@@ -127,6 +141,8 @@ describe('the catalog read model', () => {
     let other: Database | undefined;
     if (onPostgres()) other = await openDatabase({ url: gateway.db.url, poolSize: 2 }); // its own client, as another process has
     try {
+      const kettleSearch = () => gateway.services.catalog.search('rm', { page: 1, pageSize: 10, q: 'kettle' }, 'v');
+      expect((await kettleSearch()).items.map((p) => p.id)).not.toContain('kettle'); // an answer remembered before the import
       const products = [product({ id: 'mug', title: 'Enamel camping mug', category: 'Kitchen' }), product({ id: 'kettle', title: 'Whistling kettle', category: 'Kitchen' })];
       if (other) await importCatalog(other.prisma, 'rm', catalogFile(products));
       else {
@@ -138,8 +154,7 @@ describe('the catalog read model', () => {
       expect((await api.product('kettle')).status).toBe(200);
       const listed = await gateway.services.catalog.search('rm', { page: 1, pageSize: 10, category: 'kitchen' }, 'v');
       expect(listed.items.map((p) => p.id)).toEqual(['mug', 'kettle']);
-      const found = await gateway.services.catalog.search('rm', { page: 1, pageSize: 10, q: 'kettle' }, 'v');
-      expect(found.items[0]?.id).toBe('kettle');
+      expect((await kettleSearch()).items[0]?.id).toBe('kettle');
     } finally {
       await other?.close();
     }

@@ -13,14 +13,23 @@ import { changeSource, encodeChange, onCatalogChange } from './catalog-events.js
 import type { CatalogStore } from './catalog-store.js';
 import type { ReadModelSink } from './read-model/catalog-read-model.js';
 import type { IndexStats, SearchIndexer } from './search-indexer.js';
+import { SnapshotMemo } from './snapshot-memo.js';
 
 export interface CatalogSearchOptions {
   /** Releases what the builder opened for this search (a bulk reader). */
   onClose?: (() => Promise<void> | undefined) | undefined;
 }
 
+/** An engine's answer, with how the query was understood. */
+export type PlannedResult = SearchResult & { plan: QueryPlan };
+
 export class CatalogSearch {
   private readonly unsubscribe: () => void;
+  /**
+   * Whole answers (query understood, spelled, embedded, ranked) of an engine that answers from
+   * in-memory snapshots, each valid for the snapshot it came from: the same object while nothing changes.
+   */
+  private readonly answers = new SnapshotMemo<PlannedResult>(1_024);
   /** Set when the catalog read model feeds an in-memory index (see SearchIndexer.sink). */
   private fedByReadModel = false;
 
@@ -41,7 +50,8 @@ export class CatalogSearch {
   /**
    * Understands the query first (prices in words become bounds, see search/query/), embeds
    * what is left as the catalog spells it, and asks the engine. A blank `q` lists what the
-   * filters allow (used for facets without `q`).
+   * filters allow (used for facets without `q`). The same question to the same snapshot gets
+   * the same answer object (shoppers and agents repeat popular queries).
    */
   async search(
     merchantId: string,
@@ -49,13 +59,20 @@ export class CatalogSearch {
     filters: SearchFilters,
     page: { offset: number; limit: number },
     options: { facets?: readonly FacetName[] | undefined } = {},
-  ): Promise<SearchResult & { plan: QueryPlan }> {
+  ): Promise<PlannedResult> {
     await this.indexer.ensure(merchantId);
     const engine = this.indexer.engine;
+    const snapshot = engine.snapshot?.(merchantId);
+    const key = snapshot && JSON.stringify([merchantId, q, filters.category, filters.tag, filters.minPrice, filters.maxPrice, page.offset, page.limit, options.facets]);
+    const known = key !== undefined ? this.answers.get(key, snapshot!) : undefined;
+    if (known) return known;
     const plan = planQuery(q, filters);
     const vector = plan.text ? await this.queryEmbedder.embed(engine.spell?.(merchantId, plan.text) ?? plan.text) : undefined;
     const result = await engine.search({ merchantId, text: plan.text, vector, filters: plan.filters, ...page, pricePreference: plan.pricePreference, facets: options.facets });
-    return { ...result, plan };
+    const answer = { ...result, plan };
+    // Not an answer made without the query's vector when it should have one (an embedder that failed this time).
+    if (key !== undefined && (!plan.text || vector)) this.answers.set(key, snapshot!, answer);
+    return answer;
   }
 
   /** What the read model should feed as it loads (an in-memory index), and from then on it does. */

@@ -1,10 +1,10 @@
 import { InvalidRequestError, NotFoundError } from '../errors.js';
 import type { Product, ProductSearchResponse } from '../contract-types.js';
 import type { IndexStats } from './search-indexer.js';
-import type { CatalogSearch } from './catalog-search.js';
+import type { CatalogSearch, PlannedResult } from './catalog-search.js';
 import type { CatalogStore, ProductFilter } from './catalog-store.js';
 import type { FacetName } from '../search/search-engine.js';
-import { scored } from './product-json.js';
+import { rememberedList, scored } from './product-json.js';
 import { understanding } from './query-understanding.js';
 import type { CatalogReadModel, Listen } from './read-model/catalog-read-model.js';
 
@@ -21,7 +21,17 @@ function refuseNul(value: string | undefined, param: string): void {
   if (value?.includes('\u0000')) throw new InvalidRequestError('Text must not contain the NUL character (\\u0000)', param);
 }
 
+/** A search answer as shown: its items and the understanding and facets beside them. */
+interface Presented {
+  products: Product[];
+  items: Product[];
+  extra: Pick<ProductSearchResponse, 'query_understanding' | 'facets'>;
+}
+
 export class CatalogService {
+  /** How each answer was last shown (see presented); goes with the answer. */
+  private readonly shown = new WeakMap<PlannedResult, Presented>();
+
   constructor(
     private readonly store: CatalogStore,
     readonly searchIndex: CatalogSearch,
@@ -66,12 +76,10 @@ export class CatalogService {
       const started = performance.now();
       const result = await this.searchIndex.search(merchantId, q, filters, page, { facets: query.facets });
       onSearch?.((performance.now() - started) / 1000, result.mode);
-      extra = { query_understanding: understanding(result.plan, result.attributes), ...(result.facets ? { facets: result.facets } : {}) };
-      const scores = new Map(result.hits.map((hit) => [hit.id, hit.score]));
-      const ids = result.hits.map((hit) => hit.id);
       const inMemory = this.readModel.catalog(merchantId);
+      const ids = result.hits.map((hit) => hit.id);
       const products = inMemory ? ids.flatMap((id) => inMemory.get(id) ?? []) : await this.store.getMany(merchantId, ids);
-      items = products.map((product) => scored(product, scores.get(product.id) ?? 0));
+      ({ items, extra } = this.presented(result, products));
       total = result.total;
     } else {
       const inMemory = this.readModel.catalog(merchantId);
@@ -85,6 +93,25 @@ export class CatalogService {
       if (query.facets?.length) extra = { facets: (await this.searchIndex.search(merchantId, '', filters, { offset: 0, limit: 0 }, { facets: query.facets })).facets };
     }
     return { items, page: query.page, page_size: query.pageSize, total, version, generated_at: new Date().toISOString(), ...extra };
+  }
+
+  /**
+   * The answer's items (each product with its score) and what was understood. An answer object
+   * the engine gave before (see CatalogSearch) over the very same product objects (no stock or
+   * product change since) is shown as it was shown then: the same objects, whose JSON text is
+   * remembered (product-json.ts).
+   */
+  private presented(result: PlannedResult, products: Product[]): Presented {
+    const known = this.shown.get(result);
+    if (known && known.products.length === products.length && known.products.every((product, i) => product === products[i])) return known;
+    const scores = new Map(result.hits.map((hit) => [hit.id, hit.score]));
+    const shown = {
+      products,
+      items: rememberedList(products.map((product) => scored(product, scores.get(product.id) ?? 0))),
+      extra: { query_understanding: understanding(result.plan, result.attributes), ...(result.facets ? { facets: result.facets } : {}) },
+    };
+    this.shown.set(result, shown);
+    return shown;
   }
 
   /**

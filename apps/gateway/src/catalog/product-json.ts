@@ -3,7 +3,8 @@
  * immutable (a change replaces the object), so a product's text is remembered beside the object
  * itself (a WeakMap: it goes when the product does) and a listing is its products' texts joined.
  * A search hit is its product's text with `similarity_score` appended — byte for byte what
- * JSON.stringify of `{ ...product, similarity_score }` gives.
+ * JSON.stringify of `{ ...product, similarity_score }` gives — and a list shown again and again
+ * (a remembered search answer's items) is joined once.
  *
  *   res.type('application/json').send(searchResponseJson(await catalog.search(…)));
  */
@@ -11,6 +12,8 @@ import type { Product, ProductSearchResponse } from '../contract-types.js';
 
 const texts = new WeakMap<object, string>();
 const scoredFrom = new WeakMap<object, Product>();
+/** The items text of lists shown again and again (see rememberedList), by list. */
+const listTexts = new WeakMap<readonly Product[], string | null>();
 
 /** A search hit: the product with its score, remembered as made from that product. */
 export function scored(product: Product, score: number): Product {
@@ -20,15 +23,30 @@ export function scored(product: Product, score: number): Product {
 }
 
 export function productJson(product: Product): string {
-  const base = scoredFrom.get(product);
-  if (base) return `${productJson(base).slice(0, -1)},"similarity_score":${JSON.stringify(product.similarity_score)}}`;
   let text = texts.get(product);
-  if (text === undefined) texts.set(product, (text = JSON.stringify(product)));
+  if (text !== undefined) return text;
+  const base = scoredFrom.get(product);
+  text = base ? `${productJson(base).slice(0, -1)},"similarity_score":${JSON.stringify(product.similarity_score)}}` : JSON.stringify(product);
+  texts.set(product, text);
+  return text;
+}
+
+/** Marks a list of products (never modified) as one that will be shown again: its items text is then made once. */
+export function rememberedList<T extends readonly Product[]>(items: T): T {
+  listTexts.set(items, null);
+  return items;
+}
+
+function itemsJson(items: readonly Product[]): string {
+  const known = listTexts.get(items);
+  if (known) return known;
+  const text = items.map(productJson).join(',');
+  if (known === null) listTexts.set(items, text);
   return text;
 }
 
 export function searchResponseJson(response: ProductSearchResponse): string {
   const { items, ...rest } = response;
   const tail = JSON.stringify(rest);
-  return `{"items":[${items.map(productJson).join(',')}]${tail === '{}' ? '}' : `,${tail.slice(1)}`}`;
+  return `{"items":[${itemsJson(items)}]${tail === '{}' ? '}' : `,${tail.slice(1)}`}`;
 }

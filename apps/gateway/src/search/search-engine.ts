@@ -103,5 +103,11 @@ export interface SearchEngine {
    * that correct typos themselves (Meilisearch) leave it out.
    */
   spell?(merchantId: string, text: string): string;
+  /**
+   * What a merchant's answers currently come from, when the engine answers from an immutable
+   * snapshot in memory (a write replaces it): the same object for as long as every answer stays
+   * the same. Optional: an engine whose index changes under it (Meilisearch) leaves it out.
+   */
+  snapshot?(merchantId: string): object | undefined;
   close(): Promise<void>;
 }

@@ -76,6 +76,10 @@ export class EmbeddedSearchEngine implements SearchEngine {
     return this.merchants.get(merchantId)?.snapshot.spell(text) ?? text;
   }
 
+  snapshot(merchantId: string): object | undefined {
+    return this.merchants.get(merchantId)?.snapshot;
+  }
+
   /** Products indexed for a merchant. */
   count(merchantId: string): number {
     return this.merchants.get(merchantId)?.snapshot.size ?? 0;
