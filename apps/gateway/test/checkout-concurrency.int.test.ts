@@ -3,6 +3,7 @@
  * session, no deadlocks, and all-or-nothing completion. On PostgreSQL when
  * TEST_DATABASE_URL is set (50 buyers for 10 units), else on PGlite (8 for 3).
  */
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CheckoutSession } from '../src/contract-types.js';
 import { checkoutCalls, SF_ADDRESS, stocked, type CheckoutCalls, type Reply } from './support/checkout.js';
@@ -106,6 +107,36 @@ describe('concurrent completion', () => {
       expect(ordered.line_items[0]!.quantity).toBe(update.status === 200 ? 3 : 1);
     }
     expect((await api.product('plenty')).body.variants[0]!.inventory.quantity).toBe(before - taken);
+  });
+
+  it.runIf(onPostgres)('completes the cart as changed by a transaction whose lock it waited for, not as it was when it began', async () => {
+    const [session] = await openSessions(1, [{ product_id: 'plenty', quantity: 1 }]);
+    const before = (await api.product('plenty')).body.variants[0]!.inventory.quantity;
+    const other = new pg.Client({ connectionString: gateway.db.url });
+    await other.connect();
+    try {
+      // Another writer (as a PATCH does) holds the session's lock and changes its lines and its row.
+      await other.query('BEGIN');
+      await other.query('SELECT id FROM checkout_sessions WHERE id = $1 FOR UPDATE', [session!.id]);
+      await other.query('UPDATE line_items SET quantity = 3, subtotal = unit_amount * 3 WHERE session_id = $1', [session!.id]);
+      await other.query('UPDATE checkout_sessions SET updated_at = now() WHERE id = $1', [session!.id]);
+      const completing = api.complete(session!.id);
+      // Until the completion waits for that lock…
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const { rows } = await other.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))');
+        if (rows[0].n > 0) break;
+        if (Date.now() > deadline) throw new Error('the completion never waited for the lock');
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await other.query('COMMIT');
+      const completed = await completing;
+      expect(completed.status).toBe(200);
+      expect(completed.body.checkout_session.line_items[0]!.quantity).toBe(3);
+      expect((await api.product('plenty')).body.variants[0]!.inventory.quantity).toBe(before - 3);
+    } finally {
+      await other.end();
+    }
   });
 
   it('never deadlocks when carts hold the same SKUs in opposite orders', async () => {

@@ -258,11 +258,10 @@ export class CheckoutService {
   private async lockOpen(tx: Tx, merchantId: string, id: string, change: string): Promise<{ row: SessionWithRelations; now: Date }> {
     const locked = await this.store.lock(tx, merchantId, id);
     if (!locked) throw notFound(id);
-    const { row, now } = locked;
-    if (row.status !== 'open') {
-      throw new InvalidStateError(`Checkout session ${id} is ${row.status}; only an open session can be ${change}`);
+    if (locked.row.status !== 'open') {
+      throw new InvalidStateError(`Checkout session ${id} is ${locked.row.status}; only an open session can be ${change}`);
     }
-    return { row: { ...row, lineItems: await this.store.lines(tx, id), order: null }, now };
+    return locked;
   }
 
   private async commit<T>(tx: Tx, row: SessionWithRelations, view: View<T>, beforeCommit?: BeforeCommit<T>): Promise<T> {

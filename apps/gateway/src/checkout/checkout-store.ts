@@ -6,7 +6,7 @@
  */
 import type { Address, Customer } from '../contract-types.js';
 import type { Prisma } from '../db/database.js';
-import { Prisma as PrismaNamespace } from '../generated/prisma/client.js';
+import { Prisma as PrismaNamespace, Prisma as SQL } from '../generated/prisma/client.js';
 import type { Tx } from '../db/transaction.js';
 import type { CheckoutSession as SessionRow, CheckoutStatus, LineItem as LineItemRow } from '../generated/prisma/client.js';
 import { catalogChanged, changeSource, encodeChange } from '../catalog/catalog-events.js';
@@ -105,6 +105,19 @@ function lineRows(sessionId: string, lines: readonly CartLine[]) {
   }));
 }
 
+/** A line as JSON (amounts as text: a JSON number would not hold every bigint). */
+const LINE_JSON = SQL.sql`json_build_object('sessionId', l.session_id, 'position', l.position, 'productId', l.product_id, 'variantSku', l.variant_sku,
+  'quantity', l.quantity, 'title', l.title, 'unitAmount', l.unit_amount::text, 'subtotal', l.subtotal::text,
+  'requiresShipping', l.requires_shipping, 'taxable', l.taxable)`;
+
+function decodeLines(text: string): LineItemRow[] {
+  return (JSON.parse(text) as (Omit<LineItemRow, 'unitAmount' | 'subtotal'> & { unitAmount: string; subtotal: string })[]).map((line) => ({
+    ...line,
+    unitAmount: BigInt(line.unitAmount),
+    subtotal: BigInt(line.subtotal),
+  }));
+}
+
 export class CheckoutStore {
   constructor(private readonly prisma: Prisma) {}
 
@@ -135,24 +148,34 @@ export class CheckoutStore {
   }
 
   /**
-   * Locks the session's row until the transaction ends, so that state changes of one
-   * session serialize; a transaction that waited reads the row as its predecessor committed it.
-   * `now` is the transaction's time (PostgreSQL's now(), to the millisecond a timestamp(3) keeps).
+   * Locks the session's row until the transaction ends, so that state changes of one session
+   * serialize, and reads its lines — in one statement. `now` is the transaction's time
+   * (PostgreSQL's now(), to the millisecond a timestamp(3) keeps).
+   *
+   * A statement reads as of its start: when it had to wait for the lock of a transaction that
+   * then changed the session, the row it locked is that transaction's (PostgreSQL re-reads a row
+   * it waited for), but its subqueries still see the lines as they were. Lines only ever change
+   * with their session's row, under its lock, so the row version locked (`xmin`) is compared with
+   * the one the statement's snapshot sees: when they differ, the lines are read again.
    */
-  async lock(tx: Tx, merchantId: string, id: string): Promise<{ row: SessionRow; now: Date } | null> {
-    const [found] = await tx.$queryRaw<(SessionRow & { now: Date })[]>`
-      SELECT id, merchant_id AS "merchantId", status::text AS status, currency, shipping_address AS "shippingAddress", customer,
-             payment_method AS "paymentMethod", client_secret AS "clientSecret", shipping_method AS "shippingMethod",
-             shipping_amount AS "shippingAmount", tax_rate AS "taxRate", tax_amount AS "taxAmount", subtotal, total,
-             fulfillment_option_id AS "fulfillmentOptionId", protocol_state AS "protocolState", created_at AS "createdAt", updated_at AS "updatedAt",
-             date_trunc('milliseconds', now()) AS now
-      FROM checkout_sessions WHERE id = ${id} AND merchant_id = ${merchantId} FOR UPDATE`;
+  async lock(tx: Tx, merchantId: string, id: string): Promise<{ row: SessionWithRelations; now: Date } | null> {
+    const [found] = await tx.$queryRaw<(SessionRow & { now: Date; lockedVersion: string; seenVersion: string | null; lines: string })[]>`
+      SELECT s.id, s.merchant_id AS "merchantId", s.status::text AS status, s.currency, s.shipping_address AS "shippingAddress", s.customer,
+             s.payment_method AS "paymentMethod", s.client_secret AS "clientSecret", s.shipping_method AS "shippingMethod",
+             s.shipping_amount AS "shippingAmount", s.tax_rate AS "taxRate", s.tax_amount AS "taxAmount", s.subtotal, s.total,
+             s.fulfillment_option_id AS "fulfillmentOptionId", s.protocol_state AS "protocolState", s.created_at AS "createdAt", s.updated_at AS "updatedAt",
+             date_trunc('milliseconds', now()) AS now,
+             s.xmin::text AS "lockedVersion",
+             (SELECT seen.xmin::text FROM checkout_sessions AS seen WHERE seen.id = s.id) AS "seenVersion",
+             (SELECT coalesce(json_agg(${LINE_JSON} ORDER BY l.position), '[]')::text FROM line_items AS l WHERE l.session_id = s.id) AS lines
+      FROM checkout_sessions AS s WHERE s.id = ${id} AND s.merchant_id = ${merchantId} FOR UPDATE OF s`;
     if (!found) return null;
-    const { now, ...row } = found;
-    return { row, now: new Date(now) };
+    const { now, lockedVersion, seenVersion, lines, ...row } = found;
+    const lineItems = lockedVersion === seenVersion ? decodeLines(lines) : await this.lines(tx, id);
+    return { row: { ...row, lineItems, order: null }, now: new Date(now) };
   }
 
-  lines(tx: Tx, sessionId: string): Promise<LineItemRow[]> {
+  private lines(tx: Tx, sessionId: string): Promise<LineItemRow[]> {
     return tx.$queryRaw<LineItemRow[]>`
       SELECT session_id AS "sessionId", position, product_id AS "productId", variant_sku AS "variantSku", quantity, title,
              unit_amount AS "unitAmount", subtotal, requires_shipping AS "requiresShipping", taxable
