@@ -33,7 +33,7 @@ export function buildServices(db: Database, { config = loadConfig(), logger }: S
     keys: new KeyService(new KeyStore(db.prisma)),
     catalog,
     checkout: new CheckoutService(
-      new CheckoutStore(db.prisma),
+      new CheckoutStore(db.prisma, db.sql),
       defaultPricing(config.pricing),
       paymentProvider(config.paymentProvider ?? defaultPaymentProvider(config.env), config.env),
       (merchantId) => catalog.readModel.catalog(merchantId),

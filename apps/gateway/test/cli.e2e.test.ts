@@ -15,7 +15,10 @@ import { createTestDatabase, type TestDatabase } from './support/test-database.j
 
 const lastLine = (text: string) => text.trim().split('\n').at(-1) ?? '';
 
-describe('one clear line and a non-zero exit for a bad setting', () => {
+/** Each test starts the CLI as a process (tsx, PGlite, migrations): slow when the whole suite runs beside it on two cores. */
+const CLI_TIMEOUT_MS = 120_000;
+
+describe('one clear line and a non-zero exit for a bad setting', { timeout: CLI_TIMEOUT_MS }, () => {
   it.each([
     [{ GATEWAY_ENV: 'staging' }, /^error: GATEWAY_ENV="staging" is not one of development, sandbox, production\n$/],
     [{ DATABASE_URL: 'postgresql://postgres@127.0.0.1:1/test' }, /^error: DATABASE_URL: cannot connect to 127\.0\.0\.1:1\/test: connection refused or host unreachable\n$/],
@@ -41,7 +44,7 @@ describe('one clear line and a non-zero exit for a bad setting', () => {
   });
 });
 
-describe('with a database', () => {
+describe('with a database', { timeout: CLI_TIMEOUT_MS }, () => {
   let db: TestDatabase;
   let env: Record<string, string | undefined>;
 
@@ -123,7 +126,7 @@ describe('with a database', () => {
   });
 });
 
-describe('serve on the embedded defaults', () => {
+describe('serve on the embedded defaults', { timeout: CLI_TIMEOUT_MS }, () => {
   it('seeds the demo catalog, prints a key that works, says the database is busy to other commands, stops on SIGTERM', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'gw-serve-'));
     const { child, stdout, url } = await startServe({ DATA_DIR: dataDir, PORT: '0', DATABASE_URL: undefined, GATEWAY_ENV: 'development' });

@@ -1,3 +1,4 @@
+import { Prisma } from '../src/generated/prisma/client.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { advisoryLockLiveness, soleProcessLiveness } from '../src/idempotency/holder-liveness.js';
 import { ABANDONED_AFTER_MS, IdempotencyStore, KEY_LIFETIME_MS, operationParams } from '../src/idempotency/idempotency-store.js';
@@ -95,8 +96,8 @@ describe('IdempotencyStore', () => {
     const taken = (await store.begin(s, 'h')) as { kind: string; recordId: string };
     expect(taken.kind).toBe('started');
     expect(taken.recordId).not.toBe(lost.recordId);
-    const late = db.prisma.$transaction(async (tx) => {
-      await tx.merchant.create({ data: { id: `fenced-${s.key}`, name: 'x' } });
+    const late = db.sql.transaction(async (tx) => {
+      await tx.execute(Prisma.sql`INSERT INTO merchants (id, name) VALUES (${`fenced-${s.key}`}, 'x')`);
       await store.complete(lost.recordId, 201, { twice: true }, tx);
     });
     await expect(late).rejects.toMatchObject({ code: 'idempotency_in_flight' });

@@ -15,6 +15,7 @@ import type { OpsDeps } from '../src/ops/ops-endpoints.js';
 import { memoryStores } from '../src/rate-limit/stores.js';
 import { listenOn, type Listening } from '../src/server.js';
 import { buildServices, type Services } from '../src/services.js';
+import { prismaSql } from '../src/db/transaction.js';
 import { enqueueEvent } from '../src/webhooks/outbox.js';
 import { WebhookStore } from '../src/webhooks/webhook-store.js';
 import { catalogFile, product } from './support/fixtures.js';
@@ -195,7 +196,7 @@ describe('GET /metrics', () => {
   it('reads the outbox lag on each scrape: deliveries due, and how long the oldest has waited', async () => {
     const store = new WebhookStore(db.prisma);
     const endpoint = await store.createEndpoint('ops-shop', 'http://127.0.0.1:9/hooks', 'whsec_test');
-    await db.prisma.$transaction((tx) => enqueueEvent(tx, { merchantId: 'ops-shop', type: 'order.created', object: {} }));
+    await db.prisma.$transaction((tx) => enqueueEvent(prismaSql(tx), { merchantId: 'ops-shop', type: 'order.created', object: {} }));
     await db.prisma.webhookDelivery.updateMany({ where: { endpointId: endpoint.id }, data: { nextAttemptAt: new Date(Date.now() - 90_000) } });
     try {
       const text = await scrape();

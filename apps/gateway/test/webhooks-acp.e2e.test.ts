@@ -176,7 +176,8 @@ describe('ACP order webhooks', () => {
   it('an ACP endpoint gets no event that has no ACP form; ours still does', async () => {
     const { merchantId } = await shop();
     const { enqueueEvent } = await import('../src/webhooks/outbox.js');
-    const event = await gateway.db.prisma.$transaction((tx) => enqueueEvent(tx, { merchantId, type: 'custom.thing' as never, object: {} }));
+    const { prismaSql } = await import('../src/db/transaction.js');
+    const event = await gateway.db.prisma.$transaction((tx) => enqueueEvent(prismaSql(tx), { merchantId, type: 'custom.thing' as never, object: {} }));
     const deliveries = await gateway.db.prisma.webhookDelivery.findMany({ where: { eventId: event.id }, include: { endpoint: true } });
     expect(deliveries.map((d) => d.endpoint.protocol)).toEqual(['gateway']);
   });

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { WebhookEventType } from '../src/contract-types.js';
 import { openDatabase, type Database } from '../src/db/database.js';
 import { DeliveryWorker, type DeliveryWorkerOptions } from '../src/webhooks/delivery-worker.js';
+import { prismaSql } from '../src/db/transaction.js';
 import { enqueueEvent } from '../src/webhooks/outbox.js';
 import { WebhookStore, type EndpointRow } from '../src/webhooks/webhook-store.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
@@ -52,7 +53,7 @@ async function merchantWithEndpoint(path = '/hooks', url = `${receiver.url}${pat
 }
 
 async function enqueue(merchantId: string, object: Record<string, unknown> = { order: 1 }, type: WebhookEventType = 'order.created') {
-  return db.prisma.$transaction((tx) => enqueueEvent(tx, { merchantId, type, object }));
+  return db.prisma.$transaction((tx) => enqueueEvent(prismaSql(tx), { merchantId, type, object }));
 }
 
 async function eventually<T>(probe: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {

@@ -11,7 +11,8 @@
  */
 import { randomBase62 } from '../auth/api-key.js';
 import type { Address, CheckoutSession, CreateCheckoutSessionRequest, Customer, LineItemInput, UpdateCheckoutSessionRequest } from '../contract-types.js';
-import type { BeforeCommit, Tx } from '../db/transaction.js';
+import type { Sql } from '../db/sql.js';
+import type { BeforeCommit } from '../db/transaction.js';
 import { InvalidRequestError, InvalidStateError, NotFoundError } from '../errors.js';
 import { newId } from '../ids.js';
 import { normalizeAddress, normalizeCustomer } from './address.js';
@@ -37,7 +38,7 @@ function checkPaymentMethod(token: string): string {
 }
 
 /** Turns a locked or written row into the answer of one API (in the transaction, when there is one). */
-type View<T> = (tx: Tx | undefined, row: SessionWithRelations) => Promise<T>;
+type View<T> = (tx: Sql | undefined, row: SessionWithRelations) => Promise<T>;
 
 const contractView: View<CheckoutSession> = async (_tx, row) => toCheckoutSession(row);
 
@@ -141,7 +142,7 @@ export class CheckoutService {
 
   // ── shared ───────────────────────────────────────────────────────────────
 
-  private async catalogProducts(merchantId: string, ids: readonly string[], tx?: Tx): Promise<Map<string, CatalogProduct>> {
+  private async catalogProducts(merchantId: string, ids: readonly string[], tx?: Sql): Promise<Map<string, CatalogProduct>> {
     return productsFromMemory(this.inMemory, merchantId, ids) ?? (await this.store.catalogProducts(merchantId, ids, tx));
   }
 
@@ -243,7 +244,7 @@ export class CheckoutService {
     return id;
   }
 
-  private recordView(merchantId: string): (tx: Tx | undefined, row: SessionWithRelations) => Promise<SessionRecord> {
+  private recordView(merchantId: string): (tx: Sql | undefined, row: SessionWithRelations) => Promise<SessionRecord> {
     return async (tx, row) => ({
       session: row,
       fulfillmentOptions: fulfillmentOptions({ shippingMethod: row.shippingMethod as 'standard' | 'none', shipping: row.shippingAmount }),
@@ -255,7 +256,7 @@ export class CheckoutService {
    * The session, locked for this transaction, and the transaction's time; 404 when unknown (or
    * another merchant's), 405 unless open.
    */
-  private async lockOpen(tx: Tx, merchantId: string, id: string, change: string): Promise<{ row: SessionWithRelations; now: Date }> {
+  private async lockOpen(tx: Sql, merchantId: string, id: string, change: string): Promise<{ row: SessionWithRelations; now: Date }> {
     const locked = await this.store.lock(tx, merchantId, id);
     if (!locked) throw notFound(id);
     if (locked.row.status !== 'open') {
@@ -264,7 +265,7 @@ export class CheckoutService {
     return locked;
   }
 
-  private async commit<T>(tx: Tx, row: SessionWithRelations, view: View<T>, beforeCommit?: BeforeCommit<T>): Promise<T> {
+  private async commit<T>(tx: Sql, row: SessionWithRelations, view: View<T>, beforeCommit?: BeforeCommit<T>): Promise<T> {
     const answer = await view(tx, row);
     await beforeCommit?.(tx, answer);
     return answer;

@@ -1,13 +1,14 @@
 /**
  * The only code that reads and writes checkout sessions, their line items and
- * orders, and that takes stock out of the catalog. Every write runs on the
- * transaction client the service hands in, and answers with what the database
- * returned inside that transaction (read-your-writes).
+ * orders, and that takes stock out of the catalog. Every write runs in a transaction
+ * on the database's driver (db/sql.ts: checkout's statements are the hot ones), on
+ * the transaction the service hands in, and answers with what the database returned
+ * inside that transaction (read-your-writes). Reads outside a transaction use Prisma.
  */
 import type { Address, Customer } from '../contract-types.js';
 import type { Prisma } from '../db/database.js';
-import { Prisma as PrismaNamespace, Prisma as SQL } from '../generated/prisma/client.js';
-import type { Tx } from '../db/transaction.js';
+import { iso, type Sql, type SqlDatabase } from '../db/sql.js';
+import { Prisma as SQL } from '../generated/prisma/client.js';
 import type { CheckoutSession as SessionRow, CheckoutStatus, LineItem as LineItemRow } from '../generated/prisma/client.js';
 import { catalogChanged, changeSource, encodeChange } from '../catalog/catalog-events.js';
 import { NOW_UTC } from '../db/sql-time.js';
@@ -16,9 +17,6 @@ import { completionStatement } from './completion-sql.js';
 import type { CartLine, CatalogProduct } from './line-resolver.js';
 import { lineSubtotal, type Totals } from './pricing/pricing.js';
 import { toCheckoutSession, type SessionWithRelations } from './session-mapper.js';
-
-/** Interactive transactions: wait at most 10 s for a connection, run at most 15 s. */
-const TRANSACTION_OPTIONS = { timeout: 15_000, maxWait: 10_000 } as const;
 
 const WITH_RELATIONS = { lineItems: { orderBy: { position: 'asc' } }, order: true } as const;
 
@@ -85,10 +83,11 @@ function totalsColumns(fields: SessionFields) {
     taxAmount: totals.tax,
     subtotal: totals.subtotal,
     total: totals.total,
-    ...(fields.fulfillmentOptionId !== undefined ? { fulfillmentOptionId: fields.fulfillmentOptionId } : {}),
-    ...(fields.protocolState !== undefined ? { protocolState: fields.protocolState === null ? PrismaNamespace.DbNull : (fields.protocolState as PrismaNamespace.InputJsonObject) } : {}),
   };
 }
+
+/** A JSON column's parameter: the value as JSON text, or SQL NULL. */
+const jsonText = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
 function lineRows(sessionId: string, lines: readonly CartLine[]) {
   return lines.map((line, position) => ({
@@ -110,6 +109,28 @@ const LINE_JSON = SQL.sql`json_build_object('sessionId', l.session_id, 'position
   'quantity', l.quantity, 'title', l.title, 'unitAmount', l.unit_amount::text, 'subtotal', l.subtotal::text,
   'requiresShipping', l.requires_shipping, 'taxable', l.taxable)`;
 
+/** A session row as JSON (amounts as text, times as ISO text): the same on every driver. */
+const SESSION_JSON = SQL.sql`json_build_object('id', s.id, 'merchantId', s.merchant_id, 'status', s.status, 'currency', s.currency,
+  'shippingAddress', s.shipping_address, 'customer', s.customer, 'paymentMethod', s.payment_method, 'clientSecret', s.client_secret,
+  'shippingMethod', s.shipping_method, 'shippingAmount', s.shipping_amount::text, 'taxRate', s.tax_rate, 'taxAmount', s.tax_amount::text,
+  'subtotal', s.subtotal::text, 'total', s.total::text, 'fulfillmentOptionId', s.fulfillment_option_id, 'protocolState', s.protocol_state,
+  'createdAt', ${iso(SQL.sql`s.created_at`)}, 'updatedAt', ${iso(SQL.sql`s.updated_at`)})::text`;
+
+type AsText<T, K extends keyof T> = Omit<T, K> & { [P in K]: string };
+
+function decodeSession(text: string): SessionRow {
+  const row = JSON.parse(text) as AsText<SessionRow, 'shippingAmount' | 'taxAmount' | 'subtotal' | 'total' | 'createdAt' | 'updatedAt'>;
+  return {
+    ...row,
+    shippingAmount: BigInt(row.shippingAmount),
+    taxAmount: BigInt(row.taxAmount),
+    subtotal: BigInt(row.subtotal),
+    total: BigInt(row.total),
+    createdAt: new Date(row.createdAt),
+    updatedAt: new Date(row.updatedAt),
+  };
+}
+
 function decodeLines(text: string): LineItemRow[] {
   return (JSON.parse(text) as (Omit<LineItemRow, 'unitAmount' | 'subtotal'> & { unitAmount: string; subtotal: string })[]).map((line) => ({
     ...line,
@@ -119,22 +140,29 @@ function decodeLines(text: string): LineItemRow[] {
 }
 
 export class CheckoutStore {
-  constructor(private readonly prisma: Prisma) {}
+  constructor(
+    private readonly prisma: Prisma,
+    /** The same database through its driver: every transaction here runs on it. */
+    private readonly sql: SqlDatabase,
+  ) {}
 
-  transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-    return this.prisma.$transaction(work, TRANSACTION_OPTIONS);
+  transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T> {
+    return this.sql.transaction(work);
   }
 
-  /** The merchant's products among `ids`, with what checkout needs of their variants. */
-  async catalogProducts(merchantId: string, ids: readonly string[], db: Tx | Prisma = this.prisma): Promise<Map<string, CatalogProduct>> {
-    const rows = await db.product.findMany({
-      where: { merchantId, id: { in: [...new Set(ids)] } },
-      select: {
-        id: true, title: true, price: true, currency: true,
-        variants: { orderBy: { position: 'asc' }, select: { sku: true, price: true, currency: true, requiresShipping: true, taxable: true } },
-      },
-    });
-    return new Map(rows.map((row) => [row.id, row]));
+  /**
+   * The merchant's products among `ids`, with what checkout needs of their variants (in a
+   * transaction when given one: on PGlite nothing else can run while one is open).
+   */
+  async catalogProducts(merchantId: string, ids: readonly string[], tx: Sql = this.sql): Promise<Map<string, CatalogProduct>> {
+    const [row] = await tx.query<{ products: string | null }>(SQL.sql`
+      SELECT json_agg(json_build_object('id', p.id, 'title', p.title, 'price', p.price, 'currency', p.currency, 'variants',
+               (SELECT coalesce(json_agg(json_build_object('sku', v.sku, 'price', v.price, 'currency', v.currency,
+                         'requiresShipping', v.requires_shipping, 'taxable', v.taxable) ORDER BY v.position), '[]')
+                FROM variants AS v WHERE v.merchant_id = p.merchant_id AND v.product_id = p.id)))::text AS products
+      FROM products AS p WHERE p.merchant_id = ${merchantId} AND p.id = ANY(${[...new Set(ids)]}::text[])`);
+    const products = row?.products ? (JSON.parse(row.products) as CatalogProduct[]) : [];
+    return new Map(products.map((product) => [product.id, product]));
   }
 
   /** The product of each SKU among `skus` that is one of the merchant's variants. */
@@ -158,28 +186,23 @@ export class CheckoutStore {
    * with their session's row, under its lock, so the row version locked (`xmin`) is compared with
    * the one the statement's snapshot sees: when they differ, the lines are read again.
    */
-  async lock(tx: Tx, merchantId: string, id: string): Promise<{ row: SessionWithRelations; now: Date } | null> {
-    const [found] = await tx.$queryRaw<(SessionRow & { now: Date; lockedVersion: string; seenVersion: string | null; lines: string })[]>`
-      SELECT s.id, s.merchant_id AS "merchantId", s.status::text AS status, s.currency, s.shipping_address AS "shippingAddress", s.customer,
-             s.payment_method AS "paymentMethod", s.client_secret AS "clientSecret", s.shipping_method AS "shippingMethod",
-             s.shipping_amount AS "shippingAmount", s.tax_rate AS "taxRate", s.tax_amount AS "taxAmount", s.subtotal, s.total,
-             s.fulfillment_option_id AS "fulfillmentOptionId", s.protocol_state AS "protocolState", s.created_at AS "createdAt", s.updated_at AS "updatedAt",
-             date_trunc('milliseconds', now()) AS now,
+  async lock(tx: Sql, merchantId: string, id: string): Promise<{ row: SessionWithRelations; now: Date } | null> {
+    const [found] = await tx.query<{ session: string; now: string; lockedVersion: string; seenVersion: string | null; lines: string }>(SQL.sql`
+      SELECT ${SESSION_JSON} AS session,
+             to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS now,
              s.xmin::text AS "lockedVersion",
              (SELECT seen.xmin::text FROM checkout_sessions AS seen WHERE seen.id = s.id) AS "seenVersion",
              (SELECT coalesce(json_agg(${LINE_JSON} ORDER BY l.position), '[]')::text FROM line_items AS l WHERE l.session_id = s.id) AS lines
-      FROM checkout_sessions AS s WHERE s.id = ${id} AND s.merchant_id = ${merchantId} FOR UPDATE OF s`;
+      FROM checkout_sessions AS s WHERE s.id = ${id} AND s.merchant_id = ${merchantId} FOR UPDATE OF s`);
     if (!found) return null;
-    const { now, lockedVersion, seenVersion, lines, ...row } = found;
-    const lineItems = lockedVersion === seenVersion ? decodeLines(lines) : await this.lines(tx, id);
-    return { row: { ...row, lineItems, order: null }, now: new Date(now) };
+    const lineItems = found.lockedVersion === found.seenVersion ? decodeLines(found.lines) : await this.lines(tx, id);
+    return { row: { ...decodeSession(found.session), lineItems, order: null }, now: new Date(found.now) };
   }
 
-  private lines(tx: Tx, sessionId: string): Promise<LineItemRow[]> {
-    return tx.$queryRaw<LineItemRow[]>`
-      SELECT session_id AS "sessionId", position, product_id AS "productId", variant_sku AS "variantSku", quantity, title,
-             unit_amount AS "unitAmount", subtotal, requires_shipping AS "requiresShipping", taxable
-      FROM line_items WHERE session_id = ${sessionId} ORDER BY position`;
+  private async lines(tx: Sql, sessionId: string): Promise<LineItemRow[]> {
+    const [row] = await tx.query<{ lines: string }>(SQL.sql`
+      SELECT coalesce(json_agg(${LINE_JSON} ORDER BY l.position), '[]')::text AS lines FROM line_items AS l WHERE l.session_id = ${sessionId}`);
+    return decodeLines(row!.lines);
   }
 
   /**
@@ -187,43 +210,34 @@ export class CheckoutStore {
    * on its own or part of the caller's transaction; the answer is the rows as written, with the
    * database's timestamps.
    */
-  async insert(session: NewSession, tx?: Tx): Promise<SessionWithRelations> {
+  async insert(session: NewSession, tx: Sql = this.sql): Promise<SessionWithRelations> {
     const columns = totalsColumns(session);
     const lineItems = lineRows(session.id, session.lines);
     const lines = JSON.stringify(lineItems, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
-    const address = session.shippingAddress ? JSON.stringify(session.shippingAddress) : null;
-    const customer = session.customer ? JSON.stringify(session.customer) : null;
     const fulfillmentOptionId = session.fulfillmentOptionId ?? null;
-    const protocolState = session.protocolState ? JSON.stringify(session.protocolState) : null;
-    const [row] = await (tx ?? this.prisma).$queryRaw<{ createdAt: Date; updatedAt: Date }[]>`
+    const [row] = await tx.query<{ createdAt: string; updatedAt: string }>(SQL.sql`
       WITH s AS (
         INSERT INTO checkout_sessions (id, merchant_id, status, currency, shipping_address, customer, payment_method, client_secret,
                                        shipping_method, shipping_amount, tax_rate, tax_amount, subtotal, total,
                                        fulfillment_option_id, protocol_state, created_at, updated_at)
-        VALUES (${session.id}, ${session.merchantId}, 'open'::"CheckoutStatus", ${columns.currency}, ${address}::jsonb, ${customer}::jsonb,
-                ${columns.paymentMethod}, ${session.clientSecret}, ${columns.shippingMethod}, ${columns.shippingAmount}, ${columns.taxRate},
-                ${columns.taxAmount}, ${columns.subtotal}, ${columns.total}, ${fulfillmentOptionId}, ${protocolState}::json, ${NOW_UTC}, ${NOW_UTC})
+        VALUES (${session.id}, ${session.merchantId}, 'open'::"CheckoutStatus", ${columns.currency}, ${jsonText(session.shippingAddress)}::jsonb,
+                ${jsonText(session.customer)}::jsonb, ${columns.paymentMethod}, ${session.clientSecret}, ${columns.shippingMethod},
+                ${columns.shippingAmount}, ${columns.taxRate}, ${columns.taxAmount}, ${columns.subtotal}, ${columns.total},
+                ${fulfillmentOptionId}, ${jsonText(session.protocolState)}::json, ${NOW_UTC}, ${NOW_UTC})
         RETURNING created_at, updated_at),
       l AS (
         INSERT INTO line_items (session_id, position, product_id, variant_sku, quantity, title, unit_amount, subtotal, requires_shipping, taxable)
         SELECT r."sessionId", r.position, r."productId", r."variantSku", r.quantity, r.title, r."unitAmount", r.subtotal, r."requiresShipping", r.taxable
         FROM jsonb_to_recordset(${lines}::jsonb) AS r("sessionId" text, position int, "productId" text, "variantSku" text, quantity int,
           title text, "unitAmount" bigint, subtotal bigint, "requiresShipping" boolean, taxable boolean))
-      SELECT created_at AS "createdAt", updated_at AS "updatedAt" FROM s`;
+      SELECT ${iso(SQL.sql`created_at`)} AS "createdAt", ${iso(SQL.sql`updated_at`)} AS "updatedAt" FROM s`);
     if (!row) throw new Error(`checkout session ${session.id} was not written`);
     return {
       id: session.id,
       merchantId: session.merchantId,
       status: 'open',
       clientSecret: session.clientSecret,
-      currency: columns.currency,
-      paymentMethod: columns.paymentMethod,
-      shippingMethod: columns.shippingMethod,
-      shippingAmount: columns.shippingAmount,
-      taxRate: columns.taxRate,
-      taxAmount: columns.taxAmount,
-      subtotal: columns.subtotal,
-      total: columns.total,
+      ...columns,
       shippingAddress: session.shippingAddress as SessionRow['shippingAddress'],
       customer: session.customer as SessionRow['customer'],
       fulfillmentOptionId,
@@ -236,49 +250,70 @@ export class CheckoutStore {
   }
 
   /** Rewrites the fields and totals of a locked session; `lines`, when given, replace every line. */
-  async update(tx: Tx, locked: SessionWithRelations, fields: SessionFields, lines?: readonly CartLine[]): Promise<SessionWithRelations> {
-    const row = await tx.checkoutSession.update({
-      where: { id: locked.id },
-      data: {
-        ...totalsColumns(fields),
-        ...(fields.shippingAddress ? { shippingAddress: fields.shippingAddress } : {}),
-        ...(fields.customer ? { customer: fields.customer } : {}),
-      },
-    });
-    if (!lines) return { ...row, lineItems: locked.lineItems, order: locked.order };
-    await tx.lineItem.deleteMany({ where: { sessionId: locked.id } });
-    const lineItems = await tx.lineItem.createManyAndReturn({ data: lineRows(locked.id, lines) });
-    return { ...row, lineItems, order: locked.order };
+  async update(tx: Sql, locked: SessionWithRelations, fields: SessionFields, lines?: readonly CartLine[]): Promise<SessionWithRelations> {
+    const columns = totalsColumns(fields);
+    const fulfillmentOptionId = fields.fulfillmentOptionId === undefined ? locked.fulfillmentOptionId : fields.fulfillmentOptionId;
+    const protocolState = fields.protocolState === undefined ? locked.protocolState : fields.protocolState;
+    const shippingAddress = fields.shippingAddress ?? locked.shippingAddress;
+    const customer = fields.customer ?? locked.customer;
+    const [row] = await tx.query<{ updatedAt: string }>(SQL.sql`
+      UPDATE checkout_sessions SET currency = ${columns.currency}, payment_method = ${columns.paymentMethod}, shipping_method = ${columns.shippingMethod},
+        shipping_amount = ${columns.shippingAmount}, tax_rate = ${columns.taxRate}, tax_amount = ${columns.taxAmount}, subtotal = ${columns.subtotal},
+        total = ${columns.total}, fulfillment_option_id = ${fulfillmentOptionId}, protocol_state = ${jsonText(protocolState)}::json,
+        shipping_address = ${jsonText(shippingAddress)}::jsonb, customer = ${jsonText(customer)}::jsonb, updated_at = ${NOW_UTC}
+      WHERE id = ${locked.id} RETURNING ${iso(SQL.sql`updated_at`)} AS "updatedAt"`);
+    const updated: SessionWithRelations = {
+      ...locked,
+      ...columns,
+      fulfillmentOptionId,
+      protocolState: protocolState as SessionRow['protocolState'],
+      shippingAddress: shippingAddress as SessionRow['shippingAddress'],
+      customer: customer as SessionRow['customer'],
+      updatedAt: new Date(row!.updatedAt),
+    };
+    if (!lines) return updated;
+    const lineItems = lineRows(locked.id, lines);
+    const json = JSON.stringify(lineItems, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
+    await tx.execute(SQL.sql`DELETE FROM line_items WHERE session_id = ${locked.id}`);
+    await tx.execute(SQL.sql`
+      INSERT INTO line_items (session_id, position, product_id, variant_sku, quantity, title, unit_amount, subtotal, requires_shipping, taxable)
+      SELECT r."sessionId", r.position, r."productId", r."variantSku", r.quantity, r.title, r."unitAmount", r.subtotal, r."requiresShipping", r.taxable
+      FROM jsonb_to_recordset(${json}::jsonb) AS r("sessionId" text, position int, "productId" text, "variantSku" text, quantity int,
+        title text, "unitAmount" bigint, subtotal bigint, "requiresShipping" boolean, taxable boolean)`);
+    return { ...updated, lineItems };
   }
 
   /** Sets the status of a locked session. */
-  async setStatus(tx: Tx, locked: SessionWithRelations, status: CheckoutStatus): Promise<SessionWithRelations> {
-    const row = await tx.checkoutSession.update({ where: { id: locked.id }, data: { status } });
-    return { ...row, lineItems: locked.lineItems, order: locked.order };
+  async setStatus(tx: Sql, locked: SessionWithRelations, status: CheckoutStatus): Promise<SessionWithRelations> {
+    const [row] = await tx.query<{ updatedAt: string }>(SQL.sql`
+      UPDATE checkout_sessions SET status = ${status}::"CheckoutStatus", updated_at = ${NOW_UTC}
+      WHERE id = ${locked.id} RETURNING ${iso(SQL.sql`updated_at`)} AS "updatedAt"`);
+    return { ...locked, status, updatedAt: new Date(row!.updatedAt) };
   }
 
-  async setProtocolState(tx: Tx, id: string, state: ProtocolState): Promise<void> {
-    await tx.checkoutSession.update({ where: { id }, data: { protocolState: state as PrismaNamespace.InputJsonObject } });
+  async setProtocolState(tx: Sql, id: string, state: ProtocolState): Promise<void> {
+    await tx.execute(SQL.sql`UPDATE checkout_sessions SET protocol_state = ${JSON.stringify(state)}::json, updated_at = ${NOW_UTC} WHERE id = ${id}`);
   }
 
   /**
    * The SKUs of an open cart that could not be taken now: under policy `deny` with fewer units
    * than asked, or gone from the catalog. A read, not a reservation: `complete` decides.
    */
-  async shortages(db: Tx | Prisma | undefined, merchantId: string, takes: readonly (StockTake & { lines: number[] })[]): Promise<Shortage[]> {
+  async shortages(tx: Sql | undefined, merchantId: string, takes: readonly (StockTake & { lines: number[] })[]): Promise<Shortage[]> {
     if (takes.length === 0) return [];
-    const client = db ?? this.prisma;
-    const skus = takes.map((take) => take.sku);
-    const [variants, bare] = await Promise.all([
-      client.variant.findMany({ where: { merchantId, sku: { in: skus } }, select: { sku: true, productId: true, quantity: true, policy: true } }),
-      client.product.findMany({ where: { merchantId, id: { in: takes.map((take) => take.productId) }, variants: { none: {} } }, select: { id: true, quantity: true, policy: true } }),
-    ]);
+    const stock = await (tx ?? this.sql).query<{ productId: string; sku: string; quantity: number; policy: string }>(SQL.sql`
+      SELECT v.product_id AS "productId", v.sku, v.quantity, v.policy::text AS policy
+      FROM variants AS v WHERE v.merchant_id = ${merchantId} AND v.sku = ANY(${takes.map((take) => take.sku)}::text[])
+      UNION ALL
+      SELECT p.id, p.id, p.quantity, p.policy::text FROM products AS p
+      WHERE p.merchant_id = ${merchantId} AND p.id = ANY(${takes.map((take) => take.productId)}::text[])
+        AND NOT EXISTS (SELECT 1 FROM variants AS v WHERE v.merchant_id = p.merchant_id AND v.product_id = p.id)`);
     const shortages: Shortage[] = [];
     for (const take of takes) {
-      const stock = variants.find((v) => v.sku === take.sku && v.productId === take.productId) ?? (take.sku === take.productId ? bare.find((p) => p.id === take.productId) : undefined);
-      if (!stock) shortages.push({ lines: take.lines, sku: take.sku, requested: take.quantity, available: null });
-      else if (stock.policy === 'deny' && stock.quantity < take.quantity) {
-        shortages.push({ lines: take.lines, sku: take.sku, requested: take.quantity, available: Math.max(0, stock.quantity) });
+      const held = stock.find((row) => row.sku === take.sku && row.productId === take.productId);
+      if (!held) shortages.push({ lines: take.lines, sku: take.sku, requested: take.quantity, available: null });
+      else if (held.policy === 'deny' && held.quantity < take.quantity) {
+        shortages.push({ lines: take.lines, sku: take.sku, requested: take.quantity, available: Math.max(0, held.quantity) });
       }
     }
     return shortages;
@@ -291,7 +326,7 @@ export class CheckoutStore {
    * all at `now`, the transaction's time. Answers the session as it now is, with its order, or the
    * first take that could not be filled: then the caller throws, and the transaction rolls back.
    */
-  async complete<T extends StockTake>(tx: Tx, locked: SessionWithRelations, order: NewOrder, takes: readonly T[], now: Date): Promise<Completion<T>> {
+  async complete<T extends StockTake>(tx: Sql, locked: SessionWithRelations, order: NewOrder, takes: readonly T[], now: Date): Promise<Completion<T>> {
     const completed: SessionWithRelations = {
       ...locked,
       status: 'completed',
@@ -301,7 +336,7 @@ export class CheckoutStore {
     const products = [...new Set(takes.map((take) => take.productId))];
     const notice = products.length ? encodeChange(changeSource(this.prisma), { merchantId: order.merchantId, ids: products, kind: 'stock' }) : null;
     const outbox = outboxEntry({ merchantId: order.merchantId, type: 'order.created', object: toCheckoutSession(completed) });
-    const [row] = await tx.$queryRaw<{ taken: number[] }[]>(completionStatement({ order, sessionId: locked.id, takes, now, notice, outbox }));
+    const [row] = await tx.query<{ taken: number[] }>(completionStatement({ order, sessionId: locked.id, takes, now, notice, outbox }));
     const taken = new Set(row?.taken ?? []);
     const short = takes.findIndex((_, index) => !taken.has(index));
     if (short === -1) return { completed };
@@ -314,15 +349,15 @@ export class CheckoutStore {
   }
 
   /** Why a take that the completion statement could not fill was refused: units left, or gone from the catalog. */
-  private async shortfall(tx: Tx, merchantId: string, take: StockTake): Promise<Exclude<StockResult, { kind: 'taken' }>> {
+  private async shortfall(tx: Sql, merchantId: string, take: StockTake): Promise<Exclude<StockResult, { kind: 'taken' }>> {
     const { productId, sku } = take;
-    const [variant] = await tx.$queryRaw<{ quantity: number }[]>`
-      SELECT quantity FROM variants WHERE merchant_id = ${merchantId} AND product_id = ${productId} AND sku = ${sku}`;
+    const [variant] = await tx.query<{ quantity: number }>(SQL.sql`
+      SELECT quantity FROM variants WHERE merchant_id = ${merchantId} AND product_id = ${productId} AND sku = ${sku}`);
     if (variant) return { kind: 'short', available: Math.max(0, variant.quantity) };
     if (sku !== productId) return { kind: 'gone' };
-    const [product] = await tx.$queryRaw<{ quantity: number }[]>`
+    const [product] = await tx.query<{ quantity: number }>(SQL.sql`
       SELECT quantity FROM products WHERE merchant_id = ${merchantId} AND id = ${productId}
-        AND NOT EXISTS (SELECT 1 FROM variants v WHERE v.merchant_id = ${merchantId} AND v.product_id = ${productId})`;
+        AND NOT EXISTS (SELECT 1 FROM variants v WHERE v.merchant_id = ${merchantId} AND v.product_id = ${productId})`);
     return product ? { kind: 'short', available: Math.max(0, product.quantity) } : { kind: 'gone' };
   }
 }

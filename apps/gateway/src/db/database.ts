@@ -13,12 +13,15 @@ import { lockDataDir } from './data-dir-lock.js';
 import { withMigrationLock, type MigrationLockOptions } from './migration-lock.js';
 import { applyMigrations } from './migrations.js';
 import { listenOnPostgres, type NotificationHandlers, type Subscription } from './pg-listener.js';
+import { pgliteSql, pgSql, type SqlDatabase } from './sql.js';
 
 export type Prisma = InstanceType<typeof PrismaClient>;
 
 export interface Database {
   readonly kind: 'postgresql' | 'pglite';
   readonly prisma: Prisma;
+  /** The same database through its driver, for the hot transactions (sql.ts). */
+  readonly sql: SqlDatabase;
   /**
    * Applies pending migrations; returns the names applied now. On PostgreSQL one process
    * migrates at a time (migration-lock.ts): the others wait, then find nothing pending.
@@ -54,7 +57,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   // Bounded everywhere, so a request never waits on the database for ever: a connection comes within
   // 5 s, the server cancels a statement after 30 s (a clean 57014), the client gives up on a silent
   // connection after 35 s, and TCP keep-alive notices a peer that vanished.
-  const factory = new PrismaPg({
+  const pool = new pg.Pool({
     connectionString: url,
     max,
     connectionTimeoutMillis: 5_000,
@@ -63,11 +66,15 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
   });
+  // An idle connection that breaks (PostgreSQL restarted) is dropped by the pool; the next query gets a new one.
+  pool.on('error', () => {});
+  const factory = new PrismaPg(pool);
   const prisma = new PrismaClient({ adapter: factory });
   try {
     await prisma.$queryRawUnsafe('SELECT 1');
   } catch (error) {
     await prisma.$disconnect().catch(() => {});
+    await pool.end().catch(() => {});
     throw new DatabaseUnreachableError(`DATABASE_URL: cannot connect to ${describeUrl(url)}: ${reason(error)}`);
   }
   const migrate = (options?: MigrationLockOptions) =>
@@ -84,7 +91,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       options,
     );
   const listen = (channel: string, handlers: NotificationHandlers) => listenOnPostgres(url, channel, handlers);
-  return assemble('postgresql', prisma, { migrate, listen, holders: advisoryLockLiveness(url, prisma), closeDriver: async () => {} });
+  return assemble('postgresql', prisma, { sql: pgSql(pool), migrate, listen, holders: advisoryLockLiveness(url, prisma), closeDriver: () => pool.end() });
 }
 
 /**
@@ -103,6 +110,7 @@ async function openPGlite(dataDir: string | null): Promise<Database> {
     const factory = new PrismaPGlite(pglite);
     const prisma = new PrismaClient({ adapter: factory });
     return assemble('pglite', prisma, {
+      sql: pgliteSql(pglite),
       migrate: () => applyMigrations(factory),
       holders: soleProcessLiveness(),
       async listen(channel, handlers) {
@@ -123,11 +131,12 @@ async function openPGlite(dataDir: string | null): Promise<Database> {
 function assemble(
   kind: Database['kind'],
   prisma: Prisma,
-  { migrate, listen, holders, closeDriver }: Pick<Database, 'migrate' | 'listen' | 'holders'> & { closeDriver: () => Promise<void> },
+  { sql, migrate, listen, holders, closeDriver }: Pick<Database, 'sql' | 'migrate' | 'listen' | 'holders'> & { closeDriver: () => Promise<void> },
 ): Database {
   return {
     kind,
     prisma,
+    sql,
     migrate,
     listen,
     holders,
@@ -188,7 +197,7 @@ function driverCause(error: unknown): DriverCause | undefined {
 /** True when PostgreSQL refused text it cannot store (a NUL character, \u0000, in a string or JSON value): the caller's input. */
 export function isUnstorableText(error: unknown): boolean {
   const cause = driverCause(error);
-  return [cause?.code, cause?.originalCode].some((code) => code === '22021' || code === '22P05');
+  return [(error as { code?: unknown })?.code, cause?.code, cause?.originalCode].some((code) => code === '22021' || code === '22P05');
 }
 
 /** True when a database error means "unavailable, retry shortly" (answered 503), whichever layer raised it. */

@@ -1,5 +1,6 @@
 import type { Prisma } from '../db/database.js';
-import type { Tx } from '../db/transaction.js';
+import type { Sql } from '../db/sql.js';
+import { Prisma as SQL } from '../generated/prisma/client.js';
 import { IdempotencyError } from '../errors.js';
 import { newId } from '../ids.js';
 import type { HolderLiveness } from './holder-liveness.js';
@@ -91,12 +92,15 @@ export class IdempotencyStore {
    * meanwhile (see begin) is not this request's any more: inside a transaction that is an
    * IdempotencyError, so the business change rolls back rather than happen twice.
    */
-  async complete(recordId: string, status: number, body: unknown, tx?: Tx): Promise<void> {
-    const { count } = await (tx ?? this.prisma).idempotencyRecord.updateMany({
-      where: { id: recordId, state: 'in_flight' },
-      data: { state: 'completed', responseStatus: status, responseBody: body as object },
-    });
-    if (count === 0 && tx) {
+  async complete(recordId: string, status: number, body: unknown, tx?: Sql): Promise<void> {
+    if (!tx) {
+      await this.prisma.idempotencyRecord.updateMany({ where: { id: recordId, state: 'in_flight' }, data: { state: 'completed', responseStatus: status, responseBody: body as object } });
+      return;
+    }
+    const count = await tx.execute(SQL.sql`
+      UPDATE idempotency_records SET state = 'completed', response_status = ${status}, response_body = ${JSON.stringify(body)}::json
+      WHERE id = ${recordId} AND state = 'in_flight'`);
+    if (count === 0) {
       throw new IdempotencyError('idempotency_in_flight', 'This Idempotency-Key was taken over by a retry of the request; its answer comes from there', 1);
     }
   }

@@ -10,6 +10,7 @@
  */
 import { toCheckoutSession } from '../checkout/session-mapper.js';
 import type { CheckoutSession, WebhookEventType } from '../contract-types.js';
+import { prismaSql } from '../db/transaction.js';
 import { InvalidStateError, NotFoundError } from '../errors.js';
 import { enqueueEvent } from '../webhooks/outbox.js';
 import type { OrderStatus, OrderStore } from './order-store.js';
@@ -35,7 +36,7 @@ export class OrderService {
         throw new InvalidStateError(`Order ${orderId} is ${current}; only a ${FROM[to].join(' or ')} order can become ${to}`);
       }
       const session = toCheckoutSession(await this.store.sessionOf(tx, merchantId, orderId));
-      await enqueueEvent(tx, { merchantId, type: EVENT[to], object: session as unknown as Record<string, unknown> });
+      await enqueueEvent(prismaSql(tx), { merchantId, type: EVENT[to], object: session as unknown as Record<string, unknown> });
       return session;
     });
   }

@@ -5,9 +5,8 @@
  * the same event id on every attempt.
  */
 import type { WebhookEvent, WebhookEventType } from '../contract-types.js';
-import type { Prisma } from '../db/database.js';
 import { utc } from '../db/sql-time.js';
-import type { Tx } from '../db/transaction.js';
+import type { Sql } from '../db/sql.js';
 import { Prisma as SQL } from '../generated/prisma/client.js';
 import { acpEventType } from './acp/acp-event.js';
 import { buildEvent } from './event.js';
@@ -49,8 +48,8 @@ export function outboxEntry(event: NewEvent, now = new Date()): OutboxEntry {
 }
 
 /** Writes an event and its deliveries in one statement, in the caller's transaction. */
-export async function enqueueEvent(tx: Tx | Prisma, event: NewEvent): Promise<WebhookEvent> {
+export async function enqueueEvent(tx: Sql, event: NewEvent): Promise<WebhookEvent> {
   const entry = outboxEntry(event);
-  await tx.$executeRaw`WITH ${entry.ctes} SELECT 1`;
+  await tx.execute(SQL.sql`WITH ${entry.ctes} SELECT 1`);
   return entry.event;
 }
