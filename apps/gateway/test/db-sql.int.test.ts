@@ -1,0 +1,71 @@
+/**
+ * The driver's own transactions (db/sql.ts), on PostgreSQL when TEST_DATABASE_URL is set, else on
+ * PGlite: committed when the work resolves, rolled back when it throws, the same types from both
+ * drivers for what checkout's statements return, and Prisma's queries taking turns with them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { iso } from '../src/db/sql.js';
+import { Prisma } from '../src/generated/prisma/client.js';
+import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+
+let db: TestDatabase;
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(() => db?.close());
+
+const merchants = async (prefix: string) => (await db.prisma.merchant.findMany({ where: { id: { startsWith: prefix } }, orderBy: { id: 'asc' } })).map((m) => m.id);
+const insert = (id: string) => Prisma.sql`INSERT INTO merchants (id, name) VALUES (${id}, 'shop')`;
+
+describe('Database.sql', () => {
+  it('commits what a transaction wrote when its work resolves, and answers what the work answered', async () => {
+    const answer = await db.sql.transaction(async (tx) => {
+      expect(await tx.execute(insert('sql-commit-1'))).toBe(1);
+      await tx.execute(insert('sql-commit-2'));
+      return (await tx.query<{ n: number }>(Prisma.sql`SELECT count(*)::int AS n FROM merchants WHERE id LIKE 'sql-commit-%'`))[0]!.n;
+    });
+    expect(answer).toBe(2); // the transaction reads its own writes
+    expect(await merchants('sql-commit-')).toEqual(['sql-commit-1', 'sql-commit-2']);
+  });
+
+  it('rolls back everything when the work throws, and throws what it threw', async () => {
+    const failing = db.sql.transaction(async (tx) => {
+      await tx.execute(insert('sql-rollback-1'));
+      throw new Error('changed my mind');
+    });
+    await expect(failing).rejects.toThrow('changed my mind');
+    const violating = db.sql.transaction(async (tx) => {
+      await tx.execute(insert('sql-rollback-2'));
+      await tx.execute(insert('sql-rollback-2')); // a unique violation: the database refuses
+    });
+    await expect(violating).rejects.toMatchObject({ code: '23505' });
+    expect(await merchants('sql-rollback-')).toEqual([]);
+    expect(await db.sql.query(Prisma.sql`SELECT 1 AS one`)).toEqual([{ one: 1 }]); // the connection is usable again
+  });
+
+  it('gives the same JavaScript types on either driver for int4, float8, boolean, text, json, arrays, amounts as text and ISO times', async () => {
+    const [row] = await db.sql.query<Record<string, unknown>>(Prisma.sql`
+      SELECT 7::int AS int4, 0.0725::float8 AS float8, true AS bool, 'é'::text AS text, '{"a":[1,"b"]}'::json AS json,
+             ARRAY[1, 2]::int[] AS ints, ARRAY['x', 'y']::text[] AS texts, ${9_007_199_254_740_993n}::bigint::text AS amount,
+             ${iso(Prisma.sql`'2026-11-25 17:02:15.683'::timestamp(3)`)} AS at`);
+    expect(row).toEqual({
+      int4: 7, float8: 0.0725, bool: true, text: 'é', json: { a: [1, 'b'] }, ints: [1, 2], texts: ['x', 'y'], amount: '9007199254740993', at: '2026-11-25T17:02:15.683Z',
+    });
+  });
+
+  it('lets Prisma queries wait for an open transaction rather than interleave with it (PGlite has one connection)', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const transaction = db.sql.transaction(async (tx) => {
+      await tx.execute(insert('sql-turns-1'));
+      await held;
+    });
+    const outside = db.prisma.merchant.count({ where: { id: { startsWith: 'sql-turns-' } } }).then((n) => n); // sent now (Prisma's queries are lazy)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    release();
+    await transaction;
+    // On PGlite the count waited for the commit; on PostgreSQL it ran beside it and saw nothing uncommitted.
+    expect(await outside).toBe(db.kind === 'pglite' ? 1 : 0);
+    expect(await merchants('sql-turns-')).toEqual(['sql-turns-1']);
+  });
+});
