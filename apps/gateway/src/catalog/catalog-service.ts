@@ -28,7 +28,12 @@ interface Presented {
   extra: Pick<ProductSearchResponse, 'query_understanding' | 'facets'>;
 }
 
+/** Listing pages remembered (see listed). */
+const LISTINGS = 1_024;
+
 export class CatalogService {
+  /** Listing pages as last shown, by merchant, filters and page. */
+  private readonly listings = new Map<string, Product[]>();
   /** How each answer was last shown (see presented); goes with the answer. */
   private readonly shown = new WeakMap<PlannedResult, Presented>();
 
@@ -83,8 +88,10 @@ export class CatalogService {
       total = result.total;
     } else {
       const inMemory = this.readModel.catalog(merchantId);
-      if (inMemory) ({ items, total } = inMemory.filter(filters, page));
-      else {
+      if (inMemory) {
+        ({ items, total } = inMemory.filter(filters, page));
+        items = this.listed(merchantId, filters, page, items);
+      } else {
         const result = await this.store.filter(merchantId, filters, page);
         items = await this.store.getMany(merchantId, result.ids);
         total = result.total;
@@ -112,6 +119,20 @@ export class CatalogService {
     };
     this.shown.set(result, shown);
     return shown;
+  }
+
+  /**
+   * A listing's page as shown before, when it holds the very same product objects (nothing changed
+   * since): that list, whose bytes are remembered (product-json.ts). At most LISTINGS pages are kept.
+   */
+  private listed(merchantId: string, filters: ProductFilter, page: { offset: number; limit: number }, items: Product[]): Product[] {
+    const key = JSON.stringify([merchantId, filters.category, filters.tag, filters.minPrice, filters.maxPrice, page.offset, page.limit]);
+    const known = this.listings.get(key);
+    if (known && known.length === items.length && known.every((product, i) => product === items[i])) return known;
+    this.listings.delete(key);
+    if (this.listings.size >= LISTINGS) this.listings.delete(this.listings.keys().next().value!);
+    this.listings.set(key, rememberedList(items));
+    return items;
   }
 
   /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Product, ProductSearchResponse } from '../contract-types.js';
-import { productJson, scored, searchResponseJson } from './product-json.js';
+import { productJson, rememberedList, scored, searchResponseBody } from './product-json.js';
 
 const product = (id: string, extra: Partial<Product> = {}): Product => ({
   id,
@@ -31,10 +31,13 @@ describe('catalog JSON text', () => {
 
   it('is a whole search response as JSON.stringify gives it, with or without extra fields', () => {
     const response: ProductSearchResponse = { items: [scored(product('a'), 0.5), product('b')], page: 1, page_size: 10, total: 2, version: '2026-11-01', generated_at: '2026-11-25T00:00:00.000Z' };
-    expect(searchResponseJson(response)).toBe(JSON.stringify(response));
+    expect(searchResponseBody(response).toString()).toBe(JSON.stringify(response));
     const withExtra = { ...response, query_understanding: { text: 'lamp', max_price: 50 } };
-    expect(searchResponseJson(withExtra)).toBe(JSON.stringify(withExtra));
-    expect(searchResponseJson({ ...response, items: [] })).toBe(JSON.stringify({ ...response, items: [] }));
+    expect(searchResponseBody(withExtra).toString()).toBe(JSON.stringify(withExtra));
+    expect(searchResponseBody({ ...response, items: [] }).toString()).toBe(JSON.stringify({ ...response, items: [] }));
+    // A remembered list: serialized once, the same bytes every time, whatever the fields beside it.
+    const remembered = rememberedList([...response.items]);
+    for (const page of [1, 2]) expect(searchResponseBody({ ...response, items: remembered, page }).toString()).toBe(JSON.stringify({ ...response, items: remembered, page }));
   });
 
   it('serializes a product again when it is another object (a change replaces the product)', () => {

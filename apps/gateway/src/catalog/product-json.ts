@@ -6,14 +6,14 @@
  * JSON.stringify of `{ ...product, similarity_score }` gives — and a list shown again and again
  * (a remembered search answer's items) is joined once.
  *
- *   res.type('application/json').send(searchResponseJson(await catalog.search(…)));
+ *   res.type('application/json').send(searchResponseBody(await catalog.search(…)));
  */
 import type { Product, ProductSearchResponse } from '../contract-types.js';
 
 const texts = new WeakMap<object, string>();
 const scoredFrom = new WeakMap<object, Product>();
-/** The items text of lists shown again and again (see rememberedList), by list. */
-const listTexts = new WeakMap<readonly Product[], string | null>();
+/** The items of lists shown again and again (see rememberedList), by list: made once, as bytes. */
+const listBytes = new WeakMap<readonly Product[], Buffer | null>();
 
 /** A search hit: the product with its score, remembered as made from that product. */
 export function scored(product: Product, score: number): Product {
@@ -31,22 +31,28 @@ export function productJson(product: Product): string {
   return text;
 }
 
-/** Marks a list of products (never modified) as one that will be shown again: its items text is then made once. */
+/** Marks a list of products (never modified) as one that will be shown again: its items are then serialized once. */
 export function rememberedList<T extends readonly Product[]>(items: T): T {
-  listTexts.set(items, null);
+  listBytes.set(items, null);
   return items;
 }
 
-function itemsJson(items: readonly Product[]): string {
-  const known = listTexts.get(items);
+function itemsBytes(items: readonly Product[]): Buffer {
+  const known = listBytes.get(items);
   if (known) return known;
-  const text = items.map(productJson).join(',');
-  if (known === null) listTexts.set(items, text);
-  return text;
+  const bytes = Buffer.from(items.map(productJson).join(','));
+  if (known === null) listBytes.set(items, bytes);
+  return bytes;
 }
 
-export function searchResponseJson(response: ProductSearchResponse): string {
+const ITEMS_OPEN = Buffer.from('{"items":[');
+
+/**
+ * A listing or search answer as the bytes `res.json` would send (the items first, then the other
+ * fields in order). Bytes, not text: Express would otherwise encode a long text again on every send.
+ */
+export function searchResponseBody(response: ProductSearchResponse): Buffer {
   const { items, ...rest } = response;
   const tail = JSON.stringify(rest);
-  return `{"items":[${itemsJson(items)}]${tail === '{}' ? '}' : `,${tail.slice(1)}`}`;
+  return Buffer.concat([ITEMS_OPEN, itemsBytes(items), Buffer.from(tail === '{}' ? ']}' : `],${tail.slice(1)}`)]);
 }

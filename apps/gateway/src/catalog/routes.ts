@@ -1,5 +1,5 @@
 import { Router, type Response } from 'express';
-import { productJson, searchResponseJson } from './product-json.js';
+import { productJson, searchResponseBody } from './product-json.js';
 import { merchantOf } from '../http/context.js';
 import { metricsOf } from '../ops/metrics.js';
 import type { CatalogService } from './catalog-service.js';
@@ -27,7 +27,7 @@ export interface CatalogRoutesOptions {
 /** GET /acp/products, its /search alias, and GET /acp/products/{product_id}. Input is already validated. */
 export function catalogRoutes(catalog: CatalogService, { jsonText = false }: CatalogRoutesOptions = {}): Router {
   const router = Router();
-  const send = <T>(res: Response, body: T, text: (body: T) => string) => (jsonText ? res.type('application/json').send(text(body)) : res.json(body));
+  const send = <T>(res: Response, body: T, text: (body: T) => string | Buffer) => (jsonText ? res.type('application/json').send(text(body)) : res.json(body));
   router.get(['/acp/products', '/acp/products/search'], async (req, res) => {
     const query = req.query as unknown as SearchParams;
     send(
@@ -47,7 +47,7 @@ export function catalogRoutes(catalog: CatalogService, { jsonText = false }: Cat
         req.ctx.apiVersion!,
         (seconds, mode) => metricsOf(req)?.searchLatency.observe({ mode }, seconds),
       ),
-      searchResponseJson,
+      searchResponseBody,
     );
   });
   router.get('/acp/products/:product_id', async (req, res) => {
