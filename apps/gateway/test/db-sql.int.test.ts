@@ -3,7 +3,9 @@
  * PGlite: committed when the work resolves, rolled back when it throws, the same types from both
  * drivers for what checkout's statements return, and Prisma's queries taking turns with them.
  */
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isDatabaseUnavailable } from '../src/db/database.js';
 import { iso } from '../src/db/sql.js';
 import { Prisma } from '../src/generated/prisma/client.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
@@ -68,4 +70,23 @@ describe('Database.sql', () => {
     expect(await outside).toBe(db.kind === 'pglite' ? 1 : 0);
     expect(await merchants('sql-turns-')).toEqual(['sql-turns-1']);
   });
+
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('fails a transaction whose connection is lost between statements as unavailable (no uncaught error), and serves the next one', async () => {
+    const admin = new pg.Client({ connectionString: db.url });
+    await admin.connect();
+    try {
+      const lost = db.sql.transaction(async (tx) => {
+        const [{ pid }] = (await tx.query<{ pid: number }>(Prisma.sql`SELECT pg_backend_pid() AS pid`)) as [{ pid: number }];
+        await admin.query('SELECT pg_terminate_backend($1)', [pid]); // as PostgreSQL stopping does to every connection
+        await new Promise((resolve) => setTimeout(resolve, 200)); // the connection's error arrives while no statement runs
+        await tx.query(Prisma.sql`SELECT 1`);
+      });
+      const error = await lost.then(() => undefined, (e: unknown) => e);
+      expect(isDatabaseUnavailable(error)).toBe(true);
+      expect(await db.sql.transaction((tx) => tx.query(Prisma.sql`SELECT 1 AS one`))).toEqual([{ one: 1 }]);
+    } finally {
+      await admin.end();
+    }
+  });
 });
+

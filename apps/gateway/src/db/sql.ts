@@ -43,6 +43,10 @@ export function pgSql(pool: pg.Pool): SqlDatabase {
     async transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T> {
       const client = await pool.connect();
       let broken: Error | undefined;
+      // A checked-out client has no listener of the pool's: a connection lost between statements (PostgreSQL
+      // stopped) would be an uncaught error. It is noted instead; the next statement fails, and the client is dropped.
+      const lost = (error: Error) => (broken = error);
+      client.on('error', lost);
       try {
         await client.query('BEGIN');
         const result = await work(on(client));
@@ -53,6 +57,7 @@ export function pgSql(pool: pg.Pool): SqlDatabase {
         await client.query('ROLLBACK').catch((rollback: Error) => (broken = rollback));
         throw error;
       } finally {
+        client.off('error', lost);
         client.release(broken);
       }
     },
