@@ -14,6 +14,7 @@ import { catalogChanged, changeSource, encodeChange } from '../catalog/catalog-e
 import { NOW_UTC } from '../db/sql-time.js';
 import { outboxEntry } from '../webhooks/outbox.js';
 import { completionStatement } from './completion-sql.js';
+import { decodeLines, decodeSession, LINE_JSON, SESSION_JSON } from './session-rows.js';
 import type { CartLine, CatalogProduct } from './line-resolver.js';
 import { lineSubtotal, type Totals } from './pricing/pricing.js';
 import { toCheckoutSession, type SessionWithRelations } from './session-mapper.js';
@@ -86,6 +87,16 @@ function totalsColumns(fields: SessionFields) {
   };
 }
 
+/** Writes lines (from one JSON parameter: amounts as text, which a bigint column reads exactly). */
+function insertLines(lines: readonly LineItemRow[]): SQL.Sql {
+  const json = JSON.stringify(lines, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
+  return SQL.sql`
+    INSERT INTO line_items (session_id, position, product_id, variant_sku, quantity, title, unit_amount, subtotal, requires_shipping, taxable)
+    SELECT r."sessionId", r.position, r."productId", r."variantSku", r.quantity, r.title, r."unitAmount", r.subtotal, r."requiresShipping", r.taxable
+    FROM jsonb_to_recordset(${json}::jsonb) AS r("sessionId" text, position int, "productId" text, "variantSku" text, quantity int,
+      title text, "unitAmount" bigint, subtotal bigint, "requiresShipping" boolean, taxable boolean)`;
+}
+
 /** A JSON column's parameter: the value as JSON text, or SQL NULL. */
 const jsonText = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
@@ -101,41 +112,6 @@ function lineRows(sessionId: string, lines: readonly CartLine[]) {
     subtotal: lineSubtotal(line),
     requiresShipping: line.requiresShipping,
     taxable: line.taxable,
-  }));
-}
-
-/** A line as JSON (amounts as text: a JSON number would not hold every bigint). */
-const LINE_JSON = SQL.sql`json_build_object('sessionId', l.session_id, 'position', l.position, 'productId', l.product_id, 'variantSku', l.variant_sku,
-  'quantity', l.quantity, 'title', l.title, 'unitAmount', l.unit_amount::text, 'subtotal', l.subtotal::text,
-  'requiresShipping', l.requires_shipping, 'taxable', l.taxable)`;
-
-/** A session row as JSON (amounts as text, times as ISO text): the same on every driver. */
-const SESSION_JSON = SQL.sql`json_build_object('id', s.id, 'merchantId', s.merchant_id, 'status', s.status, 'currency', s.currency,
-  'shippingAddress', s.shipping_address, 'customer', s.customer, 'paymentMethod', s.payment_method, 'clientSecret', s.client_secret,
-  'shippingMethod', s.shipping_method, 'shippingAmount', s.shipping_amount::text, 'taxRate', s.tax_rate, 'taxAmount', s.tax_amount::text,
-  'subtotal', s.subtotal::text, 'total', s.total::text, 'fulfillmentOptionId', s.fulfillment_option_id, 'protocolState', s.protocol_state,
-  'createdAt', ${iso(SQL.sql`s.created_at`)}, 'updatedAt', ${iso(SQL.sql`s.updated_at`)})::text`;
-
-type AsText<T, K extends keyof T> = Omit<T, K> & { [P in K]: string };
-
-function decodeSession(text: string): SessionRow {
-  const row = JSON.parse(text) as AsText<SessionRow, 'shippingAmount' | 'taxAmount' | 'subtotal' | 'total' | 'createdAt' | 'updatedAt'>;
-  return {
-    ...row,
-    shippingAmount: BigInt(row.shippingAmount),
-    taxAmount: BigInt(row.taxAmount),
-    subtotal: BigInt(row.subtotal),
-    total: BigInt(row.total),
-    createdAt: new Date(row.createdAt),
-    updatedAt: new Date(row.updatedAt),
-  };
-}
-
-function decodeLines(text: string): LineItemRow[] {
-  return (JSON.parse(text) as (Omit<LineItemRow, 'unitAmount' | 'subtotal'> & { unitAmount: string; subtotal: string })[]).map((line) => ({
-    ...line,
-    unitAmount: BigInt(line.unitAmount),
-    subtotal: BigInt(line.subtotal),
   }));
 }
 
@@ -213,7 +189,6 @@ export class CheckoutStore {
   async insert(session: NewSession, tx: Sql = this.sql): Promise<SessionWithRelations> {
     const columns = totalsColumns(session);
     const lineItems = lineRows(session.id, session.lines);
-    const lines = JSON.stringify(lineItems, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
     const fulfillmentOptionId = session.fulfillmentOptionId ?? null;
     const [row] = await tx.query<{ createdAt: string; updatedAt: string }>(SQL.sql`
       WITH s AS (
@@ -225,11 +200,7 @@ export class CheckoutStore {
                 ${columns.shippingAmount}, ${columns.taxRate}, ${columns.taxAmount}, ${columns.subtotal}, ${columns.total},
                 ${fulfillmentOptionId}, ${jsonText(session.protocolState)}::json, ${NOW_UTC}, ${NOW_UTC})
         RETURNING created_at, updated_at),
-      l AS (
-        INSERT INTO line_items (session_id, position, product_id, variant_sku, quantity, title, unit_amount, subtotal, requires_shipping, taxable)
-        SELECT r."sessionId", r.position, r."productId", r."variantSku", r.quantity, r.title, r."unitAmount", r.subtotal, r."requiresShipping", r.taxable
-        FROM jsonb_to_recordset(${lines}::jsonb) AS r("sessionId" text, position int, "productId" text, "variantSku" text, quantity int,
-          title text, "unitAmount" bigint, subtotal bigint, "requiresShipping" boolean, taxable boolean))
+      l AS (${insertLines(lineItems)})
       SELECT ${iso(SQL.sql`created_at`)} AS "createdAt", ${iso(SQL.sql`updated_at`)} AS "updatedAt" FROM s`);
     if (!row) throw new Error(`checkout session ${session.id} was not written`);
     return {
@@ -273,13 +244,8 @@ export class CheckoutStore {
     };
     if (!lines) return updated;
     const lineItems = lineRows(locked.id, lines);
-    const json = JSON.stringify(lineItems, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
     await tx.execute(SQL.sql`DELETE FROM line_items WHERE session_id = ${locked.id}`);
-    await tx.execute(SQL.sql`
-      INSERT INTO line_items (session_id, position, product_id, variant_sku, quantity, title, unit_amount, subtotal, requires_shipping, taxable)
-      SELECT r."sessionId", r.position, r."productId", r."variantSku", r.quantity, r.title, r."unitAmount", r.subtotal, r."requiresShipping", r.taxable
-      FROM jsonb_to_recordset(${json}::jsonb) AS r("sessionId" text, position int, "productId" text, "variantSku" text, quantity int,
-        title text, "unitAmount" bigint, subtotal bigint, "requiresShipping" boolean, taxable boolean)`);
+    await tx.execute(insertLines(lineItems));
     return { ...updated, lineItems };
   }
 
