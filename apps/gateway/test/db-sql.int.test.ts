@@ -55,19 +55,28 @@ describe('Database.sql', () => {
     });
   });
 
-  it('lets Prisma queries wait for an open transaction rather than interleave with it (PGlite has one connection)', async () => {
+  it('lets Prisma queries wait for an open transaction on PGlite (one connection), and run beside it on PostgreSQL', async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
+    let inserted!: () => void;
+    const written = new Promise<void>((resolve) => (inserted = resolve));
     const transaction = db.sql.transaction(async (tx) => {
       await tx.execute(insert('sql-turns-1'));
+      inserted();
       await held;
     });
+    await written;
     const outside = db.prisma.merchant.count({ where: { id: { startsWith: 'sql-turns-' } } }).then((n) => n); // sent now (Prisma's queries are lazy)
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    release();
-    await transaction;
-    // On PGlite the count waited for the commit; on PostgreSQL it ran beside it and saw nothing uncommitted.
-    expect(await outside).toBe(db.kind === 'pglite' ? 1 : 0);
+    if (db.kind === 'pglite') {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      release();
+      await transaction;
+      expect(await outside).toBe(1); // it waited for the commit
+    } else {
+      expect(await outside).toBe(0); // answered while the transaction is open, without its uncommitted row
+      release();
+      await transaction;
+    }
     expect(await merchants('sql-turns-')).toEqual(['sql-turns-1']);
   });
 
