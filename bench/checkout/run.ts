@@ -151,7 +151,7 @@ try {
   const sqlStats = summarize(results.sql, seconds.sql);
   console.log(`checkout bench — PostgreSQL ${version}, ${CHECKOUTS * ROUNDS} checkouts per side (${ROUNDS} alternating rounds), ${CONCURRENCY} concurrent clients, pool ${POOL_SIZE}, carts of 2 lines`);
   console.log('                                checkouts/s   p50 ms   p99 ms   create p99   complete p99');
-  for (const [label, stats] of [['gateway (HTTP, Prisma)', gatewayStats], ['baseline (same SQL via pg)', sqlStats]] as const) {
+  for (const [label, stats] of [['gateway (HTTP)', gatewayStats], ['baseline (same SQL via pg)', sqlStats]] as const) {
     console.log(`${label.padEnd(30)}${pick(stats.throughput, 12)}${pick(stats.p50, 9)}${pick(stats.p99, 9)}${pick(stats.createP99, 13)}${pick(stats.completeP99, 15)}`);
   }
   // Where the cores went (CPU ms per checkout, from /proc): the bench's own process is the HTTP client

@@ -28,7 +28,7 @@ export interface ServiceOptions {
 
 /** Builds every service over one database. */
 export function buildServices(db: Database, { config = loadConfig(), logger }: ServiceOptions = {}): Services {
-  const catalog = buildCatalogService(db.prisma, { config, logger, listen: (channel, handlers) => db.listen(channel, handlers) });
+  const catalog = buildCatalogService(db.prisma, { config, logger, sql: db.sql, listen: (channel, handlers) => db.listen(channel, handlers) });
   const services = {
     keys: new KeyService(new KeyStore(db.prisma)),
     catalog,

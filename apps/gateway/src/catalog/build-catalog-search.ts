@@ -5,6 +5,7 @@
 import pino, { type Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import type { Prisma } from '../db/database.js';
+import type { Sql } from '../db/sql.js';
 import type { Embedder } from '../search/embedder.js';
 import { EmbeddedSearchEngine } from '../search/embedded/embedded-engine.js';
 import { lazyLocalEmbedder } from '../search/embedders/local/local-embedder.js';
@@ -90,11 +91,18 @@ export function buildCatalogSearch(
  */
 export function buildCatalogService(
   prisma: Prisma,
-  options: { config?: Partial<SearchConfig> | undefined; logger?: Logger | undefined; parts?: SearchParts | undefined; listen?: Listen | undefined } = {},
+  options: {
+    config?: Partial<SearchConfig> | undefined;
+    logger?: Logger | undefined;
+    parts?: SearchParts | undefined;
+    listen?: Listen | undefined;
+    /** The database's driver (Database.sql), for the stock a completion changed. */
+    sql?: Sql | undefined;
+  } = {},
 ): CatalogService {
   const url = options.config?.databaseUrl;
   const bulk = url ? pgBulkReader(url) : undefined;
-  const store = new CatalogStore(prisma, bulk);
+  const store = new CatalogStore(prisma, bulk, options.sql);
   const logger = options.logger ?? pino({ level: 'silent' });
   const listen = options.listen ?? (url ? (channel: string, handlers: NotificationHandlers) => listenOnPostgres(url, channel, handlers) : undefined);
   const search = buildCatalogSearch(prisma, store, { ...options, onClose: () => bulk?.close() });

@@ -3,6 +3,7 @@ import { Prisma as SQL } from '../generated/prisma/client.js';
 import { toProduct } from './product-mapper.js';
 import type { Product } from '../contract-types.js';
 import type { BulkReader } from './bulk-reader.js';
+import type { Sql } from '../db/sql.js';
 import type { SearchDocument } from '../search/search-engine.js';
 import { CATALOG_BY_ID_SQL, CATALOG_PAGE_SQL, decodeCatalogRows, type CatalogRow } from './catalog-rows.js';
 import type { StockRow } from './read-model/restock.js';
@@ -76,6 +77,8 @@ export class CatalogStore {
   constructor(
     private readonly prisma: Prisma,
     private readonly bulk?: BulkReader,
+    /** The database's driver (Database.sql), for the read a completion waits on; Prisma without it. */
+    private readonly sql?: Sql,
   ) {}
 
   async get(merchantId: string, id: string): Promise<Product | undefined> {
@@ -202,11 +205,12 @@ export class CatalogStore {
   /** The stock of the named products (ids that do not exist are left out): what a completion changes. */
   async stockById(merchantId: string, ids: readonly string[]): Promise<StockRow[]> {
     if (ids.length === 0) return [];
-    const [row] = await this.prisma.$queryRaw<{ rows: string | null }[]>`
+    const statement = SQL.sql`
       SELECT json_agg(json_build_object('id', p.id, 'quantity', p.quantity, 'policy', p.policy, 'variants',
                (SELECT coalesce(json_agg(json_build_object('sku', v.sku, 'quantity', v.quantity, 'policy', v.policy) ORDER BY v.position), '[]')
                 FROM variants AS v WHERE v.merchant_id = p.merchant_id AND v.product_id = p.id)))::text AS rows
       FROM products AS p WHERE p.merchant_id = ${merchantId} AND p.id = ANY(${[...ids]}::text[])`;
+    const [row] = this.sql ? await this.sql.query<{ rows: string | null }>(statement) : await this.prisma.$queryRaw<{ rows: string | null }[]>(statement);
     return row?.rows ? (JSON.parse(row.rows) as StockRow[]) : [];
   }
 
