@@ -38,7 +38,7 @@ export function buildServices(db: Database, { config = loadConfig(), logger }: S
       paymentProvider(config.paymentProvider ?? defaultPaymentProvider(config.env), config.env),
       (merchantId) => catalog.readModel.catalog(merchantId),
     ),
-    idempotency: new IdempotencyStore(db.prisma, db.holders),
+    idempotency: new IdempotencyStore(db.prisma, db.holders, db.sql),
   };
   const webhooks = new EmitService({
     sessions: services.checkout,

@@ -11,7 +11,7 @@ const scope = () => ({ merchantId: 'm', apiKeyId: 'key_1', operation: 'createChe
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  store = new IdempotencyStore(db.prisma, db.holders);
+  store = new IdempotencyStore(db.prisma, db.holders, db.sql);
 });
 afterAll(() => db?.close());
 
@@ -81,7 +81,7 @@ describe('IdempotencyStore', () => {
     // embedded database any process but this one is gone (the data directory is one process's).
     const other = db.url ? advisoryLockLiveness(db.url, db.prisma) : soleProcessLiveness();
     try {
-      expect((await new IdempotencyStore(db.prisma, other).begin(s, 'h')).kind).toBe('started');
+      expect((await new IdempotencyStore(db.prisma, other, db.sql).begin(s, 'h')).kind).toBe('started');
       if (db.url) expect(await store.begin(s, 'h')).toEqual({ kind: 'in_flight' });
     } finally {
       await other.close();

@@ -1,5 +1,6 @@
 import type { Prisma } from '../db/database.js';
-import type { Sql } from '../db/sql.js';
+import { iso, type Sql } from '../db/sql.js';
+import { utc } from '../db/sql-time.js';
 import { Prisma as SQL } from '../generated/prisma/client.js';
 import { IdempotencyError } from '../errors.js';
 import { newId } from '../ids.js';
@@ -34,8 +35,15 @@ export type BeginResult =
   | { kind: 'conflict' }
   | { kind: 'in_flight' };
 
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: string })?.code === 'P2002';
+interface StoredRecord {
+  id: string;
+  requestHash: string;
+  state: 'in_flight' | 'completed';
+  holder: string | null;
+  responseStatus: number | null;
+  responseBody: unknown;
+  createdAt: string;
+  expiresAt: string;
 }
 
 /** The only code that touches idempotency_records. */
@@ -44,6 +52,8 @@ export class IdempotencyStore {
     private readonly prisma: Prisma,
     /** Which holders are alive: the database's (`db.holders`), shared by every store on it. */
     private readonly holders: HolderLiveness,
+    /** The database's driver (Database.sql): a key is claimed, and looked up, on every idempotent request. */
+    private readonly sql: Sql,
   ) {}
 
   /** Claims the key for this request, or says what an earlier request with it became. */
@@ -51,17 +61,13 @@ export class IdempotencyStore {
     const holder = await this.holders.self();
     for (let attempt = 0; attempt < 3; attempt++) {
       const recordId = newId('idem');
-      try {
-        await this.prisma.idempotencyRecord.create({
-          data: { id: recordId, ...scope, requestHash, state: 'in_flight', holder, createdAt: now, expiresAt: new Date(now.getTime() + KEY_LIFETIME_MS) },
-        });
-        return { kind: 'started', recordId };
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-      }
-      const existing = await this.prisma.idempotencyRecord.findUnique({
-        where: { merchantId_apiKeyId_operation_params_key: scope },
-      });
+      const claimed = await this.sql.execute(SQL.sql`
+        INSERT INTO idempotency_records (id, merchant_id, api_key_id, operation, params, key, request_hash, state, holder, created_at, expires_at)
+        VALUES (${recordId}, ${scope.merchantId}, ${scope.apiKeyId}, ${scope.operation}, ${scope.params}, ${scope.key}, ${requestHash},
+                'in_flight'::"IdempotencyState", ${holder}, ${utc(now)}, ${utc(new Date(now.getTime() + KEY_LIFETIME_MS))})
+        ON CONFLICT (merchant_id, api_key_id, operation, params, key) DO NOTHING`);
+      if (claimed === 1) return { kind: 'started', recordId };
+      const existing = await this.find(scope);
       if (!existing) continue; // deleted meanwhile: try again
       if (existing.expiresAt <= now) {
         await this.prisma.idempotencyRecord.deleteMany({ where: { id: existing.id, expiresAt: { lte: now } } });
@@ -85,6 +91,16 @@ export class IdempotencyStore {
       return { kind: 'in_flight' };
     }
     return { kind: 'in_flight' };
+  }
+
+  private async find(scope: IdempotencyScope): Promise<(Omit<StoredRecord, 'createdAt' | 'expiresAt'> & { createdAt: Date; expiresAt: Date }) | undefined> {
+    const [row] = await this.sql.query<StoredRecord>(SQL.sql`
+      SELECT id, request_hash AS "requestHash", state::text AS state, holder, response_status AS "responseStatus", response_body AS "responseBody",
+             ${iso(SQL.sql`created_at`)} AS "createdAt", ${iso(SQL.sql`expires_at`)} AS "expiresAt"
+      FROM idempotency_records
+      WHERE merchant_id = ${scope.merchantId} AND api_key_id = ${scope.apiKeyId} AND operation = ${scope.operation}
+        AND params = ${scope.params} AND key = ${scope.key}`);
+    return row && { ...row, createdAt: new Date(row.createdAt), expiresAt: new Date(row.expiresAt) };
   }
 
   /**
