@@ -77,7 +77,8 @@ async function distinctOneAtATime(base: string, queries: string[]): Promise<Late
 // `serve` as a team runs it: the built CLI, in its own process.
 execFileSync(process.execPath, [join(root, 'scripts/pnpm.mjs'), 'exec', 'turbo', 'run', 'build', '--filter=@commerce-gateway/gateway', '--output-logs=errors-only'], { cwd: root, stdio: 'inherit' });
 const started = performance.now();
-const serve = spawn(process.execPath, [join(root, 'apps/gateway/dist/cli.js'), 'serve'], { cwd: tmpdir(), env, stdio: ['ignore', 'pipe', 'inherit'] });
+const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []; // a V8 CPU profile of `serve`, written at exit
+const serve = spawn(process.execPath, [...profile, join(root, 'apps/gateway/dist/cli.js'), 'serve'], { cwd: tmpdir(), env, stdio: ['ignore', 'pipe', 'inherit'] });
 const base = await new Promise<string>((done, fail) => {
   let out = '';
   serve.stdout.on('data', (chunk: Buffer) => {

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { synthesize } from '../search/synthesize.js';
 import { load, type LoadResult } from '../support/load.js';
 import { oneAtATime } from '../support/one-at-a-time.js';
+import { bundleForNode } from '../support/bundle.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -29,8 +30,8 @@ const routes = [
 const qPath = routes[2]!.path;
 
 const catalog = products ? await synthesize(products, resolve(fileURLToPath(new URL('.', import.meta.url)), '../search/results', `catalog-${products}.ndjson`)) : undefined;
-const child = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), {
-  execArgv: ['--import', 'tsx', '--expose-gc', ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [])],
+const child = fork(await bundleForNode(fileURLToPath(new URL('./server.ts', import.meta.url))), {
+  execArgv: ['--expose-gc', ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [])],
   stdio: 'inherit',
   env: { ...process.env, BENCH_PATHS: JSON.stringify(routes.map((r) => r.path)), ...(catalog ? { BENCH_CATALOG: catalog } : {}) },
 });

@@ -8,6 +8,7 @@
 import type { FacetName, PricePreference, SearchDocument, SearchFilters, SearchHit, SearchResult, UnderstoodAttribute } from '../search-engine.js';
 import { attributeWords, type AttributeWord } from './attribute-values.js';
 import { compareCodePoints } from './code-point-order.js';
+import { cosineMatrix, type CosineMatrix } from './cosine-matrix.js';
 import { countFacets, type FacetColumns } from './facet-counter.js';
 import { FIELDS, K1 } from './fields.js';
 import { preferPrice } from './price-preference.js';
@@ -85,6 +86,7 @@ export class MerchantIndex {
   readonly dims: number;
   private readonly ids: string[];
   private readonly postings = new Map<number, Posting>();
+  private readonly matrix: CosineMatrix;
   private readonly vectors: Float32Array;
   private readonly hasVector: Uint8Array;
   private readonly prices: Float64Array;
@@ -116,7 +118,8 @@ export class MerchantIndex {
     this.dims = dims;
     this.ids = documents.map((d) => d.doc.id);
     this.prices = Float64Array.from(documents, (d) => d.doc.price);
-    this.vectors = new Float32Array(n * dims);
+    this.matrix = cosineMatrix(n, dims);
+    this.vectors = this.matrix.rows;
     this.hasVector = new Uint8Array(n);
     const categoryIds = new Map<string, number>();
     const categoryNames: string[] = [];
@@ -171,7 +174,7 @@ export class MerchantIndex {
     this.scores = new Float32Array(n);
     this.candidates = new Int32Array(n);
     this.fused = new Float32Array(n);
-    this.cosines = new Float32Array(n);
+    this.cosines = this.matrix.cosines;
     this.covered = new Float32Array(n);
     this.feedbackCosines = new Float32Array(n);
     this.groupBest = new Float32Array(n);
@@ -425,7 +428,7 @@ export class MerchantIndex {
     } else if (useVector) {
       const alpha = options.keywordWeight;
       const cosines = this.cosines;
-      const top = this.cosineAll(vector, cosines);
+      const top = this.matrix.cosineAll(vector);
       // The best cosine over the whole catalog sets the neighbour band: whether a product matches q does not depend on the filters.
       const floor = Math.max(options.vectorFloor, top - options.vectorBand);
       // Matching uses the query's own cosines; ranking, with feedback on, the cosines (of the matches only) of the query
@@ -505,35 +508,5 @@ export class MerchantIndex {
     let sum = 0;
     for (let i = 0; i < dims; i++) sum += vector[i]! * m[base + i]!;
     return sum;
-  }
-
-  /** Every product's cosine to the query (into `cosines`); returns the best. */
-  private cosineAll(vector: Float32Array, cosines: Float32Array): number {
-    const n = this.size;
-    const dims = this.dims;
-    const m = this.vectors;
-    let best = -1;
-    for (let d = 0; d < n; d++) {
-      let cos = 0;
-      if (this.hasVector[d] === 1) {
-        const base = d * dims;
-        let s0 = 0;
-        let s1 = 0;
-        let s2 = 0;
-        let s3 = 0;
-        let i = 0;
-        for (; i + 3 < dims; i += 4) {
-          s0 += vector[i]! * m[base + i]!;
-          s1 += vector[i + 1]! * m[base + i + 1]!;
-          s2 += vector[i + 2]! * m[base + i + 2]!;
-          s3 += vector[i + 3]! * m[base + i + 3]!;
-        }
-        for (; i < dims; i++) s0 += vector[i]! * m[base + i]!;
-        cos = s0 + s1 + s2 + s3;
-      }
-      cosines[d] = cos;
-      if (cos > best) best = cos;
-    }
-    return best;
   }
 }
