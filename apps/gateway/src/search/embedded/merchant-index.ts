@@ -417,8 +417,8 @@ export class MerchantIndex {
     const everything = query.text.trim() === '';
     const useVector = !everything && vector !== undefined && vector.length === this.dims && vector.some((x) => x !== 0);
     const kwNorm = idfSum > 0 ? 1 / idfSum : 0;
-    const needed = requiredSum * MIN_COVERAGE - 1e-9;
-    const lexical = (d: number) => requiredSum > 0 && covered[d]! >= needed;
+    // A product matches lexically when its covered weight reaches this (never without required words).
+    const needed = requiredSum > 0 ? requiredSum * MIN_COVERAGE - 1e-9 : Infinity;
     if (everything) {
       for (let d = 0; d < n; d++) {
         if (mask && mask[d] === 0) continue;
@@ -431,25 +431,26 @@ export class MerchantIndex {
       const top = this.matrix.cosineAll(vector);
       // The best cosine over the whole catalog sets the neighbour band: whether a product matches q does not depend on the filters.
       const floor = Math.max(options.vectorFloor, top - options.vectorBand);
+      for (let d = 0; d < n; d++) {
+        if (mask && mask[d] === 0) continue;
+        if (covered[d]! >= needed || cosines[d]! >= floor) candidates[count++] = d;
+      }
       // Matching uses the query's own cosines; ranking, with feedback on, the cosines (of the matches only) of the query
       // moved toward its nearest products.
       let ranking = cosines;
       if (options.feedback > 0) {
         ranking = this.feedbackCosines;
         const moved = this.withFeedback(vector, options.feedback);
-        for (let d = 0; d < n; d++) if ((!mask || mask[d] === 1) && (lexical(d) || cosines[d]! >= floor)) ranking[d] = this.cosine(moved, d);
+        for (let k = 0; k < count; k++) ranking[candidates[k]!] = this.cosine(moved, candidates[k]!);
       }
-      for (let d = 0; d < n; d++) {
-        if (mask && mask[d] === 0) continue;
-        if (lexical(d) || cosines[d]! >= floor) {
-          candidates[count++] = d;
-          fused[d] = alpha * scores[d]! * kwNorm + (1 - alpha) * Math.max(0, Math.min(1, ranking[d]!)) + bonus[d]!;
-        }
+      for (let k = 0; k < count; k++) {
+        const d = candidates[k]!;
+        fused[d] = alpha * scores[d]! * kwNorm + (1 - alpha) * Math.max(0, Math.min(1, ranking[d]!)) + bonus[d]!;
       }
     } else {
       for (const d of touched) {
         if (mask && mask[d] === 0) continue;
-        if (!lexical(d)) continue;
+        if (!(covered[d]! >= needed)) continue;
         candidates[count++] = d;
         fused[d] = scores[d]! * kwNorm + bonus[d]!;
       }
