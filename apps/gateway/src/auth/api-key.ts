@@ -3,7 +3,7 @@
  * SHA-256 digest is stored; at that entropy a fast hash is the right one
  * (as for Stripe's and GitHub's tokens), and lookups stay O(1).
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { GatewayEnv } from '../config/config.js';
 
 export const KEY_PREFIX: Record<GatewayEnv, string> = {
@@ -38,7 +38,7 @@ export function keyEnvironment(key: string): GatewayEnv | undefined {
 }
 
 export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
+  return hash('sha256', key, 'hex'); // one call: a Hash object per request cost twice as much
 }
 
 /** Constant-time equality of two hex digests. */
