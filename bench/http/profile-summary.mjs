@@ -4,7 +4,9 @@
  *
  *   node bench/http/profile-summary.mjs PROFILE.cpuprofile [FROM_END_S,TO_END_S]
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { SourceMap } from 'node:module';
+import { fileURLToPath } from 'node:url';
 
 const STEPS = [
   ['auth (key, cache, scopes)', /src\/(auth\/|http\/middleware\/require-auth)|node:internal\/crypto\/hash/],
@@ -36,11 +38,22 @@ profile.samples.forEach((id, i) => {
   self.set(id, (self.get(id) ?? 0) + dt);
   total += dt;
 });
+// A bundled server (bench/support/bundle.ts) is one file: each function is placed back in its source through the bundle's map.
+const maps = new Map();
+function sourceOf({ url, lineNumber, columnNumber }) {
+  if (!url.startsWith('file://') || url.includes('/node_modules/')) return url;
+  if (!maps.has(url)) {
+    const file = `${fileURLToPath(url)}.map`;
+    maps.set(url, existsSync(file) ? new SourceMap(JSON.parse(readFileSync(file, 'utf8'))) : null);
+  }
+  const entry = maps.get(url)?.findEntry(lineNumber, columnNumber);
+  return entry?.originalSource ?? url;
+}
 const steps = new Map(STEPS.map(([name]) => [name, 0]));
 let other = 0;
 for (const [id, dt] of self) {
-  const { url, functionName } = nodes.get(id).callFrame;
-  const where = url || functionName;
+  const { callFrame } = nodes.get(id);
+  const where = sourceOf(callFrame) || callFrame.functionName;
   const step = STEPS.find(([, pattern]) => pattern.test(where));
   if (step) steps.set(step[0], steps.get(step[0]) + dt);
   else other += dt;
