@@ -32,7 +32,7 @@ import { acpRoutes } from './routes.js';
 export interface AcpProfileDeps {
   config: Pick<Config, 'env' | 'basicAuth' | 'requireRequestSigning'> & Partial<Pick<Config, 'orderUrlTemplate' | 'storefrontUrl' | 'publicBaseUrl'>>;
   logger: Logger;
-  rateLimits: Pick<RateLimitStores, 'minute' | 'day'>;
+  rateLimits: Pick<RateLimitStores, 'minute' | 'day'> & Partial<Pick<RateLimitStores, 'keyWindows'>>;
   idempotency: IdempotencyStore;
   keys: KeyService;
   checkout: CheckoutService;

@@ -7,6 +7,7 @@ import { MemoryStore, type Store } from 'express-rate-limit';
 import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import { createClient } from 'redis';
 import type { Logger } from 'pino';
+import { redisKeyWindows, type KeyWindows } from './key-windows.js';
 
 export interface RateLimitStores {
   kind: 'memory' | 'redis';
@@ -14,6 +15,8 @@ export interface RateLimitStores {
   day: Store;
   /** Failed authentications per client address (see AuthFailureLimiter). */
   authFailures: Store;
+  /** Both of a key's windows in one round trip, where the store is remote (Redis). */
+  keyWindows?: KeyWindows;
   close(): Promise<void>;
 }
 
@@ -56,6 +59,7 @@ export async function redisStores(url: string, logger: Logger): Promise<RateLimi
     kind: 'redis',
     minute: new RedisStore({ sendCommand, prefix: 'cg:rl:m:' }),
     day: new RedisStore({ sendCommand, prefix: 'cg:rl:d:' }),
+    keyWindows: redisKeyWindows(sendCommand, { minutePrefix: 'cg:rl:m:', dayPrefix: 'cg:rl:d:' }),
     authFailures: new RedisStore({ sendCommand, prefix: 'cg:rl:af:' }),
     async close() {
       await client.close().catch(() => client.destroy());

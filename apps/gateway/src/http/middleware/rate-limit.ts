@@ -1,9 +1,10 @@
-import type { Options, Store } from 'express-rate-limit';
+import type { ClientRateLimitInfo, Options, Store } from 'express-rate-limit';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { limitsOf } from '../../auth/tiers.js';
 import { RateLimitError } from '../../errors.js';
 import { metricsOf } from '../../ops/metrics.js';
+import type { KeyWindows } from '../../rate-limit/key-windows.js';
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -25,11 +26,12 @@ interface Window {
  * window refuses is not counted in the day's. While a store fails, requests pass (logged once
  * a minute). Runs after authenticate(), before authorize(): refusals for scope or merchant
  * count too. (Its own code rather than the express-rate-limit middleware: a fifth of the edge's
- * CPU in bench/http went to that middleware's per-request bookkeeping.)
+ * CPU in bench/http went to that middleware's per-request bookkeeping.) With `keyWindows` (Redis),
+ * both windows are counted in one round trip (rate-limit/key-windows.ts).
  *
  *   app.use(rateLimit({ minute: new MemoryStore(), day: new MemoryStore() }, logger));
  */
-export function rateLimit(stores: { minute: Store; day: Store }, logger: Logger): RequestHandler {
+export function rateLimit(stores: { minute: Store; day: Store; keyWindows?: KeyWindows | undefined }, logger: Logger): RequestHandler {
   let lastStoreWarning = 0;
   const storeFailed = (error: unknown) => {
     if (Date.now() - lastStoreWarning < 60_000) return;
@@ -53,10 +55,26 @@ export function rateLimit(stores: { minute: Store; day: Store }, logger: Logger)
     }
   };
 
+  /** The key's counts after this request; the day's is not counted (undefined) when the minute's refuses it. */
+  const counts = async (key: string, minuteLimit: number): Promise<{ perMinute?: ClientRateLimitInfo | undefined; perDay?: ClientRateLimitInfo | undefined }> => {
+    if (stores.keyWindows) {
+      try {
+        const { minute: perMinute, day: perDay } = await stores.keyWindows.count(key, minuteLimit);
+        return { perMinute, perDay };
+      } catch (error) {
+        storeFailed(error);
+        return {};
+      }
+    }
+    const perMinute = await count(minute, key);
+    if (perMinute && perMinute.totalHits > minuteLimit) return { perMinute };
+    return { perMinute, perDay: await count(day, key) };
+  };
+
   return async (req, res, next) => {
     const principal = req.ctx.principal!;
     const limits = limitsOf(principal);
-    const perMinute = await count(minute, principal.keyId);
+    const { perMinute, perDay } = await counts(principal.keyId, limits.perMinute);
     if (perMinute) {
       const reset = perMinute.resetTime?.getTime() ?? Date.now() + MINUTE;
       res.setHeader('X-RateLimit-Limit', String(limits.perMinute));
@@ -68,7 +86,6 @@ export function rateLimit(stores: { minute: Store; day: Store }, logger: Logger)
         throw new RateLimitError(`Rate limit of ${limits.perMinute} requests per minute exceeded; retry after ${retryAfter} s`, retryAfter);
       }
     }
-    const perDay = await count(day, principal.keyId);
     if (perDay && perDay.totalHits > limits.perDay) {
       const retryAfter = secondsUntil(perDay.resetTime?.getTime() ?? Date.now() + DAY);
       metricsOf(req)?.rateLimitRefusals.inc({ window: 'day' });
