@@ -4,6 +4,7 @@
  * the day's (as the edge's rate limiter does in two steps over express-rate-limit's Store port).
  * The counters are rate-limit-redis's own — the same keys, and the same arithmetic as its
  * increment script — so replicas counting either way share one budget (a rolling deploy mixes them).
+ * One Redis, as REDIS_URL names (a Redis Cluster would refuse a script over keys of two slots).
  */
 import type { ClientRateLimitInfo } from 'express-rate-limit';
 
