@@ -16,6 +16,7 @@ import { loadContract } from './contract/document.js';
 import { OperationTable } from './contract/operations.js';
 import { NotFoundError } from './errors.js';
 import { compose } from './http/compose.js';
+import { parseQueryOnce } from './http/parse-query-once.js';
 import { errorHandler } from './http/error-handler.js';
 import { apiVersion } from './http/middleware/api-version.js';
 import { corsPolicy } from './http/middleware/cors-policy.js';
@@ -59,6 +60,7 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('trust proxy', deps.config.trustProxy); // req.ip: the client, past this many proxies' X-Forwarded-For
+  parseQueryOnce(app);
   const ops = opsEndpoints(deps.ops);
   app.locals.metrics = ops.metrics; // metricsOf(req) in middleware that count something
 

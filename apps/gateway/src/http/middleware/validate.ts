@@ -2,6 +2,8 @@ import type { RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { OpenApiDocument } from '../../contract/document.js';
 import { InvalidRequestError } from '../../errors.js';
+import { compose } from '../compose.js';
+import { ParameterCheck } from './parameter-check.js';
 import { memoizeValidatorRouteRegexps } from './validator-route-regexps.js';
 
 /**
@@ -13,10 +15,34 @@ import { memoizeValidatorRouteRegexps } from './validator-route-regexps.js';
  * guard for development, not a cost every production response pays (measured
  * in bench/http): the tests and the fuzz suite check every answer against the contract.
  *
+ * The parameters of a body-less operation (the catalog reads) are first offered to a
+ * ParameterCheck compiled from the same contract (parameter-check.ts); what it does not accept,
+ * and every request with a body, express-openapi-validator checks — and words every refusal.
+ * `parameterCheck: false` leaves every request to the validator (the reference the tests compare with).
+ * Reads `req.ctx.operation` (matchOperation runs first).
+ *
  *   app.use(validate(loadContract(), { responses: true }));
  */
-export function validate(contract: OpenApiDocument, { responses = true }: { responses?: boolean } = {}): RequestHandler[] {
-  return [plainNumbers(numericQueryParameters(contract)), ...validator(contract, responses)];
+export function validate(contract: OpenApiDocument, { responses = true, parameterCheck = true }: { responses?: boolean; parameterCheck?: boolean } = {}): RequestHandler[] {
+  const middlewares = validator(contract, responses);
+  const checks = plainNumbers(numericQueryParameters(contract));
+  if (!parameterCheck) return [checks, ...middlewares];
+  const named = (name: string): RequestHandler => {
+    const found = middlewares.find((middleware) => middleware.name === name);
+    if (!found) throw new Error(`express-openapi-validator no longer has its ${name}: see validate.ts`);
+    return found;
+  };
+  // The validator's own order: path params, metadata (which response validation needs), request, response.
+  const responseSide = responses ? [named('pathParamsMiddleware'), named('metadataMiddleware')] : [];
+  const responseCheck = responses ? [named('responseMiddleware')] : [];
+  const requestSide = compose(middlewares.filter((middleware) => !responseSide.includes(middleware) && !responseCheck.includes(middleware)));
+  const check = new ParameterCheck(contract);
+  const parameters: RequestHandler = (req, res, next) => {
+    const operation = req.ctx.operation;
+    if (operation && check.accepts(req, operation, req.ctx.pathParams ?? {})) return next();
+    return requestSide(req, res, next);
+  };
+  return [checks, ...responseSide, parameters, ...responseCheck];
 }
 
 interface Parameter {
