@@ -2,12 +2,13 @@
  * The child process of bench/edge: one database, two HTTP servers over the same
  * catalog service — the full gateway app (request id, version, CORS, route
  * match, API-key auth, rate limits, body parsing, signature check, contract
- * validation of request and response) and a bare Express app with only the route.
+ * validation of request and response) and a bare Express app with only the catalog's handlers.
  */
 import express from 'express';
 import pino from 'pino';
 import { createApp } from '../../apps/gateway/src/app.js';
-import { catalogRoutes } from '../../apps/gateway/src/catalog/routes.js';
+import { catalogOperations } from '../../apps/gateway/src/catalog/routes.js';
+import { OperationTable } from '../../apps/gateway/src/contract/operations.js';
 import { loadConfig } from '../../apps/gateway/src/config/config.js';
 import { importCatalog } from '../../apps/gateway/src/catalog/import/catalog-importer.js';
 import { openDatabase } from '../../apps/gateway/src/db/database.js';
@@ -31,11 +32,14 @@ const rateLimits = process.env.REDIS_URL ? await openRateLimitStores(process.env
 const full = await listenOn(createApp({ config, logger, rateLimits, ...services }), '127.0.0.1', 0);
 
 const bare = express();
-bare.use((req, _res, next) => {
-  req.ctx = { requestId: 'bench', merchantId: 'bench', apiVersion: '2026-11-01' };
-  next();
+const table = new OperationTable();
+const handlers = catalogOperations(services.catalog);
+bare.use((req, res) => {
+  const match = table.match(req.method, req.path);
+  if (match.kind !== 'operation' || !handlers[match.operation.operationId]) return void res.status(404).end();
+  req.ctx = { requestId: 'bench', merchantId: 'bench', apiVersion: '2026-11-01', operation: match.operation, pathParams: match.params };
+  return handlers[match.operation.operationId]!(req, res);
 });
-bare.use(catalogRoutes(services.catalog));
 const bareServer = await listenOn(bare, '127.0.0.1', 0);
 
 process.send?.({ full: full.url, bare: bareServer.url, key, database: db.kind, rateLimits: rateLimits.kind });

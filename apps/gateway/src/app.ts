@@ -7,15 +7,15 @@ import { MemoryStore } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import type { KeyService } from './auth/key-service.js';
 import type { CatalogService } from './catalog/catalog-service.js';
-import { catalogRoutes } from './catalog/routes.js';
+import { catalogOperations } from './catalog/routes.js';
 import type { CheckoutService } from './checkout/checkout-service.js';
-import { checkoutRoutes } from './checkout/routes.js';
+import { checkoutOperations } from './checkout/routes.js';
 import type { Config } from './config/config.js';
 import { supportedApiVersions } from './contract/api-versions.js';
 import { loadContract } from './contract/document.js';
 import { OperationTable } from './contract/operations.js';
-import { NotFoundError } from './errors.js';
 import { compose } from './http/compose.js';
+import { operationHandlers } from './http/operation-handlers.js';
 import { parseQueryOnce } from './http/parse-query-once.js';
 import { errorHandler } from './http/error-handler.js';
 import { apiVersion } from './http/middleware/api-version.js';
@@ -31,7 +31,7 @@ import { requestMetrics } from './ops/request-metrics.js';
 import { authenticate, authorize } from './http/middleware/require-auth.js';
 import { validate } from './http/middleware/validate.js';
 import type { EmitService } from './webhooks/emit-service.js';
-import { webhookRoutes } from './webhooks/routes.js';
+import { webhookOperations } from './webhooks/routes.js';
 import { idempotency } from './http/middleware/idempotency.js';
 import { rateLimit } from './http/middleware/rate-limit.js';
 import { verifySignature } from './http/middleware/verify-signature.js';
@@ -56,6 +56,7 @@ export interface AppDeps {
 
 export function createApp(deps: AppDeps): Express {
   const contract = loadContract();
+  const operations = new OperationTable(contract);
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -69,8 +70,8 @@ export function createApp(deps: AppDeps): Express {
     { limit: deps.config.authFailureLimit, windowMs: deps.config.authFailureWindowMs },
     deps.logger,
   );
-  // The edge, in order — every request passes it before any domain code runs — then the domain's
-  // routes: one router layer for all of it (see compose.ts).
+  // The edge, in order — every request passes it before any domain code runs — then the handler of
+  // the contract operation the request is for: one router layer for all of it (see compose.ts).
   app.use(
     compose([
       requestId(),
@@ -82,7 +83,7 @@ export function createApp(deps: AppDeps): Express {
       // The ACP 2026-04-17 profile (/.well-known/acp.json, /acp/checkout_sessions…): its own version, rules and error shape, the same domain.
       acpProfile({ ...deps, failures }),
       apiVersion(supportedApiVersions()),
-      matchOperation(new OperationTable(contract)),
+      matchOperation(operations),
       authenticate({ keys: deps.keys, env: deps.config.env, basicAuth: deps.config.basicAuth, failures }),
       rateLimit(deps.rateLimits, deps.logger),
       authorize(),
@@ -90,12 +91,11 @@ export function createApp(deps: AppDeps): Express {
       verifySignature({ requireAll: deps.config.requireRequestSigning }),
       ...validate(contract, { responses: deps.config.validateResponses ?? true }),
       idempotency(deps.idempotency, deps.logger),
-      catalogRoutes(deps.catalog, { jsonText: !(deps.config.validateResponses ?? true) }),
-      webhookRoutes(deps.webhooks),
-      checkoutRoutes(deps.checkout),
-      () => {
-        throw new NotFoundError('No handler answered this operation'); // a contract operation whose route passed it on
-      },
+      operationHandlers(operations.all(), {
+        ...catalogOperations(deps.catalog, { jsonText: !(deps.config.validateResponses ?? true) }),
+        ...checkoutOperations(deps.checkout),
+        ...webhookOperations(deps.webhooks),
+      }),
     ]),
   );
   app.use(errorHandler(deps.logger));

@@ -1,6 +1,7 @@
-import { Router, type Response } from 'express';
+import type { Response } from 'express';
 import { productJson, searchResponseBody } from './product-json.js';
 import { merchantOf } from '../http/context.js';
+import type { OperationHandler, OperationHandlers } from '../http/operation-handlers.js';
 import { metricsOf } from '../ops/metrics.js';
 import type { CatalogService } from './catalog-service.js';
 import type { FacetName } from '../search/search-engine.js';
@@ -24,11 +25,10 @@ export interface CatalogRoutesOptions {
   jsonText?: boolean;
 }
 
-/** GET /acp/products, its /search alias, and GET /acp/products/{product_id}. Input is already validated. */
-export function catalogRoutes(catalog: CatalogService, { jsonText = false }: CatalogRoutesOptions = {}): Router {
-  const router = Router();
+/** searchProducts (GET /acp/products), its /search alias, and getProduct (GET /acp/products/{product_id}). */
+export function catalogOperations(catalog: CatalogService, { jsonText = false }: CatalogRoutesOptions = {}): OperationHandlers {
   const send = <T>(res: Response, body: T, text: (body: T) => string | Buffer) => (jsonText ? res.type('application/json').send(text(body)) : res.json(body));
-  router.get(['/acp/products', '/acp/products/search'], async (req, res) => {
+  const search: OperationHandler = async (req, res) => {
     const query = req.query as unknown as SearchParams;
     send(
       res,
@@ -49,9 +49,12 @@ export function catalogRoutes(catalog: CatalogService, { jsonText = false }: Cat
       ),
       searchResponseBody,
     );
-  });
-  router.get('/acp/products/:product_id', async (req, res) => {
-    send(res, await catalog.get(merchantOf(req.ctx), req.params.product_id), productJson);
-  });
-  return router;
+  };
+  return {
+    searchProducts: search,
+    searchProductsAlias: search,
+    getProduct: async (req, res) => {
+      send(res, await catalog.get(merchantOf(req.ctx), req.ctx.pathParams!.product_id!), productJson);
+    },
+  };
 }

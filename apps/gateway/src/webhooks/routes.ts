@@ -1,22 +1,22 @@
-import { Router } from 'express';
 import { hasScopes } from '../auth/scopes.js';
 import { AuthorizationError } from '../errors.js';
 import { merchantOf } from '../http/context.js';
+import type { OperationHandlers } from '../http/operation-handlers.js';
 import type { EmitRequest, EmitService } from './emit-service.js';
 
 /**
- * POST /webhooks/emit. The body is already validated against the contract. With a
- * checkout_session_id the event carries the whole session (customer, address), so the key
- * needs `checkout:read` as well as `webhooks:write`: emitting is not a way to read sessions.
+ * emitWebhook (POST /webhooks/emit). With a checkout_session_id the event carries the whole
+ * session (customer, address), so the key needs `checkout:read` as well as `webhooks:write`:
+ * emitting is not a way to read sessions.
  */
-export function webhookRoutes(webhooks: EmitService): Router {
-  const router = Router();
-  router.post('/webhooks/emit', async (req, res) => {
-    const body = req.body as EmitRequest;
-    if (body.checkout_session_id !== undefined && !hasScopes(req.ctx.principal!.scopes, ['checkout:read'])) {
-      throw new AuthorizationError('An event with checkout_session_id carries the session: this key needs the checkout:read scope too');
-    }
-    res.json(await webhooks.emit(merchantOf(req.ctx), body));
-  });
-  return router;
+export function webhookOperations(webhooks: EmitService): OperationHandlers {
+  return {
+    emitWebhook: async (req, res) => {
+      const body = req.body as EmitRequest;
+      if (body.checkout_session_id !== undefined && !hasScopes(req.ctx.principal!.scopes, ['checkout:read'])) {
+        throw new AuthorizationError('An event with checkout_session_id carries the session: this key needs the checkout:read scope too');
+      }
+      res.json(await webhooks.emit(merchantOf(req.ctx), body));
+    },
+  };
 }
