@@ -8,8 +8,11 @@
  *   BENCH_PRODUCTS=50000 pnpm bench:http                (a synthesized catalog: memory and q latency at that size)
  *   BENCH_SECONDS=5 BENCH_ROUNDS=3 BENCH_CONNECTIONS=16 BENCH_ROUTES=0,2 (indexes into `routes`)
  *   BENCH_PROFILE=dir                                   (a V8 CPU profile of the server process, written at exit)
+ *   BENCH_BASELINE=../other-checkout                     (that checkout's gateway too, built: a third server in
+ *                                                        each round — bare, gateway, baseline — and the paired ratio;
+ *                                                        BENCH_BASELINE_DATABASE_URL: its own PostgreSQL database)
  */
-import { fork } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { synthesize } from '../search/synthesize.js';
@@ -30,30 +33,46 @@ const routes = [
 const qPath = routes[2]!.path;
 
 const catalog = products ? await synthesize(products, resolve(fileURLToPath(new URL('.', import.meta.url)), '../search/results', `catalog-${products}.ndjson`)) : undefined;
-const child = fork(await bundleForNode(fileURLToPath(new URL('./server.ts', import.meta.url))), {
-  execArgv: ['--expose-gc', ...(process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [])],
-  stdio: 'inherit',
-  env: { ...process.env, BENCH_PATHS: JSON.stringify(routes.map((r) => r.path)), ...(catalog ? { BENCH_CATALOG: catalog } : {}) },
-});
-const ready = await new Promise<{
+
+interface Ready {
   full: string; bare: string; key: string; database: string; rateLimits: string; products: number; importedMs: number; env: string;
   memory: { rssMb: number; rssBeforeLoadMb: number; heapUsedMb: number };
-}>((done) => child.once('message', done as never));
-const headers = { 'X-ACP-API-Key': ready.key };
+}
+interface Server { child: ChildProcess; ready: Ready; headers: Record<string, string> }
+
+/** bench/http/server.ts of a checkout, compiled and started; answers once it serves. */
+async function start(checkout: string | undefined, env: NodeJS.ProcessEnv): Promise<Server> {
+  const entry = checkout ? resolve(checkout, 'bench/http/server.ts') : fileURLToPath(new URL('./server.ts', import.meta.url));
+  const child = fork(await bundleForNode(entry, checkout && resolve(checkout)), {
+    execArgv: ['--expose-gc', ...(process.env.BENCH_PROFILE && !checkout ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [])],
+    stdio: 'inherit',
+    env: { ...env, BENCH_PATHS: JSON.stringify(routes.map((r) => r.path)), ...(catalog ? { BENCH_CATALOG: catalog } : {}) },
+  });
+  const ready = await new Promise<Ready>((done) => child.once('message', done as never));
+  return { child, ready, headers: { 'X-ACP-API-Key': ready.key } };
+}
+
+const server = await start(undefined, process.env);
+const { child, ready, headers } = server;
+const baselineDir = process.env.BENCH_BASELINE;
+const { DATABASE_URL: _, ...withoutDatabase } = process.env;
+const baselineEnv = process.env.BENCH_BASELINE_DATABASE_URL ? { ...withoutDatabase, DATABASE_URL: process.env.BENCH_BASELINE_DATABASE_URL } : withoutDatabase;
+const baseline = baselineDir ? await start(baselineDir, baselineEnv) : undefined;
+if (baselineDir && process.env.DATABASE_URL && !process.env.BENCH_BASELINE_DATABASE_URL) console.log('BENCH_BASELINE without BENCH_BASELINE_DATABASE_URL: the baseline runs on PGlite');
 
 console.log(`bench/http — ${ready.products} products, database ${ready.database}, rate limits ${ready.rateLimits}, GATEWAY_ENV=${ready.env}; ${rounds} alternating rounds of ${seconds} s, ${connections} connections`);
 console.log(`memory after start-up: RSS ${ready.memory.rssMb.toFixed(0)} MB (before the read model and index loaded: ${ready.memory.rssBeforeLoadMb.toFixed(0)} MB), heap used ${ready.memory.heapUsedMb.toFixed(0)} MB`);
-/** The server process's CPU time (user + system, µs). */
-const cpu = () =>
+/** A server process's CPU time (user + system, µs). */
+const cpu = (of: ChildProcess) =>
   new Promise<number>((done) => {
-    child.once('message', (m: { cpu: NodeJS.CpuUsage }) => done(m.cpu.user + m.cpu.system));
-    child.send('cpu');
+    of.once('message', (m: { cpu: NodeJS.CpuUsage }) => done(m.cpu.user + m.cpu.system));
+    of.send('cpu');
   });
 /** A load round, with the server's CPU time per request (µs). */
-async function measured(url: string, options: Parameters<typeof load>[1]): Promise<LoadResult & { cpuUs: number }> {
-  const before = await cpu();
+async function measured(url: string, options: Parameters<typeof load>[1], of: ChildProcess = child): Promise<LoadResult & { cpuUs: number }> {
+  const before = await cpu(of);
   const result = await load(url, options);
-  return { ...result, cpuUs: ((await cpu()) - before) / Math.max(1, result.requests) };
+  return { ...result, cpuUs: ((await cpu(of)) - before) / Math.max(1, result.requests) };
 }
 const median = (results: LoadResult[]): LoadResult => [...results].sort((a, b) => a.rps - b.rps)[Math.floor(results.length / 2)]!;
 const fmt = (r: LoadResult) => `${r.rps.toFixed(0).padStart(6)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(3)} ms`;
@@ -62,21 +81,34 @@ const only = process.env.BENCH_ROUTES?.split(',').map(Number); // e.g. 0,2: meas
 for (const route of routes.filter((_, i) => !only || only.includes(i))) {
   await load(`${ready.bare}${route.path}`, { seconds: 1, connections }); // warm-up
   await load(`${ready.full}${route.path}`, { seconds: 1, connections, headers });
+  if (baseline) await load(`${baseline.ready.full}${route.path}`, { seconds: 1, connections, headers: baseline.headers });
   const bare: (LoadResult & { cpuUs: number })[] = [];
   const full: (LoadResult & { cpuUs: number })[] = [];
+  const base: (LoadResult & { cpuUs: number })[] = [];
   for (let round = 0; round < rounds; round++) {
     bare.push(await measured(`${ready.bare}${route.path}`, { seconds, connections }));
     full.push(await measured(`${ready.full}${route.path}`, { seconds, connections, headers }));
+    if (baseline) base.push(await measured(`${baseline.ready.full}${route.path}`, { seconds, connections, headers: baseline.headers }, baseline.child));
   }
   const [b, f] = [median(bare), median(full)];
   const failures = full.reduce((n, r) => n + r.non2xx + r.errors, 0);
   const cpuOf = (results: { cpuUs: number }[]) => [...results].map((r) => r.cpuUs).sort((x, y) => x - y)[Math.floor(results.length / 2)]!;
   console.log(`${route.name.padEnd(38)} ${fmt(b)}   ${fmt(f)}   ${(f.rps / b.rps).toFixed(2)}  ≥ ${route.goal}${failures ? `  (${failures} failed)` : ''}`);
   console.log(`${''.padEnd(38)} server CPU a request: bare ${cpuOf(bare).toFixed(0)} µs, gateway ${cpuOf(full).toFixed(0)} µs`);
+  if (baseline) {
+    // Each round's three runs are close in time: their ratios are paired, then the median taken.
+    const paired = (ratio: (i: number) => number) => base.map((_, i) => ratio(i)).sort((x, y) => x - y)[Math.floor(base.length / 2)]!.toFixed(2);
+    console.log(
+      `${'  baseline'.padEnd(38)} ${fmt(median(base))}   ratio to bare ${paired((i) => base[i]!.rps / bare[i]!.rps)} (this checkout ${paired((i) => full[i]!.rps / bare[i]!.rps)}); ` +
+        `this / baseline: req/s ${paired((i) => full[i]!.rps / base[i]!.rps)}, CPU a request ${paired((i) => full[i]!.cpuUs / base[i]!.cpuUs)} (baseline ${cpuOf(base).toFixed(0)} µs)`,
+    );
+  }
 }
 
 await oneAtATime(`${ready.full}${qPath}`, headers, 500);
 const alone = await oneAtATime(`${ready.full}${qPath}`, headers, seconds * 1000);
 console.log(`GET /acp/products?q= one at a time (${alone.n} requests): p50 ${alone.p50.toFixed(2)} ms  p95 ${alone.p95.toFixed(2)} ms  p99 ${alone.p99.toFixed(2)} ms`);
-child.disconnect(); // the server exits (writing its CPU profile when asked)
-await new Promise((done) => child.once('exit', done));
+for (const { child: process } of [server, ...(baseline ? [baseline] : [])]) {
+  process.disconnect(); // the server exits (writing its CPU profile when asked)
+  await new Promise((done) => process.once('exit', done));
+}

@@ -14,9 +14,12 @@ import { fileURLToPath } from 'node:url';
 
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 
-/** Compiles `entry` (a .ts file) and answers the path of the JavaScript to run. */
-export async function bundleForNode(entry: string): Promise<string> {
-  const outfile = join(root, 'apps/gateway/dist', `bench-${basename(entry, '.ts')}.mjs`);
+/**
+ * Compiles `entry` (a .ts file) and answers the path of the JavaScript to run. `checkout`: the
+ * repository the entry belongs to (another checkout, for a baseline), this one by default.
+ */
+export async function bundleForNode(entry: string, checkout: string = root): Promise<string> {
+  const outfile = join(checkout, 'apps/gateway/dist', `bench-${basename(entry, '.ts')}.mjs`);
   await build({
     entryPoints: [entry],
     outfile,
