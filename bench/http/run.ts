@@ -8,8 +8,8 @@
  *   BENCH_PRODUCTS=50000 pnpm bench:http                (a synthesized catalog: memory and q latency at that size)
  *   BENCH_SECONDS=5 BENCH_ROUNDS=3 BENCH_CONNECTIONS=16 BENCH_ROUTES=0,2 (indexes into `routes`)
  *   BENCH_PROFILE=dir                                   (a V8 CPU profile of the server process, written at exit)
- *   BENCH_BASELINE=../other-checkout                     (that checkout's gateway too, built: a third server in
- *                                                        each round — bare, gateway, baseline — and the paired ratio;
+ *   BENCH_BASELINE=../other-checkout                     (that checkout's server too: each round runs both
+ *                                                        processes' bare and gateway apps, and the paired ratios;
  *                                                        BENCH_BASELINE_DATABASE_URL: its own PostgreSQL database)
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -84,11 +84,21 @@ for (const route of routes.filter((_, i) => !only || only.includes(i))) {
   if (baseline) await load(`${baseline.ready.full}${route.path}`, { seconds: 1, connections, headers: baseline.headers });
   const bare: (LoadResult & { cpuUs: number })[] = [];
   const full: (LoadResult & { cpuUs: number })[] = [];
+  const baseBare: (LoadResult & { cpuUs: number })[] = [];
   const base: (LoadResult & { cpuUs: number })[] = [];
-  for (let round = 0; round < rounds; round++) {
+  const thisPair = async () => {
     bare.push(await measured(`${ready.bare}${route.path}`, { seconds, connections }));
     full.push(await measured(`${ready.full}${route.path}`, { seconds, connections, headers }));
-    if (baseline) base.push(await measured(`${baseline.ready.full}${route.path}`, { seconds, connections, headers: baseline.headers }, baseline.child));
+  };
+  // The baseline's process serves its own bare app too, and its rounds run the same pair: both processes do
+  // the same work (a process serving only the gateway ran 5 % faster than the same code beside a bare app).
+  const basePair = async () => {
+    baseBare.push(await measured(`${baseline!.ready.bare}${route.path}`, { seconds, connections }, baseline!.child));
+    base.push(await measured(`${baseline!.ready.full}${route.path}`, { seconds, connections, headers: baseline!.headers }, baseline!.child));
+  };
+  for (let round = 0; round < rounds; round++) {
+    // Which pair goes first alternates: neither gains from its place in the round.
+    for (const pair of !baseline ? [thisPair] : round % 2 === 0 ? [thisPair, basePair] : [basePair, thisPair]) await pair();
   }
   const [b, f] = [median(bare), median(full)];
   const failures = full.reduce((n, r) => n + r.non2xx + r.errors, 0);
@@ -96,10 +106,10 @@ for (const route of routes.filter((_, i) => !only || only.includes(i))) {
   console.log(`${route.name.padEnd(38)} ${fmt(b)}   ${fmt(f)}   ${(f.rps / b.rps).toFixed(2)}  ≥ ${route.goal}${failures ? `  (${failures} failed)` : ''}`);
   console.log(`${''.padEnd(38)} server CPU a request: bare ${cpuOf(bare).toFixed(0)} µs, gateway ${cpuOf(full).toFixed(0)} µs`);
   if (baseline) {
-    // Each round's three runs are close in time: their ratios are paired, then the median taken.
+    // Each round's runs are close in time: their ratios are paired, then the median taken.
     const paired = (ratio: (i: number) => number) => base.map((_, i) => ratio(i)).sort((x, y) => x - y)[Math.floor(base.length / 2)]!.toFixed(2);
     console.log(
-      `${'  baseline'.padEnd(38)} ${fmt(median(base))}   ratio to bare ${paired((i) => base[i]!.rps / bare[i]!.rps)} (this checkout ${paired((i) => full[i]!.rps / bare[i]!.rps)}); ` +
+      `${'  baseline'.padEnd(38)} ${fmt(median(base))}   ratio to its bare ${paired((i) => base[i]!.rps / baseBare[i]!.rps)} (this checkout ${paired((i) => full[i]!.rps / bare[i]!.rps)}); ` +
         `this / baseline: req/s ${paired((i) => full[i]!.rps / base[i]!.rps)}, CPU a request ${paired((i) => full[i]!.cpuUs / base[i]!.cpuUs)} (baseline ${cpuOf(base).toFixed(0)} µs)`,
     );
   }
