@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Product, ProductSearchResponse } from '../contract-types.js';
-import { productJson, rememberedList, scored, searchResponseBody } from './product-json.js';
+import { productBytes, productJson, rememberedList, scored, searchResponseBody } from './product-json.js';
 
 const product = (id: string, extra: Partial<Product> = {}): Product => ({
   id,
@@ -23,6 +23,8 @@ describe('catalog JSON text', () => {
     const p = product('a');
     expect(productJson(p)).toBe(JSON.stringify(p));
     expect(productJson(p)).toBe(productJson(p));
+    expect(productBytes(p).toString()).toBe(JSON.stringify(p));
+    expect(productBytes(p)).toBe(productBytes(p));
     for (const score of [0, 1, 0.123456789, 1e-7]) {
       const hit = scored(p, score);
       expect(productJson(hit)).toBe(JSON.stringify(hit));

@@ -6,7 +6,7 @@
  * JSON.stringify of `{ ...product, similarity_score }` gives — and a list shown again and again
  * (a remembered search answer's items) is joined once.
  *
- *   res.type('application/json').send(searchResponseBody(await catalog.search(…)));
+ *   res.setHeader('Content-Type', JSON_CONTENT_TYPE).send(searchResponseBody(await catalog.search(…)));
  */
 import type { Product, ProductSearchResponse } from '../contract-types.js';
 
@@ -31,6 +31,18 @@ export function productJson(product: Product): string {
   return text;
 }
 
+const bytesOf = new WeakMap<object, Buffer>();
+
+/** A product as the bytes GET /acp/products/{id} sends: made once for a product asked for by id. */
+export function productBytes(product: Product): Buffer {
+  let bytes = bytesOf.get(product);
+  if (bytes === undefined) {
+    bytes = Buffer.from(productJson(product));
+    bytesOf.set(product, bytes);
+  }
+  return bytes;
+}
+
 /** Marks a list of products (never modified) as one that will be shown again: its items are then serialized once. */
 export function rememberedList<T extends readonly Product[]>(items: T): T {
   listBytes.set(items, null);
@@ -46,6 +58,9 @@ function itemsBytes(items: readonly Product[]): Buffer {
 }
 
 const ITEMS_OPEN = Buffer.from('{"items":[');
+
+/** What `res.json` names its answers. */
+export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
 /**
  * A listing or search answer as the bytes `res.json` would send (the items first, then the other

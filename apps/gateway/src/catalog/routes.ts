@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { productJson, searchResponseBody } from './product-json.js';
+import { JSON_CONTENT_TYPE, productBytes, searchResponseBody } from './product-json.js';
 import { merchantOf } from '../http/context.js';
 import type { OperationHandler, OperationHandlers } from '../http/operation-handlers.js';
 import { metricsOf } from '../ops/metrics.js';
@@ -27,7 +27,7 @@ export interface CatalogRoutesOptions {
 
 /** searchProducts (GET /acp/products), its /search alias, and getProduct (GET /acp/products/{product_id}). */
 export function catalogOperations(catalog: CatalogService, { jsonText = false }: CatalogRoutesOptions = {}): OperationHandlers {
-  const send = <T>(res: Response, body: T, text: (body: T) => string | Buffer) => (jsonText ? res.type('application/json').send(text(body)) : res.json(body));
+  const send = <T>(res: Response, body: T, bytes: (body: T) => Buffer) => (jsonText ? res.setHeader('Content-Type', JSON_CONTENT_TYPE).send(bytes(body)) : res.json(body));
   const search: OperationHandler = async (req, res) => {
     const query = req.query as unknown as SearchParams;
     send(
@@ -54,7 +54,7 @@ export function catalogOperations(catalog: CatalogService, { jsonText = false }:
     searchProducts: search,
     searchProductsAlias: search,
     getProduct: async (req, res) => {
-      send(res, await catalog.get(merchantOf(req.ctx), req.ctx.pathParams!.product_id!), productJson);
+      send(res, await catalog.get(merchantOf(req.ctx), req.ctx.pathParams!.product_id!), productBytes);
     },
   };
 }

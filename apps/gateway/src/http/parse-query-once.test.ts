@@ -17,10 +17,11 @@ describe('parseQueryOnce', () => {
     await new Promise((resolve) => server.once('listening', resolve));
     const { port } = server.address() as AddressInfo;
     try {
-      const answers = await Promise.all(['?page=1&q=a+b', '?q=other'].map(async (search) => (await fetch(`http://127.0.0.1:${port}/${search}`)).json()));
+      const answers = await Promise.all(['?page=1&q=a+b', '?q=other', ''].map(async (search) => (await fetch(`http://127.0.0.1:${port}/${search}`)).json()));
       expect(answers).toEqual([
         { first: { page: '1', q: 'a b' }, same: true, assigned: { page: 2 } },
         { first: { q: 'other' }, same: true, assigned: { page: 2 } },
+        { first: {}, same: true, assigned: { page: 2 } },
       ]);
     } finally {
       server.close();

@@ -20,7 +20,8 @@ export function parseQueryOnce(app: Express): void {
     configurable: true,
     enumerable: true,
     get(this: Holder) {
-      if (this[parsed] === undefined) this[parsed] = parse.call(this);
+      // No query string (most reads by id): what Express's parser answers for one, without it.
+      if (this[parsed] === undefined) this[parsed] = this.url.includes('?') ? parse.call(this) : Object.create(null);
       return this[parsed];
     },
     set(this: Holder, value: unknown) {
