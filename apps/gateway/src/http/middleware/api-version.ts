@@ -34,11 +34,13 @@ export function apiVersion(supported: readonly string[], options: ApiVersionOpti
   const newest = supported[supported.length - 1]!;
   return (req, res, next) => {
     const given = req.get('api-version')?.trim();
-    res.setHeader('API-Version', newest);
-    if (given === undefined && options.required) throw new MissingApiVersionError([...supported]);
-    if (given !== undefined && !supported.includes(given)) throw new UnsupportedApiVersionError(given, [...supported]); // an empty header too
-    const version = given || newest;
-    res.setHeader('API-Version', version);
+    const refusal =
+      given === undefined
+        ? options.required && new MissingApiVersionError([...supported])
+        : !supported.includes(given) && new UnsupportedApiVersionError(given, [...supported]); // an empty header too
+    const version = refusal ? newest : given || newest;
+    res.setHeader('API-Version', version); // on a refusal too: the version that answered it
+    if (refusal) throw refusal;
     req.ctx.apiVersion = version;
     next();
   };

@@ -1,4 +1,4 @@
-import type { RequestHandler, Response } from 'express';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
 import { IdempotencyError, InvalidRequestError } from '../../errors.js';
 import { requestFingerprint } from '../../idempotency/fingerprint.js';
@@ -22,9 +22,17 @@ const storable = (status: number) => status >= 200 && status < 500;
  *   app.use(idempotency(new IdempotencyStore(db.prisma, db.holders, db.sql), logger));
  */
 export function idempotency(store: IdempotencyStore, logger: Logger): RequestHandler {
-  return async (req, res, next) => {
+  const keyed = keyedRequest(store, logger);
+  // Synchronous for every other request (reads): no promise made where nothing is awaited.
+  return (req, res, next) => {
     const key = req.get('idempotency-key');
     if (key === undefined || (req.method !== 'POST' && req.method !== 'PATCH')) return next();
+    return keyed(req, res, next, key);
+  };
+}
+
+function keyedRequest(store: IdempotencyStore, logger: Logger) {
+  return async (req: Request, res: Response, next: NextFunction, key: string): Promise<void> => {
     if (!KEY.test(key)) throw new InvalidRequestError('Idempotency-Key must be 1-255 printable ASCII characters', 'Idempotency-Key');
 
     // The contract's operation and its decoded path parameters, never the raw path: a trailing slash

@@ -12,20 +12,20 @@ import type { Logger } from 'pino';
  */
 export function requestLog(logger: Logger): RequestHandler {
   return (req, res, next) => {
-    const started = process.hrtime.bigint();
+    const started = performance.now();
     res.once('close', () => {
       const aborted = !res.writableFinished;
-      const line = {
+      const line: Record<string, unknown> = {
         requestId: req.ctx?.requestId,
         operation: req.ctx?.operation?.operationId,
         method: req.method,
-        path: req.originalUrl.split('?')[0],
+        path: req.path,
         status: res.statusCode,
-        durationMs: Math.round(Number(process.hrtime.bigint() - started) / 1e4) / 100,
+        durationMs: Math.round((performance.now() - started) * 100) / 100,
         merchant: req.ctx?.merchantId,
-        ...(req.ctx?.locale ? { locale: req.ctx.locale } : {}),
-        ...(aborted ? { aborted: true } : {}),
       };
+      if (req.ctx?.locale) line.locale = req.ctx.locale;
+      if (aborted) line.aborted = true;
       if (res.statusCode >= 500) logger.warn(line, aborted ? 'request aborted' : 'request');
       else logger.info(line, aborted ? 'request aborted' : 'request');
     });
