@@ -9,6 +9,7 @@ import pino from 'pino';
 import { createApp } from '../../apps/gateway/src/app.js';
 import { importCatalog } from '../../apps/gateway/src/catalog/import/catalog-importer.js';
 import { loadConfig } from '../../apps/gateway/src/config/config.js';
+import { createLogger } from '../../apps/gateway/src/logger.js';
 import { openDatabase } from '../../apps/gateway/src/db/database.js';
 import { DEMO_CATALOG } from '../../apps/gateway/src/demo-seed.js';
 import { createMetrics } from '../../apps/gateway/src/ops/metrics.js';
@@ -19,7 +20,7 @@ import { buildServices } from '../../apps/gateway/src/services.js';
 
 const paths: string[] = JSON.parse(process.env.BENCH_PATHS ?? '[]');
 const config = loadConfig({ ...process.env, GATEWAY_ENV: process.env.GATEWAY_ENV ?? 'production', LOG_LEVEL: 'info' });
-const logger = pino({ level: 'info', base: undefined }, pino.destination({ dest: '/dev/null', sync: false }));
+const logger = createLogger('info', pino.destination({ dest: '/dev/null', sync: false })); // as `serve` logs (redaction too), to /dev/null
 const db = await openDatabase({ url: process.env.DATABASE_URL, dataDir: null, poolSize: 16 });
 await db.migrate();
 const services = buildServices(db, { config: { ...config, databaseUrl: process.env.DATABASE_URL }, logger });
