@@ -98,6 +98,24 @@ describe('CORS', () => {
     expect(reply.headers.get('access-control-expose-headers')).toContain('X-RateLimit-Remaining');
   });
 
+  it('answers a request without Origin with the credentials and exposed headers, Vary: Origin, and no allowed origin', async () => {
+    const reply = await call(`${gateway.url}/acp/products/p-1`, { headers: auth() });
+    expect(reply.headers.get('access-control-allow-origin')).toBeNull();
+    expect(reply.headers.get('access-control-allow-credentials')).toBe('true');
+    expect(reply.headers.get('access-control-expose-headers')).toBe('Request-Id,API-Version,Idempotent-Replayed,Retry-After,X-RateLimit-Limit,X-RateLimit-Remaining,X-RateLimit-Reset');
+    expect(reply.headers.get('vary')).toBe('Origin');
+  });
+
+  it('answers a preflight with the max age, Vary on the requested headers, and an empty 204', async () => {
+    const reply = await fetch(`${gateway.url}/acp/products`, { method: 'OPTIONS', headers: { Origin: 'https://shop.example', 'Access-Control-Request-Method': 'GET' } });
+    expect(reply.status).toBe(204);
+    expect(reply.headers.get('access-control-max-age')).toBe('600');
+    expect(reply.headers.get('access-control-allow-headers')).toBeNull(); // none requested
+    expect(reply.headers.get('vary')).toBe('Origin, Access-Control-Request-Headers');
+    expect(reply.headers.get('content-length')).toBe('0');
+    expect(await reply.text()).toBe('');
+  });
+
   it('allows only the listed origins when ALLOWED_ORIGINS is set', async () => {
     const narrow = await startTestGateway({ env: { ALLOWED_ORIGINS: 'https://good.example' }, db: gateway.db });
     try {
@@ -105,6 +123,9 @@ describe('CORS', () => {
         call(`${narrow.url}/acp/products`, { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'GET' } });
       expect((await preflight('https://good.example')).headers.get('access-control-allow-origin')).toBe('https://good.example');
       expect((await preflight('https://evil.example')).headers.get('access-control-allow-origin')).toBeNull();
+      const actual = (origin: string) => call(`${narrow.url}/acp/products/p-1`, { headers: { ...auth(), Origin: origin } });
+      expect((await actual('https://good.example')).headers.get('access-control-allow-origin')).toBe('https://good.example');
+      expect((await actual('https://evil.example')).headers.get('access-control-allow-origin')).toBeNull();
     } finally {
       await narrow.close();
     }
