@@ -83,7 +83,7 @@ export async function listenOn(handler: RequestListener, host: string, port: num
 
 /** migrate, seed the demo in development, listen. `print` receives the lines meant for the operator. */
 export async function startGateway(config: Config, logger: Logger, print: (line: string) => void = () => {}): Promise<RunningGateway> {
-  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize });
+  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: config.databasePoolSize, preparedStatements: config.databasePreparedStatements });
   try {
     const applied = await db.migrate({ onWait: () => logger.info('another process is migrating the database: waiting for it') });
     if (applied.length) logger.info({ migrations: applied }, 'migrations applied');

@@ -5,8 +5,8 @@
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isDatabaseUnavailable } from '../src/db/database.js';
-import { iso } from '../src/db/sql.js';
+import { isDatabaseUnavailable, openDatabase } from '../src/db/database.js';
+import { iso, type Sql } from '../src/db/sql.js';
 import { Prisma } from '../src/generated/prisma/client.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 
@@ -97,5 +97,29 @@ describe('Database.sql', () => {
       await admin.end();
     }
   });
-});
 
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))('prepares a statement once per connection (DATABASE_PREPARED_STATEMENTS), and runs it unnamed when that is off', async () => {
+    const statement = (id: string) => Prisma.sql`SELECT id FROM merchants WHERE id = ${id} AND name = ${'shop'}`;
+    const preparedHere = (tx: Sql) => tx.query<{ name: string; statement: string }>(Prisma.sql`SELECT name, statement FROM pg_prepared_statements`);
+    await db.sql.execute(insert('sql-prepared-1'));
+    const [first, again] = await db.sql.transaction(async (tx) => {
+      const answers = [await tx.query(statement('sql-prepared-1')), await tx.query(statement('nobody'))];
+      const prepared = await preparedHere(tx);
+      expect(prepared.filter((p) => p.statement === statement('x').text && /^cg_[0-9a-f]{20}$/.test(p.name))).toHaveLength(1); // once, for both values
+      return answers;
+    });
+    expect(first).toEqual([{ id: 'sql-prepared-1' }]);
+    expect(again).toEqual([]);
+
+    const unnamed = await openDatabase({ url: db.url, poolSize: 1, preparedStatements: false });
+    try {
+      const prepared = await unnamed.sql.transaction(async (tx) => {
+        expect(await tx.query(statement('sql-prepared-1'))).toEqual([{ id: 'sql-prepared-1' }]);
+        return preparedHere(tx);
+      });
+      expect(prepared).toEqual([]);
+    } finally {
+      await unnamed.close();
+    }
+  });
+});

@@ -33,7 +33,9 @@ describe('loadConfig', () => {
   });
 
   it('sizes the pool, switches the webhook worker and reads a retry schedule', () => {
-    expect(loadConfig({})).toMatchObject({ databasePoolSize: 10, webhookWorker: true, webhookRetrySchedule: undefined });
+    expect(loadConfig({})).toMatchObject({ databasePoolSize: 10, databasePreparedStatements: true, webhookWorker: true, webhookRetrySchedule: undefined });
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: 'false' }).databasePreparedStatements).toBe(false);
+    expect(() => loadConfig({ DATABASE_PREPARED_STATEMENTS: 'sometimes' })).toThrow(/^DATABASE_PREPARED_STATEMENTS="sometimes" is not a boolean/);
     expect(loadConfig({ DATABASE_POOL_SIZE: '4', WEBHOOK_WORKER: 'off', WEBHOOK_RETRY_SCHEDULE: '0, 500ms,2s,1.5m,1h' })).toMatchObject({
       databasePoolSize: 4,
       webhookWorker: false,

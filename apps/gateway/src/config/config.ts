@@ -18,6 +18,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** PostgreSQL connections this process's pool may open (DATABASE_POOL_SIZE); see README "Deploy" for sizing against max_connections. */
   databasePoolSize: number;
+  /** Checkout's statements prepared once per pooled connection (DATABASE_PREPARED_STATEMENTS; off behind a transaction-mode pooler that does not track them). */
+  databasePreparedStatements: boolean;
   /** Whether this process works the webhook outbox (WEBHOOK_WORKER); any number of replicas may. */
   webhookWorker: boolean;
   /** Delays before each automatic webhook attempt (WEBHOOK_RETRY_SCHEDULE); undefined = the default schedule. */
@@ -213,6 +215,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: env.DATA_DIR?.trim() || '.data',
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     databasePoolSize: numberIn(env, 'DATABASE_POOL_SIZE', 1, 1_000, 10, true)!,
+    databasePreparedStatements: flag(env, 'DATABASE_PREPARED_STATEMENTS', true),
     webhookWorker: flag(env, 'WEBHOOK_WORKER', true),
     webhookRetrySchedule: retrySchedule(env),
     searchEngine,

@@ -43,6 +43,8 @@ export interface DatabaseOptions {
   dataDir?: string | null;
   /** Connection pool size for PostgreSQL (DATABASE_POOL_SIZE; default 10). Migrations and LISTEN use connections of their own. */
   poolSize?: number;
+  /** The hot statements (db.sql) prepared once per connection (DATABASE_PREPARED_STATEMENTS; default true). */
+  preparedStatements?: boolean;
 }
 
 export class DatabaseUnreachableError extends Error {
@@ -50,10 +52,10 @@ export class DatabaseUnreachableError extends Error {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  return options.url ? openPostgres(options.url, options.poolSize ?? 10) : openPGlite(options.dataDir ?? null);
+  return options.url ? openPostgres(options.url, options.poolSize ?? 10, options.preparedStatements ?? true) : openPGlite(options.dataDir ?? null);
 }
 
-async function openPostgres(url: string, max: number): Promise<Database> {
+async function openPostgres(url: string, max: number, prepared: boolean): Promise<Database> {
   // Bounded everywhere, so a request never waits on the database for ever: a connection comes within
   // 5 s, the server cancels a statement after 30 s (a clean 57014), the client gives up on a silent
   // connection after 35 s, and TCP keep-alive notices a peer that vanished.
@@ -91,7 +93,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       options,
     );
   const listen = (channel: string, handlers: NotificationHandlers) => listenOnPostgres(url, channel, handlers);
-  return assemble('postgresql', prisma, { sql: pgSql(pool), migrate, listen, holders: advisoryLockLiveness(url, prisma), closeDriver: () => pool.end() });
+  return assemble('postgresql', prisma, { sql: pgSql(pool, { prepared }), migrate, listen, holders: advisoryLockLiveness(url, prisma), closeDriver: () => pool.end() });
 }
 
 /**

@@ -12,6 +12,7 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { Prisma as SQL } from '../generated/prisma/client.js';
+import { preparedNames } from './prepared-names.js';
 
 export interface Sql {
   /** The rows a statement returns. */
@@ -28,14 +29,19 @@ export interface SqlDatabase extends Sql {
 /** A `timestamp(3)` column (UTC wall-clock time) as ISO 8601 text, e.g. `2026-11-25T17:02:15.683Z`. */
 export const iso = (column: SQL.Sql) => SQL.sql`to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** On PostgreSQL: a pool's connections (the pool Prisma's adapter uses too). */
-export function pgSql(pool: pg.Pool): SqlDatabase {
+/**
+ * On PostgreSQL: a pool's connections (the pool Prisma's adapter uses too). Statements are
+ * prepared once per connection (prepared-names.ts) unless `prepared` is false
+ * (DATABASE_PREPARED_STATEMENTS=false: behind a pooler in transaction mode that does not track them).
+ */
+export function pgSql(pool: pg.Pool, { prepared = true }: { prepared?: boolean } = {}): SqlDatabase {
+  const named = prepared ? preparedNames() : () => undefined;
   const on = (client: pg.Pool | pg.PoolClient): Sql => ({
     async query<T>(statement: SQL.Sql) {
-      return (await client.query(statement.text, statement.values)).rows as T[];
+      return (await client.query({ name: named(statement.text), text: statement.text, values: statement.values })).rows as T[];
     },
     async execute(statement: SQL.Sql) {
-      return (await client.query(statement.text, statement.values)).rowCount ?? 0;
+      return (await client.query({ name: named(statement.text), text: statement.text, values: statement.values })).rowCount ?? 0;
     },
   });
   return {
