@@ -17,11 +17,15 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
   ).split(' '),
 );
 
-/** Words of a text: NFKD-folded (accents dropped), lower case, runs of letters and digits. */
+/**
+ * Words of a text: NFKD-folded (accents dropped), lower case, runs of letters and digits. An English
+ * possessive is its noun (`children's` is `children`, as Lucene's possessive filter reads it), not the
+ * noun and a word `s` — which, last in a query, was also read as the start of every term in `s`.
+ */
 export function words(text: string): string[] {
   // eslint-disable-next-line no-control-regex
-  if (/^[\x00-\x7f]*$/.test(text)) return text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
-  const folded = text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  if (/^[\x00-\x7f]*$/.test(text)) return text.toLowerCase().replace(/(?<=[a-z])'s(?![a-z0-9])/g, '').match(/[a-z0-9]+/g) ?? [];
+  const folded = text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/(?<=\p{L})['\u2019]s(?![\p{L}\p{N}])/gu, '');
   return folded.match(/[\p{L}\p{N}]+/gu) ?? [];
 }
 
