@@ -30,7 +30,7 @@ export interface ServiceOptions {
 export function buildServices(db: Database, { config = loadConfig(), logger }: ServiceOptions = {}): Services {
   const catalog = buildCatalogService(db.prisma, { config, logger, sql: db.sql, listen: (channel, handlers) => db.listen(channel, handlers) });
   const services = {
-    keys: new KeyService(new KeyStore(db.prisma)),
+    keys: new KeyService(new KeyStore(db.prisma), (error) => logger?.warn({ err: error }, 'API keys could not be loaded; authentications read the database until they are')),
     catalog,
     checkout: new CheckoutService(
       new CheckoutStore(db.prisma, db.sql),

@@ -1,11 +1,11 @@
 /**
- * Abuse without a valid key is cheap to refuse. A client flooding the gateway with well-formed
- * random keys gets 429 (with Retry-After) once it has used up its failed authentications, and
- * from then on costs no database read; a legitimate client keeps being served, and its p50 is
- * printed with and without the flood (figures only: timing is not asserted, the machine is
- * shared). A key refused a moment ago is refused from memory, and a key created meanwhile is
- * accepted at once (the database's NOTIFY empties the memory). Clients are told apart by their
- * loopback source address (127.0.0.x).
+ * Abuse without a valid key is cheap to refuse, and never locks out a valid key. Every key is
+ * held in memory (KeyDirectory), so a flood of well-formed random keys costs no database read at
+ * all; the flooding address gets 429 (with Retry-After) once it has used up its failed
+ * authentications — and a valid key sent from that very address, even one created during the
+ * flood and never seen before, is served. A legitimate client's p50 is printed with and without
+ * the flood (figures only: timing is not asserted, the machine is shared). Clients are told apart
+ * by their loopback source address (127.0.0.x).
  */
 import { randomInt } from 'node:crypto';
 import { Agent, request } from 'node:http';
@@ -19,6 +19,8 @@ const LIMIT = 20;
 let gateway: TestGateway;
 let key: string;
 const lookups = vi.spyOn(KeyStore.prototype, 'findByHash');
+/** Loads of the whole key directory: at start and on each change to keys, never per request. */
+const loads = vi.spyOn(KeyStore.prototype, 'all');
 
 beforeAll(async () => {
   gateway = await startTestGateway({ env: { AUTH_FAILURE_LIMIT: String(LIMIT), AUTH_FAILURE_WINDOW: '60' } });
@@ -59,7 +61,7 @@ async function legitimate(agent: Agent, count: number): Promise<Answer[]> {
 }
 
 describe('a flood of random keys', () => {
-  it('is refused with 429 after its failures, without a database read each, while valid traffic is served', async () => {
+  it('is refused with 429 after its failures, without any database read, while valid traffic is served', async () => {
     const legit = new Agent({ keepAlive: true, maxSockets: 1 });
     const flooding = new Agent({ keepAlive: true, maxSockets: 16 });
     try {
@@ -67,6 +69,7 @@ describe('a flood of random keys', () => {
       const quiet = await legitimate(legit, 200);
 
       const lookupsBefore = lookups.mock.calls.length;
+      const loadsBefore = loads.mock.calls.length;
       let running = true;
       const flood: Answer[] = [];
       const flooder = async () => {
@@ -77,7 +80,7 @@ describe('a flood of random keys', () => {
       const loud = await legitimate(legit, 200);
       running = false;
       await Promise.all(flooders);
-      const floodLookups = lookups.mock.calls.length - lookupsBefore;
+      const floodLookups = lookups.mock.calls.length - lookupsBefore + loads.mock.calls.length - loadsBefore;
 
       const [p50quiet, p50loud] = [median(quiet.map((a) => a.ms)), median(loud.map((a) => a.ms))];
       console.log(
@@ -89,10 +92,9 @@ describe('a flood of random keys', () => {
       const refused = flood.filter((a) => a.status === 429);
       const failed = flood.filter((a) => a.status === 401);
       expect(failed.length + refused.length).toBe(flood.length);
-      expect(failed.length).toBeGreaterThanOrEqual(LIMIT);
-      expect(failed.length).toBeLessThanOrEqual(LIMIT + 16); // those already past the check when the budget ran out
+      expect(failed.length).toBe(LIMIT); // counted in this process's memory: exactly the budget
       expect(refused.length).toBeGreaterThan(flood.length / 2);
-      expect(floodLookups).toBeLessThanOrEqual(LIMIT + 16); // not one per flood request
+      expect(floodLookups).toBe(0);
       const sample = refused[0]!;
       expect(Number(sample.retryAfter)).toBeGreaterThanOrEqual(1);
       expect(JSON.parse(sample.body)).toEqual({ error: { type: 'rate_limit_exceeded', message: expect.stringMatching(/failed authentications/), retry_after: Number(sample.retryAfter) } });
@@ -102,50 +104,74 @@ describe('a flood of random keys', () => {
     }
   }, 120_000);
 
-  it('still lets a blocked address in with a key this gateway already knows to be valid, and only with one', async () => {
+  it('lets a blocked address in with any valid key, even one created after the flood began and never seen', async () => {
     const agent = new Agent({ keepAlive: false });
     const blocked = '127.0.0.2'; // blocked by the test above
     expect((await get(agent, blocked, generateApiKey('development'))).status).toBe(429);
-    expect((await get(agent, blocked, key)).status).toBe(200); // remembered: no read needed to accept it
+    expect((await get(agent, blocked, key)).status).toBe(200);
     const fresh = await gateway.createKey({ merchantIds: ['flood-shop'] });
-    expect((await get(agent, blocked, fresh)).status).toBe(429); // not known yet: it would take a read
-    // Read once from an address in good standing, it is known. The creation's NOTIFY may still be on
-    // its way and empty the cache after that read (a cache that forgets is safe, never wrong), so the
-    // pair is repeated until the blocked address is let in — within the NOTIFY's milliseconds.
-    const deadline = Date.now() + 5_000;
-    let status = 0;
-    while (Date.now() < deadline) {
-      expect((await get(agent, '127.0.0.1', fresh)).status).toBe(200);
-      if ((status = (await get(agent, blocked, fresh)).status) === 200) break;
-      expect(status).toBe(429);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    expect(status).toBe(200);
+    const first = await get(agent, blocked, fresh);
+    expect(first.status).toBe(200);
   });
+
+  it('serves a valid key first seen from an address that is flooding, as soon as its creation is heard', async () => {
+    const flooding = new Agent({ keepAlive: true, maxSockets: 8 });
+    const agent = new Agent({ keepAlive: false });
+    const shared = '127.0.0.4'; // an office or an agent platform: one address, many clients
+    try {
+      let running = true;
+      const flood: Answer[] = [];
+      const flooders = Array.from({ length: 8 }, async () => {
+        while (running && flood.length < 2_000) flood.push(await get(flooding, shared, generateApiKey('development')));
+      });
+      await expect.poll(() => flood.filter((a) => a.status === 429).length, { timeout: 30_000 }).toBeGreaterThan(0);
+      const before = lookups.mock.calls.length;
+      // Created by another process (the CLI, SQL): this gateway learns of it from the database's NOTIFY alone.
+      const other = generateApiKey('development');
+      await new KeyStore(gateway.db.prisma).create(keyRecord(other));
+      const deadline = Date.now() + 5_000; // NOTIFY arrives within milliseconds
+      let answer: Answer;
+      while ((answer = await get(agent, shared, other)).status !== 200 && Date.now() < deadline) {
+        expect([401, 429]).toContain(answer.status); // the NOTIFY not yet heard: an unknown key like the flood's
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(answer.status).toBe(200);
+      // Created through this gateway: known at once.
+      expect((await get(agent, shared, await gateway.createKey({ merchantIds: ['flood-shop'] }))).status).toBe(200);
+      running = false;
+      await Promise.all(flooders);
+      expect(lookups.mock.calls.length - before).toBe(0);
+    } finally {
+      flooding.destroy();
+    }
+  }, 60_000);
+});
+
+/** A key record as another process (the CLI) would store it. */
+const keyRecord = (key: string) => ({
+  id: `key_flood_${randomInt(1e9)}`,
+  keyHash: hashApiKey(key),
+  last4: key.slice(-4),
+  environment: 'development' as const,
+  scopes: ['*'],
+  tier: 'enterprise' as const,
+  rpm: 1_000_000,
+  rpd: 10_000_000,
+  signingSecret: null,
+  merchantIds: ['flood-shop'],
 });
 
 describe('a refused key', () => {
-  it('is refused from memory when repeated, and a key created meanwhile is accepted at once', async () => {
+  it('is refused from memory, and accepted once a key with it is created elsewhere', async () => {
     const agent = new Agent({ keepAlive: false });
     const from = '127.0.0.3';
     const unknown = generateApiKey('development');
     const before = lookups.mock.calls.length;
     for (let i = 0; i < 5; i++) expect((await get(agent, from, unknown)).status).toBe(401);
-    expect(lookups.mock.calls.length - before).toBe(1);
+    expect(lookups.mock.calls.length - before).toBe(0);
 
     // Created by another process (the CLI, SQL): only the database's NOTIFY can tell this one.
-    await new KeyStore(gateway.db.prisma).create({
-      id: `key_flood_${randomInt(1e9)}`,
-      keyHash: hashApiKey(unknown),
-      last4: unknown.slice(-4),
-      environment: 'development',
-      scopes: ['*'],
-      tier: 'enterprise',
-      rpm: 1_000_000,
-      rpd: 10_000_000,
-      signingSecret: null,
-      merchantIds: ['flood-shop'],
-    });
+    await new KeyStore(gateway.db.prisma).create(keyRecord(unknown));
     const deadline = Date.now() + 5_000; // NOTIFY arrives within milliseconds; never the refusal's 10 s
     let status = 0;
     while (Date.now() < deadline && (status = (await get(agent, from, unknown)).status) !== 200) await new Promise((r) => setTimeout(r, 20));

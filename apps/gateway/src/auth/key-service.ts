@@ -4,7 +4,7 @@ import type { Database } from '../db/database.js';
 import type { Subscription } from '../db/pg-listener.js';
 import { AuthenticationError, InvalidRequestError } from '../errors.js';
 import { digestsEqual, generateApiKey, hashApiKey, keyEnvironment, randomBase62 } from './api-key.js';
-import { API_KEYS_CHANNEL, KeyCache } from './key-cache.js';
+import { API_KEYS_CHANNEL, KeyDirectory, type DirectoryEntry } from './key-directory.js';
 import type { KeyRecord, KeyStore } from './key-store.js';
 import type { Scope } from './scopes.js';
 
@@ -40,37 +40,64 @@ export interface Principal {
 
 const MERCHANT_ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;
 
+/** A key's principal, frozen: shared by every request it authenticates. */
+function principalOf(record: KeyRecord): Principal {
+  return Object.freeze({
+    keyId: record.id,
+    environment: record.environment,
+    merchantIds: Object.freeze([...record.merchantIds]) as string[],
+    scopes: Object.freeze([...record.scopes]) as string[],
+    tier: record.tier,
+    rpm: record.rpm,
+    rpd: record.rpd,
+    signingSecret: record.signingSecret,
+  });
+}
+
+const NO_SUCH_KEY = 'Invalid API key: no such key';
+const REVOKED = 'Invalid API key: this key has been revoked';
+
 export class KeyService {
   private subscription: Subscription | undefined;
+  /** Every key in memory while changes to keys are heard (see KeyDirectory). */
+  private readonly directory: KeyDirectory;
 
   constructor(
     private readonly store: KeyStore,
-    /** Remembers authenticated keys while listening() runs (see KeyCache); without it every request reads the database. */
-    private readonly cache = new KeyCache(),
-  ) {}
+    onLoadFailed?: (error: unknown) => void,
+  ) {
+    this.directory = new KeyDirectory(
+      async () => (await store.all()).map((record): DirectoryEntry => ({ keyHash: record.keyHash, revoked: record.revokedAt !== null, principal: principalOf(record) })),
+      onLoadFailed,
+    );
+  }
 
   /**
-   * Starts hearing changes to keys, so that authenticated keys can be remembered: a revocation by
-   * any process then takes effect on the next request everywhere. Until this runs, and while its
-   * connection is down, every request reads its key from the database.
+   * Starts hearing changes to keys and loads them all, so that every authentication is answered
+   * from memory: a revocation by any process takes effect on the next request everywhere. Until
+   * this runs, and while its connection is down, every authentication reads its key from the database.
    */
   async listen(db: Pick<Database, 'listen'>): Promise<void> {
     if (this.subscription) return;
     this.subscription = await db.listen(API_KEYS_CHANNEL, {
-      onNotify: () => this.cache.clear(),
-      onLost: () => this.cache.setListening(false),
-      onRestored: () => this.cache.setListening(true),
+      onNotify: () => this.directory.changed(),
+      onLost: () => this.directory.setListening(false),
+      onRestored: () => {
+        this.directory.setListening(true);
+        this.directory.changed();
+      },
     });
-    this.cache.setListening(true);
+    this.directory.setListening(true);
+    await this.directory.refresh();
   }
 
-  /** Whether authenticated keys are being remembered now (listening, and its connection up). */
-  get remembersKeys(): boolean {
-    return this.cache.active;
+  /** Whether authentications are answered from memory now (listening, its connection up, the keys loaded). */
+  get answersFromMemory(): boolean {
+    return this.directory.answering;
   }
 
   async close(): Promise<void> {
-    this.cache.setListening(false);
+    this.directory.setListening(false);
     await this.subscription?.close();
     this.subscription = undefined;
   }
@@ -100,17 +127,20 @@ export class KeyService {
       signingSecret: signingSecret ?? null,
       merchantIds,
     });
-    this.cache.clear(); // this process at once (a refusal of this key may be remembered); others hear the INSERT's NOTIFY
+    await this.keysChanged(); // this process at once; others hear the INSERT's NOTIFY
     return { id, key, ...(signingSecret ? { signingSecret } : {}) };
   }
 
-  /** The principal of a key this process already knows to be valid, without any I/O; else undefined. */
+  /** The principal of a key this process knows to be valid, from memory and at once; else undefined. */
   remembered(presented: string, serverEnv: GatewayEnv): Principal | undefined {
     if (keyEnvironment(presented) !== serverEnv) return undefined;
-    return this.cache.get(hashApiKey(presented));
+    return this.directory.known(hashApiKey(presented));
   }
 
-  /** Resolves a presented key; every failure is an AuthenticationError with a message safe to show. */
+  /**
+   * Resolves a presented key; every failure is an AuthenticationError with a message safe to show.
+   * From memory while the directory answers (see answersFromMemory); else one database read.
+   */
   async authenticate(presented: string, serverEnv: GatewayEnv): Promise<Principal> {
     const keyEnv = keyEnvironment(presented);
     if (!keyEnv) throw new AuthenticationError('Invalid API key: malformed (expected sk_dev_…, sk_sandbox_… or sk_live_…)');
@@ -118,29 +148,14 @@ export class KeyService {
       throw new AuthenticationError(`Invalid API key: a ${keyEnv} key cannot be used in the ${serverEnv} environment`);
     }
     const hash = hashApiKey(presented);
-    const cached = this.cache.get(hash);
-    if (cached) return cached;
-    const refused = this.cache.refusal(hash);
-    if (refused) throw new AuthenticationError(refused);
-    const mark = this.cache.mark();
+    const known = await this.directory.lookup(hash);
+    if (known === 'unknown') throw new AuthenticationError(NO_SUCH_KEY);
+    if (known === 'revoked') throw new AuthenticationError(REVOKED);
+    if (known !== 'unavailable') return known;
     const record = await this.store.findByHash(hash);
-    const refusal = !record || !digestsEqual(record.keyHash, hash) ? 'Invalid API key: no such key' : record.revokedAt ? 'Invalid API key: this key has been revoked' : undefined;
-    if (refusal || !record) {
-      this.cache.refuse(hash, refusal!, mark);
-      throw new AuthenticationError(refusal!);
-    }
-    const principal: Principal = Object.freeze({
-      keyId: record.id,
-      environment: record.environment,
-      merchantIds: Object.freeze(record.merchantIds) as string[],
-      scopes: Object.freeze(record.scopes) as string[],
-      tier: record.tier,
-      rpm: record.rpm,
-      rpd: record.rpd,
-      signingSecret: record.signingSecret,
-    }); // shared by the requests the cache serves it to
-    this.cache.set(hash, principal, mark);
-    return principal;
+    if (!record || !digestsEqual(record.keyHash, hash)) throw new AuthenticationError(NO_SUCH_KEY);
+    if (record.revokedAt) throw new AuthenticationError(REVOKED);
+    return principalOf(record);
   }
 
   list(): Promise<KeyRecord[]> {
@@ -148,12 +163,18 @@ export class KeyService {
   }
 
   /**
-   * Revokes by key id or by the key itself. This process forgets its keys at once; the others
+   * Revokes by key id or by the key itself. This process knows at once; the others
    * hear of it from the database (the NOTIFY of a rule on api_keys, when the revocation commits).
    */
   async revoke(idOrKey: string): Promise<boolean> {
     const revoked = await this.store.revoke(idOrKey.startsWith('sk_') ? { keyHash: hashApiKey(idOrKey) } : { id: idOrKey });
-    this.cache.clear();
+    await this.keysChanged();
     return revoked;
+  }
+
+  /** This process's own change to keys: the directory (when it answers) is current before the caller goes on. */
+  private async keysChanged(): Promise<void> {
+    if (!this.subscription) return;
+    await this.directory.refresh().catch(() => {}); // a failed load leaves the directory unanswering: reads go to the database
   }
 }

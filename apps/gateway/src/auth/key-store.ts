@@ -1,5 +1,5 @@
 import type { Prisma } from '../db/database.js';
-import type { Environment, RateLimitTier } from '../generated/prisma/client.js';
+import { Prisma as SQL, type Environment, type RateLimitTier } from '../generated/prisma/client.js';
 
 export interface NewKeyRecord {
   id: string;
@@ -57,18 +57,25 @@ export class KeyStore {
     });
   }
 
-  /** One round trip: this runs on every request. */
+  /** The key with this hash, when the key directory cannot answer (see KeyDirectory): one round trip. */
   async findByHash(keyHash: string): Promise<(KeyRecord & { keyHash: string }) | undefined> {
+    return (await this.select(keyHash))[0];
+  }
+
+  /** Every key, revoked ones included, with its hash: what the key directory holds. */
+  all(): Promise<(KeyRecord & { keyHash: string })[]> {
+    return this.select(undefined);
+  }
+
+  private async select(keyHash: string | undefined): Promise<(KeyRecord & { keyHash: string })[]> {
     const rows = await this.prisma.$queryRaw<KeyRow[]>`
       SELECT k.id, k.key_hash, k.last4, k.environment::text AS environment, k.scopes, k.tier::text AS tier,
              k.rpm, k.rpd, k.signing_secret, k.created_at, k.revoked_at,
              COALESCE(array_agg(m.merchant_id ORDER BY m.merchant_id) FILTER (WHERE m.merchant_id IS NOT NULL), '{}') AS merchant_ids
       FROM api_keys k LEFT JOIN api_key_merchants m ON m.api_key_id = k.id
-      WHERE k.key_hash = ${keyHash}
+      ${keyHash === undefined ? SQL.empty : SQL.sql`WHERE k.key_hash = ${keyHash}`}
       GROUP BY k.id`;
-    const row = rows[0];
-    if (!row) return undefined;
-    return {
+    return rows.map((row) => ({
       id: row.id,
       keyHash: row.key_hash,
       last4: row.last4,
@@ -81,7 +88,7 @@ export class KeyStore {
       createdAt: new Date(row.created_at),
       revokedAt: row.revoked_at === null ? null : new Date(row.revoked_at),
       merchantIds: row.merchant_ids,
-    };
+    }));
   }
 
   async list(): Promise<KeyRecord[]> {

@@ -52,6 +52,14 @@ describe('loadConfig', () => {
     });
   });
 
+  it('limits /readyz and /metrics to 300 a minute per address, and guards /metrics with a token when one is set', () => {
+    expect(loadConfig({})).toMatchObject({ opsRateLimit: 300, metricsToken: undefined });
+    expect(loadConfig({ OPS_RATE_LIMIT: '0', METRICS_TOKEN: 'scrape-me-0123456789' })).toMatchObject({ opsRateLimit: 0, metricsToken: 'scrape-me-0123456789' });
+    expect(() => loadConfig({ OPS_RATE_LIMIT: '-1' })).toThrow(/^OPS_RATE_LIMIT="-1" is not an integer/);
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow('METRICS_TOKEN must be 16-256 visible ASCII characters');
+    expect(() => loadConfig({ METRICS_TOKEN: 'has a space in it 0123' })).toThrow(/METRICS_TOKEN/);
+  });
+
   it('reads a list of allowed origins', () => {
     expect(loadConfig({ ALLOWED_ORIGINS: 'https://a.example, http://localhost:3000' }).allowedOrigins).toEqual([
       'https://a.example',

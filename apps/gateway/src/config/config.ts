@@ -7,6 +7,9 @@ import { DEFAULT_FLAT_RATE } from '../checkout/pricing/shipping-provider.js';
 import { defaultPaymentProvider, PAYMENT_PROVIDERS, type PaymentProviderName } from '../checkout/payment/providers.js';
 import { isStorefrontTemplate } from '../storefront/storefront-urls.js';
 
+/** OPS_RATE_LIMIT's default: five probes or scrapes a second from one address (monitors send one every few seconds). */
+export const DEFAULT_OPS_RATE_LIMIT = 300;
+
 export type GatewayEnv = 'development' | 'sandbox' | 'production';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
@@ -60,6 +63,10 @@ export interface Config {
   /** STOREFRONT_URL: base of the merchant's pages that ACP order permalinks and feed URLs point at; may hold `{merchant_id}`. */
   storefrontUrl: string | undefined;
   logLevel: LogLevel;
+  /** METRICS_TOKEN: when set, GET /metrics needs `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
+  /** OPS_RATE_LIMIT: requests to /readyz and /metrics per client address and minute (0: no limit). */
+  opsRateLimit: number;
 }
 
 export class ConfigError extends Error {
@@ -198,6 +205,13 @@ function storefront(env: Env): string | undefined {
   return raw;
 }
 
+function metricsToken(env: Env): string | undefined {
+  const raw = env.METRICS_TOKEN;
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^[\x21-\x7e]{16,256}$/.test(raw)) throw new ConfigError('METRICS_TOKEN must be 16-256 visible ASCII characters');
+  return raw;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const gatewayEnv = oneOf(env, 'GATEWAY_ENV', ['development', 'sandbox', 'production'] as const, 'development');
   const searchEngine = oneOf(env, 'SEARCH_ENGINE', ['embedded', 'meilisearch'] as const, 'embedded');
@@ -242,5 +256,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicBaseUrl: url(env, 'PUBLIC_BASE_URL', ['http:', 'https:'])?.replace(/\/+$/, ''),
     storefrontUrl: storefront(env),
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
+    metricsToken: metricsToken(env),
+    opsRateLimit: numberIn(env, 'OPS_RATE_LIMIT', 0, 1_000_000, DEFAULT_OPS_RATE_LIMIT, true)!,
   };
 }

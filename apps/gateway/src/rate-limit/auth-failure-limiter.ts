@@ -1,7 +1,7 @@
 /**
  * A budget of failed authentications per client address: past `limit` failures within
- * `windowMs`, requests from that address that do not carry a key this process already knows
- * to be valid are refused with 429 before any database read (see authenticate()). The counters
+ * `windowMs`, that address's failed authentications are answered 429 instead of 401 — and,
+ * while keys are read from the database, refused before the read (see authenticate()). The counters
  * live in the same store as the key limits: in this process, or in Redis (`REDIS_URL`) so
  * that every replica shares them. While the store is down the limiter fails open, as the key
  * limits do.
@@ -35,22 +35,28 @@ export class AuthFailureLimiter {
     try {
       const info = await this.store.get(client);
       if (!info || info.totalHits < this.limits.limit) return undefined;
-      const ms = info.resetTime ? info.resetTime.getTime() - Date.now() : this.limits.windowMs;
-      return ms > 0 ? Math.ceil(ms / 1000) : undefined;
+      return this.secondsLeft(info.resetTime);
     } catch (error) {
       this.storeFailed(error);
       return undefined;
     }
   }
 
-  /** Counts one failed authentication of the address. */
-  async failed(client: string): Promise<void> {
-    if (this.limits.limit <= 0) return;
+  /** Counts one failed authentication of the address; the seconds until it may try again when this one was past its budget. */
+  async failed(client: string): Promise<number | undefined> {
+    if (this.limits.limit <= 0) return undefined;
     try {
-      await this.store.increment(client);
+      const info = await this.store.increment(client);
+      return info.totalHits > this.limits.limit ? this.secondsLeft(info.resetTime) : undefined;
     } catch (error) {
       this.storeFailed(error);
+      return undefined;
     }
+  }
+
+  private secondsLeft(resetTime: Date | undefined): number | undefined {
+    const ms = resetTime ? resetTime.getTime() - Date.now() : this.limits.windowMs;
+    return ms > 0 ? Math.ceil(ms / 1000) : undefined;
   }
 
   private storeFailed(error: unknown): void {

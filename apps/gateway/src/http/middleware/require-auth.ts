@@ -45,16 +45,23 @@ function presentedKey(req: Request, basicAuth: boolean): string {
  * Authenticates the request's API key (401 when it cannot): `req.ctx.principal`. Rate limits
  * come next, so that every authenticated request counts, refused ones included; then authorize().
  *
- * Refusing costs little: a key refused a moment ago is refused from memory (KeyCache), and a
- * client address past its budget of failed authentications (`failures`) gets 429 with
- * Retry-After before anything is read — unless it presents a key this process already knows
- * to be valid, which costs nothing to accept.
+ * A valid key is never refused because of others' failures. While every key is held in memory
+ * (KeyService.answersFromMemory: the normal state of a serving process) a key is accepted or
+ * refused without any database read, so a flood of random keys costs no query; an address past
+ * its budget of failed authentications (`failures`) gets 429 for its unknown keys instead of 401,
+ * and its valid keys still pass. When keys must be read from the database (the directory is not
+ * listening), an address past its budget is refused with 429 before the read — unless it presents a
+ * key this process knows to be valid.
  *
  *   app.use(authenticate({ keys, env: 'development', failures }));
  */
 export function authenticate(options: RequireAuthOptions): RequestHandler {
   const basicAuth = options.basicAuth ?? true;
   const { keys, env, failures } = options;
+  const refuse = (req: Request, wait: number) => {
+    metricsOf(req)?.rateLimitRefusals.inc({ window: 'auth_failures' });
+    return new RateLimitError(`Too many failed authentications from this address; retry after ${wait} s`, wait);
+  };
   return async (req, _res, next) => {
     const client = req.ip ?? req.socket.remoteAddress ?? 'unknown';
     let presented: string | undefined;
@@ -69,17 +76,18 @@ export function authenticate(options: RequireAuthOptions): RequestHandler {
       req.ctx.principal = known;
       return next();
     }
-    const wait = await failures?.retryAfter(client);
-    if (wait !== undefined) {
-      metricsOf(req)?.rateLimitRefusals.inc({ window: 'auth_failures' });
-      throw new RateLimitError(`Too many failed authentications from this address; retry after ${wait} s`, wait);
+    const fromMemory = keys.answersFromMemory;
+    if (!fromMemory) {
+      const wait = await failures?.retryAfter(client);
+      if (wait !== undefined) throw refuse(req, wait);
     }
     try {
       if (malformed !== undefined) throw malformed;
       req.ctx.principal = await keys.authenticate(presented!, env);
     } catch (error) {
-      if (error instanceof AuthenticationError) await failures?.failed(client);
-      throw error;
+      if (!(error instanceof AuthenticationError)) throw error;
+      const wait = await failures?.failed(client);
+      throw fromMemory && wait !== undefined ? refuse(req, wait) : error;
     }
     next();
   };

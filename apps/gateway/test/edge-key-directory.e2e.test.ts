@@ -1,9 +1,11 @@
 /**
- * Authenticated keys are remembered, and forgotten the moment any change to keys commits:
- * revocation still takes effect on the next request, in this process and in every other.
+ * Every key is held in memory (KeyDirectory) and loaded again the moment any change to keys
+ * commits: no request reads its key from the database, and a revocation still takes effect on
+ * the next request, in this process and in every other.
  */
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { generateApiKey } from '../src/auth/api-key.js';
 import { KeyService } from '../src/auth/key-service.js';
 import { KeyStore } from '../src/auth/key-store.js';
 import { openDatabase } from '../src/db/database.js';
@@ -39,20 +41,25 @@ beforeAll(async () => {
 });
 afterAll(() => gateway?.close());
 
-describe('the key cache', () => {
-  it('reads a key from the database once, then from memory', async () => {
+describe('the key directory', () => {
+  it('reads keys from the database one by one until it listens, then never per request', async () => {
     const store = new KeyStore(gateway.db.prisma);
     const keys = new KeyService(store);
     const reads = vi.spyOn(store, 'findByHash');
+    const loads = vi.spyOn(store, 'all');
     const key = await gateway.createKey({ merchantIds: ['shop'] });
     await keys.authenticate(key, 'development');
     await keys.authenticate(key, 'development');
-    expect(reads).toHaveBeenCalledTimes(2); // not listening yet: nothing is remembered
+    expect(reads).toHaveBeenCalledTimes(2); // not listening yet: nothing is held
     await keys.listen(gateway.db);
     try {
+      expect(keys.answersFromMemory).toBe(true);
       await keys.authenticate(key, 'development');
-      await keys.authenticate(key, 'development');
-      expect(reads).toHaveBeenCalledTimes(3);
+      await expect(keys.authenticate(generateApiKey('development'), 'development')).rejects.toThrow(/no such key/);
+      await keys.revoke(key);
+      await expect(keys.authenticate(key, 'development')).rejects.toThrow(/revoked/);
+      expect(reads).toHaveBeenCalledTimes(2);
+      expect(loads.mock.calls.length).toBeGreaterThanOrEqual(2); // at start, and after the revocation
     } finally {
       await keys.close();
     }
@@ -88,18 +95,18 @@ describe('the key cache', () => {
     }
   });
 
-  it('remembers nothing while its connection is down, and again once it is back', async (context) => {
+  it('holds nothing while its connection is down, and everything again once it is back', async (context) => {
     if (!onPostgres()) context.skip(); // PGlite has no connection to lose
     const key = await gateway.createKey({ merchantIds: ['shop'] });
     expect((await getProduct(gateway, key)).status).toBe(200);
     await operatorSql(
       `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN "api_keys_changed"'`,
     );
-    await expect.poll(() => gateway.services.keys.remembersKeys).toBe(false);
-    // Were it still trusting what it remembered, this revocation would go unheard.
+    await expect.poll(() => gateway.services.keys.answersFromMemory).toBe(false);
+    // Were it still trusting what it held, this revocation would go unheard.
     await revokeBySql(key);
     expect((await getProduct(gateway, key)).status).toBe(401);
-    await expect.poll(() => gateway.services.keys.remembersKeys, { timeout: 5_000 }).toBe(true);
+    await expect.poll(() => gateway.services.keys.answersFromMemory, { timeout: 5_000 }).toBe(true);
     const fresh = await gateway.createKey({ merchantIds: ['shop'] });
     expect((await getProduct(gateway, fresh)).status).toBe(200);
     await revokeBySql(fresh);
