@@ -41,7 +41,7 @@ import type { RateLimitStores } from './rate-limit/stores.js';
 
 export interface AppDeps {
   config: Pick<Config, 'env' | 'allowedOrigins' | 'basicAuth' | 'requireRequestSigning' | 'authFailureLimit' | 'authFailureWindowMs' | 'trustProxy'> &
-    Partial<Pick<Config, 'orderUrlTemplate' | 'storefrontUrl' | 'publicBaseUrl' | 'validateResponses'>>;
+    Partial<Pick<Config, 'orderUrlTemplate' | 'storefrontUrl' | 'publicBaseUrl' | 'validateResponses' | 'metricsToken' | 'opsRateLimit'>>;
   logger: Logger;
   /** Counters of the key limits and of failed authentications per address (default for the latter: in this process). */
   rateLimits: Pick<RateLimitStores, 'minute' | 'day'> & Partial<Pick<RateLimitStores, 'authFailures' | 'keyWindows'>>;
@@ -62,7 +62,12 @@ export function createApp(deps: AppDeps): Express {
   app.set('etag', false);
   app.set('trust proxy', deps.config.trustProxy); // req.ip: the client, past this many proxies' X-Forwarded-For
   parseQueryOnce(app);
-  const ops = opsEndpoints(deps.ops);
+  const ops = opsEndpoints({
+    catalogLive: () => !deps.catalog.readModel.isDegraded,
+    metricsToken: deps.config.metricsToken,
+    perMinute: deps.config.opsRateLimit,
+    ...deps.ops,
+  });
   app.locals.metrics = ops.metrics; // metricsOf(req) in middleware that count something
 
   const failures = new AuthFailureLimiter(

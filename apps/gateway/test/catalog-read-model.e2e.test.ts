@@ -187,6 +187,35 @@ describe('the catalog read model', () => {
     await within(1_000, async () => (await quantityOf('sofa')) === 6); // …until announced
   });
 
+  it('heals by itself after a failed update: degraded in /readyz and /metrics meanwhile, live again soon after the database answers', async () => {
+    const readModel = gateway.services.catalog.readModel;
+    const readyz = async () => (await fetch(`${gateway.url}/readyz`)).json() as Promise<{ status: string; checks: Record<string, string>; details?: Record<string, string> }>;
+    const degradedGauge = async () => /^gateway_catalog_degraded (\d)$/m.exec(await (await fetch(`${gateway.url}/metrics`)).text())?.[1];
+    expect(readModel.isLive).toBe(true);
+    expect(await degradedGauge()).toBe('0');
+    // The update's read fails (as under a pool timeout): the products table is away for a while.
+    await otherConnection(['ALTER TABLE products RENAME TO products_away']);
+    try {
+      await otherConnection([notify({ merchantId: 'rm', ids: ['mug'] })]);
+      await expect.poll(() => readModel.isLive, { timeout: 10_000 }).toBe(false);
+      await expect.poll(async () => (await readyz()).checks.catalog, { timeout: 10_000 }).toBe('degraded');
+      const report = await readyz();
+      expect(report.status).toBe('ready'); // reads are still answered, from the database
+      expect(report.details?.catalog).toBe('degraded (reading from the database)');
+      expect(await degradedGauge()).toBe('1');
+      await new Promise((resolve) => setTimeout(resolve, 1_500)); // several reloads fail meanwhile
+      expect(readModel.isLive).toBe(false);
+    } finally {
+      await otherConnection(['ALTER TABLE products_away RENAME TO products']);
+    }
+    const healed = await within(15_000, async () => readModel.isLive); // the backoff tops out at 2 s
+    console.log(`[read model] live again ${Math.round(healed)} ms after the database answered again`);
+    await expect.poll(async () => (await readyz()).checks.catalog, { timeout: 5_000 }).toBe('ok');
+    expect((await readyz()).details?.catalog).toBeUndefined();
+    expect(await degradedGauge()).toBe('0');
+    expect((await api.product('mug')).status).toBe(200);
+  });
+
   it('reads the database until it has loaded and listens', async () => {
     const service = buildCatalogService(gateway.db.prisma, { config: { databaseUrl: gateway.db.url } });
     try {

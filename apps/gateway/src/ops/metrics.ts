@@ -35,6 +35,8 @@ export interface Metrics {
   readonly searchLatency: Histogram<'mode'>;
   /** Sets how the outbox gauges are read on each scrape (a query; failures leave them NaN). */
   setOutboxProbe(probe: () => Promise<OutboxLag>): void;
+  /** Sets how `gateway_catalog_degraded` is read on each scrape: true while catalog reads go to the database. */
+  setCatalogProbe(probe: () => boolean): void;
 }
 
 export interface MetricsOptions {
@@ -50,6 +52,7 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
   const registry = new Registry();
   if (options.processMetrics) collectDefaultMetrics({ register: registry });
   let outboxProbe: (() => Promise<OutboxLag>) | undefined;
+  let catalogProbe: (() => boolean) | undefined;
   let lastRead: Promise<OutboxLag | undefined> | undefined;
   // Both gauges read the same probe once per scrape.
   const readOutbox = (): Promise<OutboxLag | undefined> => {
@@ -74,6 +77,15 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     registers: [registry],
     async collect() {
       this.set((await readOutbox())?.due ?? Number.NaN);
+    },
+  });
+
+  new Gauge({
+    name: 'gateway_catalog_degraded',
+    help: "1 while the catalog read model is out of service and catalog reads go to the database (a failed update or a lost change listener; it reloads by itself), else 0",
+    registers: [registry],
+    collect() {
+      this.set(catalogProbe?.() ? 1 : 0);
     },
   });
 
@@ -118,6 +130,9 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     }),
     setOutboxProbe(probe) {
       outboxProbe = probe;
+    },
+    setCatalogProbe(probe) {
+      catalogProbe = probe;
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import { DEFAULT_OPS_RATE_LIMIT } from '../config/config.js';
 import type { Prisma } from '../db/database.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { OpsStore } from './ops-store.js';
@@ -14,6 +15,12 @@ export interface OpsDeps {
   searchReady?: () => boolean | Promise<boolean>;
   /** How many products lack a search vector: search is `degraded` (still ready) while any do. */
   missingVectors?: () => Promise<number>;
+  /** Whether catalog reads are served from the read model (false: degraded, reading from the database); default: they are. */
+  catalogLive?: () => boolean;
+  /** Requests to /readyz and /metrics per client address and minute (default 300; 0: no limit). */
+  perMinute?: number;
+  /** When set, /metrics needs `Authorization: Bearer <metricsToken>` (METRICS_TOKEN). */
+  metricsToken?: string | undefined;
   /** Bound on each readiness probe (default 2 s). */
   probeTimeoutMs?: number;
 }
@@ -23,6 +30,8 @@ export function opsEndpoints(deps: OpsDeps = {}): { metrics: Metrics; routes: Re
   const metrics = deps.metrics ?? createMetrics();
   const store = deps.database ? new OpsStore(deps.database) : undefined;
   if (store) metrics.setOutboxProbe(() => store.outboxLag());
-  const readiness = new Readiness({ store, searchReady: deps.searchReady, missingVectors: deps.missingVectors, timeoutMs: deps.probeTimeoutMs });
-  return { metrics, routes: opsRoutes({ metrics, readiness }) };
+  const { catalogLive } = deps;
+  if (catalogLive) metrics.setCatalogProbe(() => !catalogLive());
+  const readiness = new Readiness({ store, searchReady: deps.searchReady, missingVectors: deps.missingVectors, catalogLive, timeoutMs: deps.probeTimeoutMs });
+  return { metrics, routes: opsRoutes({ metrics, readiness, perMinute: deps.perMinute ?? DEFAULT_OPS_RATE_LIMIT, metricsToken: deps.metricsToken }) };
 }

@@ -5,7 +5,12 @@
  * Answers name each check's state in one word — never an error message, host
  * or query. Search is `degraded`, and the process still ready, while some products
  * have no vector (the embedder failed): keyword search finds them all, so traffic is
- * served; `details.search` says how many (`catalog reindex` fills them in).
+ * served; `details.search` says how many (`catalog reindex` fills them in). The catalog is
+ * `degraded`, and the process still ready, while its read model is out of service and reads
+ * go to the database (correct, dearer) until its reload succeeds.
+ *
+ * An answer is computed at most once per `maxAgeMs` (1 s): `/readyz` needs no key, so any
+ * number of callers share one round of probes instead of each costing a few of its own.
  *
  *   const readiness = new Readiness({ store: new OpsStore(db.prisma), searchReady: () => search.ready });
  *   const { ready, checks } = await readiness.check(); // checks: { database: 'ok', migrations: 'ok', search: 'ok' }
@@ -17,9 +22,9 @@ export type CheckState = 'ok' | 'degraded' | 'unreachable' | 'timeout' | 'pendin
 
 export interface ReadinessReport {
   ready: boolean;
-  checks: { database: CheckState; migrations: CheckState; search: CheckState };
+  checks: { database: CheckState; migrations: CheckState; search: CheckState; catalog: CheckState };
   /** What a degraded check lacks, in a short phrase: `{ search: '12 products without vectors' }`. */
-  details?: { search?: string };
+  details?: { search?: string; catalog?: string };
 }
 
 export interface ReadinessOptions {
@@ -29,21 +34,39 @@ export interface ReadinessOptions {
   searchReady?: (() => boolean | Promise<boolean>) | undefined;
   /** How many products lack a search vector (0: none); more than 0 makes search `degraded`. */
   missingVectors?: (() => Promise<number>) | undefined;
+  /** Whether the catalog's read model serves reads (false: degraded, reads go to the database); default: it does. */
+  catalogLive?: (() => boolean) | undefined;
   /** Bound on each probe. */
   timeoutMs?: number;
+  /** How long an answer is reused (default 1 s). */
+  maxAgeMs?: number;
 }
 
 const failed = (error: unknown): CheckState => (error instanceof TimeoutError ? 'timeout' : 'unreachable');
 
 export class Readiness {
   private readonly timeoutMs: number;
+  private readonly maxAgeMs: number;
+  private last: { report: Promise<ReadinessReport>; at: number } | undefined;
 
   constructor(private readonly options: ReadinessOptions = {}) {
     this.timeoutMs = options.timeoutMs ?? 2_000;
+    this.maxAgeMs = options.maxAgeMs ?? 1_000;
   }
 
-  async check(): Promise<ReadinessReport> {
-    const { store, searchReady, missingVectors } = this.options;
+  /** The answer of a round of probes begun at most `maxAgeMs` ago (or still running), else of a new one. */
+  check(): Promise<ReadinessReport> {
+    const now = performance.now();
+    if (this.last && now - this.last.at < this.maxAgeMs) return this.last.report;
+    const report = this.probe();
+    const entry = { report, at: Number.POSITIVE_INFINITY }; // shared while running, aged from when it ends
+    this.last = entry;
+    void report.finally(() => (entry.at = performance.now()));
+    return report;
+  }
+
+  private async probe(): Promise<ReadinessReport> {
+    const { store, searchReady, missingVectors, catalogLive } = this.options;
     const bounded = <T>(probe: () => Promise<T> | T) => withTimeout(Promise.resolve().then(probe), this.timeoutMs);
     const [database, migrations, searchState, missing] = await Promise.all([
       store ? bounded(() => store.ping()).then((): CheckState => 'ok', failed) : ('not_configured' as const),
@@ -53,8 +76,13 @@ export class Readiness {
       missingVectors ? bounded(missingVectors).catch(() => 0) : 0,
     ]);
     const search: CheckState = searchState === 'ok' && missing > 0 ? 'degraded' : searchState;
-    const checks = { database, migrations, search };
+    const catalog: CheckState = !catalogLive || catalogLive() ? 'ok' : 'degraded';
+    const checks = { database, migrations, search, catalog };
     const ready = Object.values(checks).every((state) => state === 'ok' || state === 'degraded' || state === 'not_configured');
-    return { ready, checks, ...(search === 'degraded' ? { details: { search: `${missing} product${missing === 1 ? '' : 's'} without vectors` } } : {}) };
+    const details = {
+      ...(search === 'degraded' ? { search: `${missing} product${missing === 1 ? '' : 's'} without vectors` } : {}),
+      ...(catalog === 'degraded' ? { catalog: 'degraded (reading from the database)' } : {}),
+    };
+    return { ready, checks, ...(Object.keys(details).length ? { details } : {}) };
   }
 }

@@ -2,35 +2,42 @@
  * The operations endpoints, outside the contract and without an API key:
  * `/healthz` (the process is up), `/readyz` (it can serve: 200 or 503),
  * `/metrics` (Prometheus), `/docs` and `/openapi.json`. Mounted before the
- * contract's route matching, so nothing else sees these paths.
+ * contract's route matching, so nothing else sees these paths. `/readyz` and `/metrics`
+ * are limited per client address, and `/metrics` may need a bearer token (ops-guard.ts).
  *
  *   app.use(opsRoutes({ metrics, readiness: new Readiness({ store }) }));
  */
 import { Router, type RequestHandler } from 'express';
 import { docsRoutes } from './docs.js';
 import type { Metrics } from './metrics.js';
+import { addressBudget, opsGuard } from './ops-guard.js';
 import type { Readiness } from './readiness.js';
 
 export interface OpsRoutesDeps {
   metrics: Metrics;
   readiness: Readiness;
+  /** Requests to /readyz and /metrics per client address and minute (0: no limit). */
+  perMinute: number;
+  /** When set, /metrics needs `Authorization: Bearer <metricsToken>`. */
+  metricsToken?: string | undefined;
 }
 
 /** The paths below: any other request skips this router's matching (most of them: the API's). */
 const OPS_PATHS = /^\/(healthz|readyz|metrics|openapi\.json|acp\/openapi\.json|docs)(\/|$)/i;
 
-export function opsRoutes({ metrics, readiness }: OpsRoutesDeps): RequestHandler {
+export function opsRoutes({ metrics, readiness, perMinute, metricsToken }: OpsRoutesDeps): RequestHandler {
   const router = Router();
+  const budget = addressBudget(perMinute);
   router.get('/healthz', (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
     res.json({ status: 'ok' });
   });
-  router.get('/readyz', async (_req, res) => {
+  router.get('/readyz', opsGuard(budget), async (_req, res) => {
     const { ready, checks, details } = await readiness.check();
     res.setHeader('Cache-Control', 'no-store');
     res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'unready', checks, ...(details ? { details } : {}) });
   });
-  router.get('/metrics', async (_req, res) => {
+  router.get('/metrics', opsGuard(budget, metricsToken), async (_req, res) => {
     const text = await metrics.registry.metrics();
     res.setHeader('Cache-Control', 'no-store');
     res.type(metrics.registry.contentType).send(text);

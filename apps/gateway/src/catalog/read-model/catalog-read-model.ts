@@ -10,6 +10,10 @@
  * done and the LISTEN is in place, and whenever its connection is lost (until everything is
  * loaded again), `catalog()` answers undefined and the caller reads the database — never
  * data of unknown age. Writes go to the database only.
+ *
+ * A failed update or reload takes the model out of service (`isLive` false: reads go to the
+ * database, correct but dearer) and a reload is retried with backoff (RELOAD_BACKOFF_MS) until
+ * one succeeds, so the model heals by itself once the database answers again.
  */
 import type { Logger } from 'pino';
 import type { Product } from '../../contract-types.js';
@@ -39,6 +43,11 @@ export interface LoadStats {
 
 const EMPTY = new MerchantCatalog();
 
+/** Delay before each further reload attempt (the last one repeats), ±20 % jitter. */
+const RELOAD_BACKOFF_MS = [100, 250, 500, 1_000, 2_000];
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+
 export class CatalogReadModel {
   private readonly merchants = new Map<string, MerchantCatalog>();
   private readonly queues = new SerialQueues();
@@ -50,6 +59,11 @@ export class CatalogReadModel {
   /** Bumped by every lost connection, so that a reload begun before a loss cannot declare the model live. */
   private epoch = 0;
   private started = false;
+  private closed = false;
+  /** Whether changes are being heard (the LISTEN is in place and its connection up). */
+  private listening = false;
+  /** The reload under way after a failure or a lost connection (see heal). */
+  private healing: Promise<void> | undefined;
   private readonly source: string;
   private readonly unsubscribe: () => void;
   private sink: ReadModelSink | undefined;
@@ -73,6 +87,11 @@ export class CatalogReadModel {
 
   get isLive(): boolean {
     return this.live;
+  }
+
+  /** Started to serve reads and not serving them now (a failure or a lost connection: reads go to the database). */
+  get isDegraded(): boolean {
+    return this.started && this.subscription !== undefined && !this.live;
   }
 
   /** Products held, over all merchants. */
@@ -108,26 +127,61 @@ export class CatalogReadModel {
           });
         },
         onLost: (error) => {
-          this.epoch++;
-          this.live = false;
+          this.listening = false;
+          this.takeOutOfService();
           this.logger.warn({ err: error }, 'catalog change listener lost its connection; catalog reads go to the database until it is back');
         },
         // Anything may have changed meanwhile: everything is loaded again before memory answers.
-        onRestored: () => void this.loadAll(true).catch((error: unknown) => this.logger.error({ err: error }, 'catalog reload failed')),
+        onRestored: () => {
+          this.listening = true;
+          this.heal();
+        },
       });
+      this.listening = true;
     }
-    return this.loadAll(listen !== undefined);
+    return this.loadAll();
   }
 
-  /** Loads every merchant with products; declares the model live when asked and no loss happened meanwhile. */
-  private async loadAll(goLive: boolean): Promise<LoadStats> {
+  /** Reads go to the database from now on, and no load begun before this may declare the model live. */
+  private takeOutOfService(): void {
+    this.epoch++;
+    this.live = false;
+  }
+
+  /**
+   * Loads everything again until a load succeeds while changes are heard, retrying with backoff:
+   * one reload at a time, however many failures ask for one. While the listener is down it waits
+   * for onRestored, which asks again.
+   */
+  private heal(): void {
+    if (this.healing || this.closed) return;
+    this.healing = (async () => {
+      for (let attempt = 0; !this.closed && this.listening && !this.live; attempt++) {
+        try {
+          await this.loadAll();
+          if (this.live) this.logger.info({ attempts: attempt + 1 }, 'catalog read model reloaded; reads are answered from memory again');
+          continue; // live, or a loss happened meanwhile: load again at once
+        } catch (error) {
+          const delay = RELOAD_BACKOFF_MS[Math.min(attempt, RELOAD_BACKOFF_MS.length - 1)]! * (0.8 + Math.random() * 0.4);
+          // Every attempt of the first few, then one in ten: a long outage does not flood the log.
+          if (attempt < RELOAD_BACKOFF_MS.length || attempt % 10 === 0) {
+            this.logger.error({ err: error, attempt: attempt + 1, retryInMs: Math.round(delay) }, 'catalog reload failed; retrying');
+          }
+          await sleep(delay);
+        }
+      }
+    })().finally(() => (this.healing = undefined));
+  }
+
+  /** Loads every merchant with products; declares the model live when changes are heard and no loss happened meanwhile. */
+  private async loadAll(): Promise<LoadStats> {
     const started = performance.now();
     const epoch = this.epoch;
     // (Merchants are only ever added: a catalog's products are upserted, never deleted; one whose load finds none is dropped.)
     const merchants = await this.store.merchantsWithProducts();
     let products = 0;
     for (const merchantId of merchants) products += await this.loadMerchant(merchantId);
-    if (goLive && epoch === this.epoch) this.live = true;
+    if (this.listening && epoch === this.epoch) this.live = true;
     const stats = { merchants: merchants.length, products, ms: Math.round(performance.now() - started) };
     this.logger.info(stats, 'catalog read model loaded');
     return stats;
@@ -183,11 +237,8 @@ export class CatalogReadModel {
       });
     } catch (error) {
       this.logger.error({ err: error, merchantId }, 'catalog read model update failed; reads go to the database until it is reloaded');
-      if (this.live) {
-        this.live = false;
-        this.epoch++;
-        void this.loadAll(this.subscription !== undefined).catch((reload: unknown) => this.logger.error({ err: reload }, 'catalog reload failed'));
-      }
+      this.takeOutOfService();
+      this.heal();
     }
   }
 
@@ -209,6 +260,8 @@ export class CatalogReadModel {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
+    this.listening = false;
     this.unsubscribe();
     this.live = false;
     await this.subscription?.close();
