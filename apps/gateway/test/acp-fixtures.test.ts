@@ -1,10 +1,10 @@
-/** The vendored ACP documents are unchanged copies of the official ones (when ../shared/acp is present). */
-import { existsSync, readFileSync } from 'node:fs';
+/** The vendored ACP documents are unchanged copies of the official ones (found as support/official-acp.ts says; always in CI). */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ACP_FIXTURES, acpWebhookEventValidator, feedApiOperations, feedSchemaValidator } from './support/acp-schemas.js';
+import { maySkipDriftCheck, officialAcpCandidates, officialAcpDir } from './support/official-acp.js';
 
-const OFFICIAL = process.env.ACP_SPEC_DIR ?? '/work/shared/acp';
 const FILES = {
   'schema.feed.json': '2026-04-17/json-schema/schema.feed.json',
   'schema.agentic_checkout.json': '2026-04-17/json-schema/schema.agentic_checkout.json',
@@ -14,9 +14,10 @@ const FILES = {
   NOTICE: 'NOTICE',
 };
 
-describe.skipIf(!existsSync(OFFICIAL))('vendored ACP 2026-04-17 documents', () => {
+describe.skipIf(maySkipDriftCheck)('vendored ACP 2026-04-17 documents', () => {
   it.each(Object.entries(FILES))('%s is byte for byte the official copy', (file, official) => {
-    expect(readFileSync(join(ACP_FIXTURES, file), 'utf8')).toBe(readFileSync(join(OFFICIAL, official), 'utf8'));
+    expect(officialAcpDir, `no official ACP copy at ${officialAcpCandidates.join(', ')} (set ACP_OFFICIAL_DIR)`).toBeDefined();
+    expect(readFileSync(join(ACP_FIXTURES, file), 'utf8')).toBe(readFileSync(join(officialAcpDir!, official), 'utf8'));
   });
 });
 

@@ -3,17 +3,15 @@
  * and NOTICE), so that a clean clone validates against them without network. Where the official
  * copy is at hand (`ACP_OFFICIAL_DIR`, or `../shared/acp` beside the repository or its worktree
  * folder, as on the project's machines and CI), every file must be identical: a drift fails here.
+ * In CI a missing official copy fails too (support/official-acp.ts).
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { acpValidator } from '../src/acp/acp-schemas.js';
-import { packageRoot } from '../src/db/paths.js';
+import { maySkipDriftCheck, officialAcpCandidates, officialAcpDir as official, repoRoot } from './support/official-acp.js';
 
-const repoRoot = resolve(packageRoot, '..', '..');
 const vendored = join(repoRoot, 'openapi', 'acp');
-const candidates = [process.env.ACP_OFFICIAL_DIR, join(repoRoot, '..', 'shared', 'acp'), join(repoRoot, '..', '..', 'shared', 'acp')];
-const official = candidates.find((dir): dir is string => !!dir && existsSync(join(dir, '2026-04-17')));
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -31,7 +29,8 @@ describe('the vendored ACP 2026-04-17 documents', () => {
     }
   });
 
-  it.skipIf(!official)('are byte for byte the official ones (no drift, nothing missing, nothing added)', () => {
+  it.skipIf(maySkipDriftCheck)('are byte for byte the official ones (no drift, nothing missing, nothing added)', () => {
+    expect(official, `no official ACP copy at ${officialAcpCandidates.join(', ')} (set ACP_OFFICIAL_DIR)`).toBeDefined();
     const theirs = files(official!).map((path) => relative(official!, path)).sort();
     const ours = files(vendored).map((path) => relative(vendored, path)).sort();
     expect(ours).toEqual(theirs);
@@ -41,7 +40,7 @@ describe('the vendored ACP 2026-04-17 documents', () => {
   });
 
   it('say where the official copy was looked for when it is absent', () => {
-    if (!official) console.warn(`ACP drift check skipped: no official copy at ${candidates.filter(Boolean).join(', ')} (set ACP_OFFICIAL_DIR)`);
+    if (!official) console.warn(`ACP drift check skipped: no official copy at ${officialAcpCandidates.join(', ')} (set ACP_OFFICIAL_DIR)`);
     expect(dirname(vendored)).toBe(join(repoRoot, 'openapi'));
   });
 });

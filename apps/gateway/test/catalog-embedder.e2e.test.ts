@@ -80,7 +80,7 @@ describe('an embedder that answers 429', () => {
     expect(failed.code).toBe(0);
     expect(failed.stderr).toMatch(/^warning: 3 products still have no search vector \(embedding endpoint .* answered 429/);
     expect(failed.stdout).toMatch(/\(0 embedded now, the rest from stored vectors; 3 without vectors\)/);
-  }, 120_000);
+  }, 240_000);
 
   it('reindex waits out a 429 (Retry-After) and embeds exactly the missing products, once', async () => {
     mode = 'throttle-once';
@@ -99,5 +99,5 @@ describe('an embedder that answers 429', () => {
 
     const ready = await readyz();
     expect(ready.body).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', search: 'ok' } });
-  }, 120_000);
+  }, 240_000);
 });

@@ -146,5 +146,5 @@ describe('serve on the embedded defaults', { timeout: CLI_TIMEOUT_MS }, () => {
       child.kill('SIGTERM');
     }
     expect(await exitOf(child)).toBe(0);
-  }, 90_000);
+  }, 240_000); // a `serve` on the embedded defaults seeds the demo catalog: 20–40 s idle, 2–3× that loaded
 });

@@ -14,6 +14,9 @@ import { call } from './support/http.js';
 import { startTestGateway, type TestGateway } from './support/test-gateway.js';
 import type { TestDatabase } from './support/test-database.js';
 
+/** A NOTIFY is heard within milliseconds idle (the cluster test prints the figure); CI runs on a busy 2-core machine. */
+const NOTIFY_DEADLINE_MS = 5_000;
+
 let gateway: TestGateway;
 const onPostgres = () => gateway.db.url !== undefined;
 const getProduct = (on: TestGateway, key: string) => call(`${on.url}/acp/products/p-1`, { headers: { 'X-ACP-API-Key': key } });
@@ -70,13 +73,13 @@ describe('the key directory', () => {
     expect((await getProduct(gateway, key)).status).toBe(200);
     expect((await getProduct(gateway, key)).status).toBe(200); // now served from memory
     await revokeBySql(key);
-    // as soon as the NOTIFY is heard (within 1 s; without eviction the key would stay valid 60 s)
-    await expect.poll(async () => (await getProduct(gateway, key)).status, { timeout: 1_000, interval: 50 }).toBe(401);
+    // as soon as the NOTIFY is heard (milliseconds; without it the key would stay valid until a restart)
+    await expect.poll(async () => (await getProduct(gateway, key)).status, { timeout: NOTIFY_DEADLINE_MS, interval: 50 }).toBe(401);
     const reply = await getProduct(gateway, key);
     expect(reply.body.error.message).toMatch(/revoked/);
   });
 
-  it('refuses a key on a second replica within 1 s of the first replica revoking it', async () => {
+  it('refuses a key on a second replica as soon as it hears the first replica revoke it', async () => {
     let ownDb: TestDatabase | undefined;
     if (gateway.db.url) {
       const db = await openDatabase({ url: gateway.db.url, poolSize: 2 });
@@ -88,7 +91,7 @@ describe('the key directory', () => {
       expect((await getProduct(replica, key)).status).toBe(200);
       expect((await getProduct(replica, key)).status).toBe(200);
       expect(await gateway.services.keys.revoke(key)).toBe(true);
-      await expect.poll(async () => (await getProduct(replica, key)).status, { timeout: 1_000, interval: 50 }).toBe(401);
+      await expect.poll(async () => (await getProduct(replica, key)).status, { timeout: NOTIFY_DEADLINE_MS, interval: 50 }).toBe(401);
     } finally {
       await replica.close();
       await ownDb?.close();
@@ -113,6 +116,6 @@ describe('the key directory', () => {
     // Heard again: the revocation's NOTIFY evicts the key. Within 1 s, not on the very next request:
     // the gateway shares this test's event loop, so under a loaded suite the request can be read
     // before the notification that is already on its way (without eviction it stays 200 for 60 s).
-    await expect.poll(async () => (await getProduct(gateway, fresh)).status, { timeout: 1_000, interval: 50 }).toBe(401);
+    await expect.poll(async () => (await getProduct(gateway, fresh)).status, { timeout: NOTIFY_DEADLINE_MS, interval: 50 }).toBe(401);
   });
 });

@@ -84,5 +84,5 @@ describe.skipIf(!available)('GET /docs in headless Chromium', () => {
     console.log(`[docs] ${operations.length} of ${operations.length} operations listed; screenshot ${SCREENSHOT}`);
     expect(elsewhere).toEqual([]);
     expect(problems).toEqual([]);
-  }, 60_000);
+  }, 180_000);
 });

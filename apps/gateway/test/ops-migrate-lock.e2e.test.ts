@@ -4,15 +4,13 @@
  * started while another process migrates for longer than Prisma's own 10 s lock timeout waits
  * for it instead of exiting. Needs the built CLI and TEST_DATABASE_URL.
  */
-import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MIGRATION_LOCK_KEY } from '../src/db/migration-lock.js';
-import { runCli, startServe } from './support/cli.js';
+import { endChildren, runCli, startServe } from './support/cli.js';
 
 /** The advisory lock Prisma's schema engine takes while it migrates. */
 const PRISMA_MIGRATE_LOCK = 72707369;
-const children: ChildProcess[] = [];
 let empty: { url: string; drop(): Promise<void> } | undefined;
 
 async function emptyDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
@@ -42,13 +40,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('migrations with several replica
     empty = await emptyDatabase();
   });
   afterEach(async () => {
-    for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+    await endChildren((startedByTest) => startedByTest); // before its database goes
     await empty?.drop();
   });
 
   it('three replicas started at once on an empty database all come up, and the schema is migrated once', async () => {
     const started = await Promise.all([1, 2, 3].map(() => startServe(serveEnv(empty!.url))));
-    children.push(...started.map((s) => s.child));
     const ready = await Promise.all(started.map(async (s) => (await fetch(`${s.url}/readyz`)).status));
     expect(ready).toEqual([200, 200, 200]);
     const client = new pg.Client({ connectionString: empty!.url });
@@ -58,7 +55,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('migrations with several replica
     );
     await client.end();
     expect(rows).toEqual([]);
-  }, 60_000);
+  }, 180_000);
 
   it('a replica started while another process migrates for 20 s (longer than the schema engine waits) waits for it, then comes up', async () => {
     // Hold what a migrating gateway holds (its lock, then the schema engine's) for 20 s.
@@ -74,7 +71,6 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('migrations with several replica
       }, 20_000),
     );
     const started = await serving;
-    children.push(started.child);
     await released;
     const upAfter = performance.now() - t0;
     expect(upAfter).toBeGreaterThan(19_500); // it waited for the lock…
@@ -83,5 +79,5 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('migrations with several replica
     expect(migrate).toMatchObject({ code: 0 });
     expect(migrate.stderr).toContain('another process is migrating the database: waiting for it');
     expect(migrate.stdout).toMatch(/database is up to date \(postgresql\)/);
-  }, 60_000);
+  }, 180_000);
 });

@@ -54,5 +54,5 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('DATABASE_POOL_SIZE (PostgreSQL)
     expect(new Set(statuses)).toEqual(new Set([404])); // every request reached the database
     expect(peak).toBeGreaterThanOrEqual(3); // the pool was used (and the LISTEN connections counted)…
     expect(peak).toBeLessThanOrEqual(2 + 2); // …within DATABASE_POOL_SIZE + 2 LISTEN connections
-  }, 60_000);
+  }, 180_000);
 });

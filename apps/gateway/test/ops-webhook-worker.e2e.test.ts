@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { checkoutCalls, SF_ADDRESS, stocked } from './support/checkout.js';
-import { exitOf, runCli, startServe } from './support/cli.js';
+import { endChildren, exitOf, runCli, startServe } from './support/cli.js';
 import { catalogFile } from './support/fixtures.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 import { startReceiver, type Receiver } from './support/webhook-receiver.js';
@@ -18,7 +18,6 @@ let db: TestDatabase | undefined;
 let env: Record<string, string>;
 let receiver: Receiver;
 let key: string;
-const children: ChildProcess[] = [];
 
 beforeAll(async () => {
   receiver = await startReceiver();
@@ -35,9 +34,9 @@ beforeAll(async () => {
   expect((await runCli(['webhooks', 'add-endpoint', '--merchant', 'worker-shop', '--url', `${receiver.url}/hooks`], env)).code).toBe(0);
   const created = await runCli(['keys', 'create', '--merchant', 'worker-shop', '--env', 'sandbox'], env);
   key = created.stdout.trim().split('\n').at(-1)!;
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  await endChildren(() => true); // before the database goes
   await receiver?.close();
   await db?.close();
 });
@@ -49,7 +48,6 @@ async function stop(child: ChildProcess): Promise<number | null> {
 
 it('leaves the outbox alone with WEBHOOK_WORKER=off; a replica with its worker on delivers what waits', async () => {
   const without = await startServe({ ...env, WEBHOOK_WORKER: 'off' });
-  children.push(without.child);
   const api = checkoutCalls(without.url, key);
   const created = await api.create({ items: [{ product_id: 'chair', quantity: 1 }], shipping_address: SF_ADDRESS });
   expect((await api.complete(created.body.checkout_session.id)).status).toBe(200);
@@ -58,8 +56,7 @@ it('leaves the outbox alone with WEBHOOK_WORKER=off; a replica with its worker o
   expect(await stop(without.child)).toBe(0);
 
   const withWorker = await startServe(env);
-  children.push(withWorker.child);
   const [delivered] = await receiver.waitFor(1, 10_000);
   expect(delivered!.json).toMatchObject({ type: 'order.created', data: { object: { id: created.body.checkout_session.id, status: 'completed' } } });
   expect(await stop(withWorker.child)).toBe(0);
-}, 60_000);
+}, 180_000);

