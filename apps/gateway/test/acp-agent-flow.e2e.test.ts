@@ -116,7 +116,7 @@ describe('an agent checks out through the ACP profile', () => {
     expect(exported).toMatchObject({ products: 2, variants: 2 });
     const product = feedSchemaValidator('Product');
     for (const line of readFileSync(exported.productsPath, 'utf8').trimEnd().split('\n')) expect(product(JSON.parse(line)), JSON.stringify(product.errors)).toBe(true);
-    const pushed = await pushFeed(store, new FeedApiClient({ baseUrl: feeds.url, token: feeds.token }), { merchantId: 'shop', targetUrl: feeds.url, targetCountry: 'US', storefrontUrl: STOREFRONT });
+    const pushed = await pushFeed(store, new FeedApiClient({ baseUrl: feeds.url, token: feeds.token, allowPrivateTargets: true }), { merchantId: 'shop', targetUrl: feeds.url, targetCountry: 'US', storefrontUrl: STOREFRONT });
     expect(pushed).toMatchObject({ created: true, sent: 2 });
     expect(feeds.invalid).toEqual([]);
     const feed = feeds.feeds.get(pushed.feedId)!;

@@ -3,7 +3,7 @@
  * update`, run in-process as an operator types them, on a real database (PostgreSQL with
  * TEST_DATABASE_URL, else an embedded data directory).
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command } from 'commander';
@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { importCatalog } from '../src/catalog/import/catalog-importer.js';
 import { catalogCommand } from '../src/cli/commands/catalog.js';
 import { ordersCommand } from '../src/cli/commands/orders.js';
+import { UsageError } from '../src/cli/output.js';
 import { openDatabase } from '../src/db/database.js';
 import { feedSchemaValidator } from './support/acp-schemas.js';
 import { stocked } from './support/checkout.js';
@@ -78,6 +79,15 @@ describe('gateway catalog export --format acp-feed', () => {
     [['--format', 'acp-feed', '--country', 'USA'], /--country must be an ISO 3166-1 alpha-2 code/],
   ])('refuses %j', async (args, message) => {
     await expect(gateway('catalog', 'export', '--merchant', 'cli-feed', '--out', tmpdir(), ...args)).rejects.toThrow(message);
+  });
+
+  it('refuses, in one line, a directory where a feed file goes, and writes nothing', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'gw-feed-out-'));
+    mkdirSync(join(out, 'products.jsonl'));
+    const exporting = gateway('catalog', 'export', '--format', 'acp-feed', '--merchant', 'cli-feed', '--out', out);
+    await expect(exporting).rejects.toBeInstanceOf(UsageError);
+    await expect(exporting).rejects.toThrow(`${join(out, 'products.jsonl')} exists and is not a file; the feed is not written over it`);
+    expect(readdirSync(out)).toEqual(['products.jsonl']);
   });
 
   it('says so for an unknown merchant', async () => {

@@ -4,7 +4,7 @@
  * request validated against it) — a 429 with Retry-After honoured, and later pushes that send
  * only what changed.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -120,9 +120,50 @@ describe('catalog export --format acp-feed', () => {
   });
 });
 
+describe('catalog export: each file through a temporary file and a rename', () => {
+  const FILES = ['metadata.json', 'products.jsonl'];
+
+  it('replaces a symlink planted at DIR/products.jsonl or DIR/metadata.json, leaving what it points at untouched', async () => {
+    const outDir = mkdtempSync(join(tmpdir(), 'gw-feed-'));
+    const elsewhere = mkdtempSync(join(tmpdir(), 'gw-feed-elsewhere-'));
+    for (const name of FILES) {
+      writeFileSync(join(elsewhere, name), 'not the feed\'s\n');
+      symlinkSync(join(elsewhere, name), join(outDir, name));
+    }
+    await exportFeed(store, { merchantId: 'feed-shop', outDir });
+    for (const name of FILES) {
+      expect(readFileSync(join(elsewhere, name), 'utf8')).toBe('not the feed\'s\n');
+      expect(lstatSync(join(outDir, name)).isFile()).toBe(true);
+    }
+    expect(readLines(join(outDir, 'products.jsonl'))).toHaveLength(8);
+    expect(JSON.parse(readFileSync(join(outDir, 'metadata.json'), 'utf8'))).toMatchObject({ id: 'feed_feed-shop' });
+    expect(readdirSync(outDir).sort()).toEqual(FILES);
+  });
+
+  it.each([
+    ['reading the catalog is interrupted', () => {}, 'interrupted'],
+    ['metadata.json cannot be replaced (a directory is in its place)', (outDir: string) => {
+      rmSync(join(outDir, 'metadata.json'));
+      mkdirSync(join(outDir, 'metadata.json'));
+    }, /metadata\.json exists and is not a file; the feed is not written over it$/],
+  ])('leaves the previous feed as it was, and no temporary file, when %s', async (_name, prepare, error) => {
+    const outDir = mkdtempSync(join(tmpdir(), 'gw-feed-'));
+    await exportFeed(store, { merchantId: 'feed-shop', outDir, feedId: 'before' });
+    prepare(outDir);
+    const files = FILES.filter((name) => lstatSync(join(outDir, name)).isFile());
+    const before = files.map((name) => readFileSync(join(outDir, name), 'utf8'));
+    const interrupt = (p: FeedProgress) => {
+      if (p.done > 0) throw new Error('interrupted');
+    };
+    await expect(exportFeed(store, { merchantId: 'feed-shop', outDir, feedId: 'after', onProgress: interrupt })).rejects.toThrow(error);
+    expect(readdirSync(outDir).sort()).toEqual(FILES);
+    expect(files.map((name) => readFileSync(join(outDir, name), 'utf8'))).toEqual(before);
+  });
+});
+
 describe('catalog push-feed', () => {
   const client = (options: Partial<ConstructorParameters<typeof FeedApiClient>[0]> = {}) =>
-    new FeedApiClient({ baseUrl: `${service.url}/`, token: service.token, backoffMs: 20, ...options });
+    new FeedApiClient({ baseUrl: `${service.url}/`, token: service.token, allowPrivateTargets: true, backoffMs: 20, ...options });
   const patches = () => service.requests.filter((r) => r.method === 'PATCH');
   const sentIds = () => patches().flatMap((r) => (r.body as { products: { id: string }[] }).products.map((p) => p.id)).sort();
 
@@ -174,7 +215,7 @@ describe('catalog push-feed', () => {
     const again = await pushFeed(store, client(), { merchantId: 'feed-shop', targetUrl: service.url, storefrontUrl: 'https://shop.example', newFeed: true });
     expect(again).toMatchObject({ created: true, sent: 8, batches: 1 });
     expect(service.requests.map((r) => r.method)).toEqual(['POST', 'PATCH']);
-    const other = await pushFeed(store, new FeedApiClient({ baseUrl: `${service.url}/`, token: service.token }), { merchantId: 'feed-shop', targetUrl: `${service.url}/`, storefrontUrl: 'https://shop.example' });
+    const other = await pushFeed(store, new FeedApiClient({ baseUrl: `${service.url}/`, token: service.token, allowPrivateTargets: true }), { merchantId: 'feed-shop', targetUrl: `${service.url}/`, storefrontUrl: 'https://shop.example' });
     expect(other).toMatchObject({ created: false, sent: 0 }); // the same target, trailing slash or not
   });
 

@@ -53,8 +53,8 @@ export function describeNetworkError(error: NodeJS.ErrnoException): string {
   return code ? `network error (${code})` : error.message;
 }
 
-/** Always answers with the vetted address, whatever name is asked for. */
-function pinnedLookup(target: SafeTarget): LookupFunction {
+/** Always answers with the vetted address, whatever name is asked for (the feed client connects through it too). */
+export function pinnedLookup(target: SafeTarget): LookupFunction {
   return ((_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
     if (options?.all) callback(null, [{ address: target.address, family: target.family }]);
     else callback(null, target.address, target.family);

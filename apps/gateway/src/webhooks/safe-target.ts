@@ -1,9 +1,10 @@
 /**
- * Vets a webhook target before anything is sent: http(s) only, and — unless
- * private targets are allowed — every address its host resolves to must be
- * public. The host is resolved once; the caller connects to the address
- * returned here (see http-delivery.ts), so a second DNS answer cannot differ
- * from the one that was checked.
+ * Vets an outgoing HTTP target before anything is sent — a webhook endpoint, or the Feed API
+ * `catalog push-feed` pushes to: http(s) only, and — unless private targets are allowed
+ * (WEBHOOK_ALLOW_PRIVATE_TARGETS, one setting for both) — every address its host resolves to
+ * must be public. The host is resolved once; the caller connects to the address returned here
+ * (`pinnedLookup` in http-delivery.ts), so a second DNS answer cannot differ from the one that
+ * was checked.
  */
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
@@ -27,6 +28,8 @@ export interface TargetPolicy {
   resolve?: Resolver;
   /** Longest wait for the DNS answer. */
   dnsTimeoutMs?: number;
+  /** What a refusal says after the reason; "webhooks are only sent to public addresses" by default. */
+  publicOnly?: string;
 }
 
 /** A target that passed the checks: connect to `address`, speak to `url` (Host header and TLS SNI = url's host). */
@@ -90,7 +93,7 @@ export async function vetTarget(raw: string | URL, policy: TargetPolicy): Promis
       const kind = nonPublicClass(address);
       if (!kind) continue;
       const where = isIP(hostname) ? `is a ${kind} address` : `resolves to a ${kind} address`;
-      throw new UnsafeTargetError(`host ${hostname} ${where}; webhooks are only sent to public addresses`);
+      throw new UnsafeTargetError(`host ${hostname} ${where}; ${policy.publicOnly ?? 'webhooks are only sent to public addresses'}`);
     }
   }
   const [first] = addresses as [ResolvedAddress, ...ResolvedAddress[]];

@@ -1,13 +1,22 @@
 /**
  * `catalog export --format acp-feed`: the offline full-replacement form of an ACP product feed
  * (rfc.product_feeds.md §3.4) — `metadata.json` (FeedMetadata) and `products.jsonl` (one Product
- * a line) — streamed page by page to disk, never holding the catalog in memory. Files are
- * written under temporary names and renamed at the end, so a failed export leaves no half feed.
+ * a line) — streamed page by page to disk, never holding the catalog in memory.
+ *
+ * Each file is written to a new temporary file in the same directory (a random hidden name,
+ * created exclusively: never an existing file, nor a symlink planted there) and renamed into
+ * place once both are complete. A rename replaces the directory entry itself: a symlink at
+ * DIR/products.jsonl or DIR/metadata.json is replaced by the new file, and whatever it pointed
+ * at is left untouched. A failed export removes its temporary files and leaves the previous feed
+ * as it was; a target that is a directory (or anything but a file or a symlink) is refused
+ * before the catalog is read. Only a process killed outright can leave a `.*.tmp` file behind —
+ * never a half-written feed file.
  */
+import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { lstat, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import { StorefrontUrls } from '../../storefront/storefront-urls.js';
 import { toFeedProduct } from './feed-product.js';
 import type { FeedStore } from './feed-store.js';
@@ -41,19 +50,37 @@ export class UnknownMerchantError extends Error {
   override name = 'UnknownMerchantError';
 }
 
+/** A feed file cannot be put where it belongs (e.g. a directory is in the way). */
+export class FeedOutputError extends Error {
+  override name = 'FeedOutputError';
+}
+
+/** Refuses a target path that a rename could not (or should not) replace: anything but a file or a symlink. */
+async function replaceable(path: string): Promise<void> {
+  const stat = await lstat(path).catch((error: NodeJS.ErrnoException) => (error.code === 'ENOENT' ? undefined : Promise.reject(error)));
+  if (stat && !stat.isFile() && !stat.isSymbolicLink()) throw new FeedOutputError(`${path} exists and is not a file; the feed is not written over it`);
+}
+
+/** A fresh name beside `path`: `.products.jsonl.<random>.tmp`. */
+const temporaryName = (path: string) => join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+
 export async function exportFeed(store: FeedStore, options: FeedExportOptions): Promise<FeedExportResult> {
   const merchant = await store.merchant(options.merchantId);
   if (!merchant) throw new UnknownMerchantError(`no merchant ${JSON.stringify(options.merchantId)}`);
   await mkdir(options.outDir, { recursive: true });
   const productsPath = join(options.outDir, 'products.jsonl');
   const metadataPath = join(options.outDir, 'metadata.json');
-  const partial = `${productsPath}.partial`;
+  await replaceable(productsPath);
+  await replaceable(metadataPath);
+  const productsTemp = temporaryName(productsPath);
+  const metadataTemp = temporaryName(metadataPath);
   const context = {
     sellerName: merchant.name,
     urls: options.storefrontUrl ? new StorefrontUrls(options.storefrontUrl, merchant.id) : undefined,
   };
   const total = await store.countProducts(merchant.id);
-  const out = createWriteStream(partial, { encoding: 'utf8' });
+  // 'wx': created here and now, or an error — never opened through a symlink or over a file.
+  const out = createWriteStream(productsTemp, { encoding: 'utf8', flags: 'wx' });
   const failed = once(out, 'error').then(([error]) => Promise.reject(error as Error));
   failed.catch(() => {});
   let products = 0;
@@ -73,17 +100,20 @@ export async function exportFeed(store: FeedStore, options: FeedExportOptions): 
     }
     out.end();
     await Promise.race([once(out, 'finish'), failed]);
+    const metadata = {
+      id: options.feedId ?? `feed_${merchant.id}`,
+      ...(options.targetCountry ? { target_country: options.targetCountry } : {}),
+      updated_at: (options.now ?? new Date()).toISOString(),
+    };
+    await writeFile(metadataTemp, `${JSON.stringify(metadata, null, 2)}\n`, { flag: 'wx' });
+    await rename(productsTemp, productsPath);
+    await rename(metadataTemp, metadataPath);
   } catch (error) {
+    // Closed first: a stream destroyed while its file is still being opened creates it after an earlier rm.
     out.destroy();
-    await rm(partial, { force: true });
+    if (!out.closed) await once(out, 'close');
+    await Promise.all([rm(productsTemp, { force: true }), rm(metadataTemp, { force: true })]);
     throw error;
   }
-  const metadata = {
-    id: options.feedId ?? `feed_${merchant.id}`,
-    ...(options.targetCountry ? { target_country: options.targetCountry } : {}),
-    updated_at: (options.now ?? new Date()).toISOString(),
-  };
-  await rename(partial, productsPath);
-  await writeFile(metadataPath, `${JSON.stringify(metadata, null, 2)}\n`);
   return { products, variants, metadataPath, productsPath };
 }

@@ -10,7 +10,7 @@
  * stopped. The catalog is read page by page, never whole.
  */
 import { StorefrontUrls } from '../../storefront/storefront-urls.js';
-import type { FeedApiClient } from './feed-api-client.js';
+import { parseFeedApiUrl, type FeedApiClient } from './feed-api-client.js';
 import { UnknownMerchantError, type FeedProgress } from './feed-export.js';
 import { discontinued, toFeedProduct, type FeedProduct } from './feed-product.js';
 import { productHash, type FeedStore, type PushedProduct } from './feed-store.js';
@@ -40,9 +40,9 @@ export interface FeedPushResult {
   batches: number;
 }
 
-/** The target URL as the state is keyed: no trailing slash, no fragment. */
+/** The target URL as the state is keyed: no trailing slash, no fragment (and never credentials: refused, as the client does). */
 export function normalizeTargetUrl(raw: string): string {
-  const url = new URL(raw);
+  const url = parseFeedApiUrl(raw);
   url.hash = '';
   return url.toString().replace(/\/+$/, '');
 }

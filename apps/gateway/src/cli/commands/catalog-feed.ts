@@ -1,9 +1,10 @@
 /** `catalog export --format acp-feed` and `catalog push-feed`: ACP 2026-04-17 product feeds (catalog/feed/). */
 import type { Command } from 'commander';
-import { FeedApiClient, FeedApiError } from '../../catalog/feed/feed-api-client.js';
-import { exportFeed, UnknownMerchantError, type FeedProgress } from '../../catalog/feed/feed-export.js';
+import { FeedApiClient, FeedApiError, FeedTargetError, parseFeedApiUrl } from '../../catalog/feed/feed-api-client.js';
+import { exportFeed, FeedOutputError, UnknownMerchantError, type FeedProgress } from '../../catalog/feed/feed-export.js';
 import { pushFeed } from '../../catalog/feed/feed-push.js';
 import { FeedStore } from '../../catalog/feed/feed-store.js';
+import { loadConfig } from '../../config/config.js';
 import { isStorefrontTemplate } from '../../storefront/storefront-urls.js';
 import { err, out, UsageError } from '../output.js';
 import { choice, positiveInt } from '../parse.js';
@@ -20,14 +21,22 @@ function country(raw: string): string {
   return raw.toUpperCase();
 }
 
+/**
+ * The Feed API's base URL. One with credentials is refused first, in words that repeat neither
+ * them nor the URL; no refusal echoes a URL holding an `@` (it may hold credentials that did
+ * not parse as such).
+ */
 function feedApiUrl(raw: string): string {
+  let url: URL | undefined;
   try {
-    const url = new URL(raw);
-    if ((url.protocol === 'http:' || url.protocol === 'https:') && !url.search) return raw;
-  } catch {
-    // fall through
+    url = parseFeedApiUrl(raw);
+  } catch (error) {
+    if (error instanceof FeedTargetError && error.refused === 'credentials') {
+      throw new UsageError(`--to ${error.message} — give it with --token or FEED_API_TOKEN`);
+    }
   }
-  throw new UsageError(`--to must be the http(s) base URL of a Feed API (its /feeds is appended), not ${JSON.stringify(raw)}`);
+  if (url && !url.search) return raw;
+  throw new UsageError(`--to must be the http(s) base URL of a Feed API (its /feeds is appended)${raw.includes('@') ? '' : `, not ${JSON.stringify(raw)}`}`);
 }
 
 function feedProgress(phase: string): ((p: FeedProgress) => void) | undefined {
@@ -37,9 +46,10 @@ function feedProgress(phase: string): ((p: FeedProgress) => void) | undefined {
 
 /** Domain failures as one line for the operator. */
 function asUsage(error: unknown, feedUrl?: string): unknown {
-  if (error instanceof UnknownMerchantError) return new UsageError(error.message);
+  if (error instanceof UnknownMerchantError || error instanceof FeedOutputError) return new UsageError(error.message);
+  if (error instanceof FeedTargetError) return new UsageError(`--to ${error.message}${error.refused === 'address' ? ' (WEBHOOK_ALLOW_PRIVATE_TARGETS is off)' : ''}`);
   if (error instanceof FeedApiError) {
-    if (error.status === 404 && feedUrl) return new UsageError(`${error.message} — the feed is gone from ${feedUrl}; run again with --new-feed to create a new one`);
+    if (error.status === 404 && feedUrl && error.message.startsWith('PATCH ')) return new UsageError(`${error.message} — the feed is gone from ${feedUrl}; run again with --new-feed to create a new one`);
     return new UsageError(error.message);
   }
   return error;
@@ -86,8 +96,12 @@ export function feedCommands(catalog: Command): void {
       const client = new FeedApiClient({
         baseUrl: options.to,
         token,
+        // The webhooks' SSRF guard and its setting: off (private targets refused) but in development.
+        allowPrivateTargets: loadConfig().webhookAllowPrivateTargets,
         onRetry: ({ attempt, waitMs, reason }) => err(`retrying after ${reason} (attempt ${attempt}) in ${(waitMs / 1000).toFixed(1)} s`),
       });
+      // Refused before the database is opened; every request checks the address again.
+      await client.checkTarget().catch((error: unknown) => Promise.reject(asUsage(error)));
       const result = await withDatabase(async (db, _services, config) =>
         pushFeed(new FeedStore(db.prisma), client, {
           merchantId: options.merchant,
