@@ -93,7 +93,7 @@ execFileSync(process.execPath, [join(root, 'scripts/pnpm.mjs'), 'exec', 'turbo',
 const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []; // a V8 CPU profile of the gateway, written at exit
 const serve = spawn(process.execPath, [...profile, join(root, 'apps/gateway/dist/cli.js'), 'serve'], {
   cwd: mkdtempSync(join(tmpdir(), 'bench-checkout-serve-')),
-  env: { ...process.env, DATABASE_URL: url.toString(), GATEWAY_ENV: 'production', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', DATABASE_POOL_SIZE: String(POOL_SIZE) },
+  env: { PUBLIC_BASE_URL: 'http://127.0.0.1', ...process.env, DATABASE_URL: url.toString(), GATEWAY_ENV: 'production', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', DATABASE_POOL_SIZE: String(POOL_SIZE) },
   stdio: ['ignore', 'pipe', 'ignore'],
 });
 const gateway = {

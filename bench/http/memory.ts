@@ -43,7 +43,7 @@ if ((await db.prisma.product.count({ where: { merchantId: merchant } })) !== cou
 const { key } = await new KeyService(new KeyStore(db.prisma)).create({ merchantIds: [merchant], env: 'production', scopes: ['*'], tier: 'enterprise', rpm: 1e9, rpd: 1e9 });
 await db.close();
 
-const env = { ...process.env, GATEWAY_ENV: 'production', LOG_LEVEL: 'warn', PORT: '0', ...(dataDir ? { DATA_DIR: dataDir } : {}) };
+const env = { PUBLIC_BASE_URL: 'http://127.0.0.1', ...process.env, GATEWAY_ENV: 'production', LOG_LEVEL: 'warn', PORT: '0', ...(dataDir ? { DATA_DIR: dataDir } : {}) };
 
 /** Resident memory of a process, in MB (Linux /proc; elsewhere `ps`). */
 function rssMb(pid: number): number {

@@ -28,6 +28,7 @@ const env = {
   PATH: process.env.PATH,
   NODE_ENV: 'production',
   GATEWAY_ENV: 'production',
+  PUBLIC_BASE_URL: `http://127.0.0.1:${port}`, // production refuses to start without it
   HOST: '127.0.0.1',
   PORT: String(port),
   DATABASE_URL: url.toString(),

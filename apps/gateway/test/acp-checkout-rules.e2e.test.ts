@@ -139,9 +139,9 @@ describe('the status machine', () => {
   });
 
   it('refuses fields the official schema does not have (additionalProperties: false), naming them', async () => {
-    const reply = await agent.create({ ...createBody([]), line_items: [{ id: 'chair-oak', quantity: 2 }] });
+    const reply = await agent.create({ ...createBody([]), line_items: [{ id: 'chair-oak', sku: 'chair-oak' }] });
     expect(reply.status).toBe(400);
-    expect(reply.body).toMatchObject({ type: 'invalid_request', code: 'invalid', param: '$.line_items[0].quantity' });
+    expect(reply.body).toMatchObject({ type: 'invalid_request', code: 'invalid', param: '$.line_items[0].sku', message: '$.line_items[0].sku is not a field of this request (ACP 2026-04-17)' });
     const noCapabilities = await agent.create({ line_items: [{ id: 'chair-oak' }], currency: 'usd' });
     expect(noCapabilities.body).toMatchObject({ code: 'invalid', param: '$.capabilities' });
   });

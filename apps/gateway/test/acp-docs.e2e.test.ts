@@ -5,6 +5,7 @@
  * (CHROMIUM_PATH, default /usr/bin/chromium).
  */
 import { existsSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,6 +32,23 @@ describe('GET /acp/openapi.json', () => {
     expect(reply.body.info.version).toBe('2026-04-17');
     expect(reply.body.info.description).toContain('spt_test_approve');
     expect(Object.keys(reply.body.paths)).toEqual(['/checkout_sessions', '/checkout_sessions/{checkout_session_id}', '/checkout_sessions/{checkout_session_id}/complete', '/checkout_sessions/{checkout_session_id}/cancel']);
+  });
+
+  it("shows where this profile's requests depart from the official schema: quantity, items, limits — the vendored document unchanged", async () => {
+    const served = (await call(`${gateway.url}/acp/openapi.json`)).body;
+    const { Item, CheckoutSessionCreateRequest: create, CheckoutSessionUpdateRequest: update } = served.components.schemas;
+    expect(Item.properties.quantity).toMatchObject({ type: 'integer', minimum: 1, maximum: 999, description: expect.stringContaining("RFC's `Item.quantity`") });
+    for (const request of [create, update]) {
+      expect(request.properties.items).toMatchObject({ type: 'array', items: { $ref: '#/components/schemas/Item' }, description: expect.stringContaining('line_items') });
+    }
+    expect(create.required).toEqual(['currency', 'capabilities']);
+    const note = served.info.description as string;
+    for (const rule of ['**`quantity`**', 'a whole number from 1 to 999', '`2.5` is refused', '**`items`**', 'e-mail at most 320', 'ISO 3166-1 alpha-2', '`selected_fulfillment_options[].item_ids` must name items of the cart', 'PUBLIC_BASE_URL']) {
+      expect(note, rule).toContain(rule);
+    }
+    const vendored = createRequire(import.meta.url)('@commerce-gateway/openapi/acp/openapi.agentic_checkout.json');
+    expect(vendored.components.schemas.Item.properties).not.toHaveProperty('quantity');
+    expect(vendored.components.schemas.CheckoutSessionCreateRequest.properties).not.toHaveProperty('items');
   });
 
   it('is listed in /docs beside our own contract, ours first', async () => {

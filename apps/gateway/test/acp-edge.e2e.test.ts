@@ -1,13 +1,13 @@
 /**
  * The ACP profile's edge through real HTTP, every answer validated against the official schemas:
- * discovery, API-Version 2026-04-17 required (our own API keeps 2026-11-01 and its default),
+ * discovery (built from PUBLIC_BASE_URL, never from an untrusted Host), API-Version 2026-04-17 required (our own API keeps 2026-11-01 and its default),
  * Bearer with our keys and scopes, Idempotency-Key (required, echoed, replayed, conflicts),
  * Request-Id, Signature/Timestamp over canonical JSON, rate limits, and production's refusal
  * to take payments without a real provider.
  */
 import { createHmac, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acpAgent, acpCall, createBody, payWith, SF } from './support/acp.js';
+import { acpAgent, acpCall, createBody, discoverWith, payWith, SF } from './support/acp.js';
 import { stocked } from './support/checkout.js';
 import { startTestGateway, type TestGateway } from './support/test-gateway.js';
 
@@ -25,10 +25,9 @@ beforeAll(async () => {
 afterAll(() => gateway?.close());
 
 describe('GET /.well-known/acp.json', () => {
-  it('needs no key, names no merchant, says where the API is, and may be cached for an hour', async () => {
+  it('needs no key, names no merchant, and says where the API is', async () => {
     const reply = await acpCall(`${gateway.url}/.well-known/acp.json`, 'GET', undefined, {}, 'DiscoveryResponse');
     expect(reply.status).toBe(200);
-    expect(reply.headers.get('cache-control')).toBe('public, max-age=3600');
     expect(reply.body).toMatchObject({
       protocol: { name: 'acp', version: '2026-04-17', supported_versions: ['2026-04-17'] },
       api_base_url: `${gateway.url}/acp`,
@@ -39,6 +38,56 @@ describe('GET /.well-known/acp.json', () => {
     expect(JSON.stringify(reply.body)).not.toContain('shop');
     const head = await fetch(`${gateway.url}/.well-known/acp.json`, { method: 'HEAD' });
     expect(head.status).toBe(200);
+  });
+
+  it('without PUBLIC_BASE_URL (development, sandbox) names the origin the request came to, which no shared cache may keep: private, no-store, Vary: Host', async () => {
+    const poisoned = await discoverWith(gateway.url, { host: 'evil.example' });
+    expect(poisoned.status).toBe(200);
+    expect(poisoned.body.api_base_url).toBe('http://evil.example/acp'); // this client's own answer, and only its own:
+    expect(poisoned.headers['cache-control']).toBe('private, no-store');
+    expect(String(poisoned.headers.vary).split(/\s*,\s*/)).toContain('Host');
+    expect(String(poisoned.headers.vary)).not.toMatch(/X-Forwarded/); // without TRUST_PROXY they do not count
+    const forwarded = await discoverWith(gateway.url, { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' });
+    expect(forwarded.body.api_base_url).toBe(`${gateway.url}/acp`);
+    // a Host no document can name is refused in the Error shape (never a 500)
+    for (const host of ['evil.example/acp?x=', 'user@evil.example', 'evil.example:99999']) {
+      const refused = await discoverWith(gateway.url, { host });
+      expect(refused.status, host).toBe(400);
+      expect(refused.body).toMatchObject({ type: 'invalid_request', code: 'invalid', message: expect.stringContaining('PUBLIC_BASE_URL') });
+    }
+  });
+
+  it('behind TRUST_PROXY without PUBLIC_BASE_URL, the forwarded origin counts, and Vary names the forwarded headers too', async () => {
+    const proxied = await startTestGateway({ db: gateway.db, env: { TRUST_PROXY: '1' } });
+    try {
+      const reply = await discoverWith(proxied.url, { host: 'internal:8080', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' });
+      expect(reply.body.api_base_url).toBe('https://evil.example/acp');
+      expect(reply.headers['cache-control']).toBe('private, no-store');
+      expect(String(reply.headers.vary).split(/\s*,\s*/)).toEqual(expect.arrayContaining(['Host', 'X-Forwarded-Host', 'X-Forwarded-Proto']));
+    } finally {
+      await proxied.close();
+    }
+  });
+
+  it('with PUBLIC_BASE_URL names that origin whatever Host or X-Forwarded-* say, and may be cached publicly for an hour', async () => {
+    const pinned = await startTestGateway({ db: gateway.db, env: { PUBLIC_BASE_URL: 'https://Gateway.Shop.Example:443/', TRUST_PROXY: '1' } });
+    try {
+      const requests: Record<string, string>[] = [{}, { host: 'evil.example' }, { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http' }];
+      for (const headers of requests) {
+        const reply = await discoverWith(pinned.url, headers);
+        expect(reply.status).toBe(200);
+        expect(reply.body.api_base_url, JSON.stringify(headers)).toBe('https://gateway.shop.example/acp');
+        expect(reply.body.protocol.documentation_url).toBe('https://gateway.shop.example/docs');
+        expect(reply.headers['cache-control']).toBe('public, max-age=3600');
+        expect(String(reply.headers.vary ?? '')).not.toMatch(/Host|X-Forwarded/); // nothing of the request in it
+      }
+    } finally {
+      await pinned.close();
+    }
+  });
+
+  it('production does not start without PUBLIC_BASE_URL, saying so in one line', async () => {
+    await expect(startTestGateway({ GATEWAY_ENV: 'production' })).rejects.toThrow(/^GATEWAY_ENV=production needs PUBLIC_BASE_URL[^\n]*$/);
   });
 
   it('is rate limited per client address, with Retry-After', async () => {
@@ -200,7 +249,7 @@ describe('rate limits', () => {
 
 describe('production without a payment provider', () => {
   it('offers no payment handler and refuses completion with a clear error until a real provider is configured', async () => {
-    const prod = await startTestGateway({ GATEWAY_ENV: 'production' });
+    const prod = await startTestGateway({ GATEWAY_ENV: 'production', PUBLIC_BASE_URL: 'https://gateway.shop.example' });
     try {
       await prod.importProducts('shop', [stocked('chair', [{ sku: 'chair-oak', price: 10, quantity: 5 }])]);
       const agent = acpAgent(prod.url, await prod.createKey({ merchantIds: ['shop'] }));

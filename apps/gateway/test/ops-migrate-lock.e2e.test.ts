@@ -33,7 +33,7 @@ async function emptyDatabase(): Promise<{ url: string; drop(): Promise<void> }> 
   };
 }
 
-const serveEnv = (url: string) => ({ DATABASE_URL: url, GATEWAY_ENV: 'production', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info' });
+const serveEnv = (url: string) => ({ DATABASE_URL: url, GATEWAY_ENV: 'production', PUBLIC_BASE_URL: 'http://127.0.0.1', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info' });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('migrations with several replicas (PostgreSQL)', () => {
   beforeEach(async () => {

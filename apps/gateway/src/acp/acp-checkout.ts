@@ -8,14 +8,17 @@ import type { CheckoutService } from '../checkout/checkout-service.js';
 import { AuthenticationRequiredError } from '../checkout/payment/payment-errors.js';
 import type { SessionChanges, SessionRecord } from '../checkout/session-record.js';
 import type { BeforeCommit } from '../db/transaction.js';
+import { loadContract } from '../contract/document.js';
 import { GatewayError } from '../errors.js';
 import { AcpError } from './acp-error.js';
 import { negotiateInterventions } from './capabilities.js';
 import { toAcpError } from './domain-errors.js';
+import { ourMaxLength } from './request-schema.js';
 import { toDomainAddress } from './wire/address-mapper.js';
 import { acpStateOf, type AcpState } from './wire/acp-state.js';
-import type { AcpBuyer, AcpCompleteRequest, AcpCreateRequest, AcpItem, AcpUpdateRequest } from './wire/acp-types.js';
-import { toAcpSession } from './wire/session-mapper.js';
+import type { AcpBuyer, AcpCompleteRequest, AcpCreateRequest, AcpSelectedFulfillmentOption, AcpUpdateRequest } from './wire/acp-types.js';
+import { groupEntries, lineEntries, type GroupedLines, type LineEntries } from './wire/line-entries.js';
+import { cartItemIds, toAcpSession } from './wire/session-mapper.js';
 import { orderPermalink, type PermalinkSettings } from '../storefront/order-permalink.js';
 
 export type AcpSession = Record<string, unknown>;
@@ -23,32 +26,19 @@ export type AcpSession = Record<string, unknown>;
 /** Where the orders' permalinks point (see storefront/order-permalink.ts). */
 export type AcpCheckoutOptions = PermalinkSettings;
 
-/** Who a call acts for, and the public origin the agent reached (for URLs in answers). */
+/** Who a call acts for. */
 export interface AcpScope {
   merchantId: string;
-  origin: string;
 }
 
-/** The agent's items, one unit per entry: the same id again adds a unit to its line (the 2026-04-17 Item has no quantity). */
-function groupItems(items: readonly AcpItem[]): { ids: string[]; quantities: number[]; firstIndex: number[] } {
-  const at = new Map<string, number>();
-  const ids: string[] = [];
-  const quantities: number[] = [];
-  const firstIndex: number[] = [];
-  items.forEach((item, index) => {
-    const line = at.get(item.id);
-    if (line === undefined) {
-      at.set(item.id, ids.length);
-      ids.push(item.id);
-      quantities.push(1);
-      firstIndex.push(index);
-    } else quantities[line]! += 1;
-  });
-  return { ids, quantities, firstIndex };
-}
+const NAME_MAX = ourMaxLength(loadContract(), 'Customer.name');
 
+/** The buyer as the domain's customer; first and last names make its name, which must fit our own contract's. */
 function customerOf(buyer: AcpBuyer) {
   const name = buyer.full_name ?? ([buyer.first_name, buyer.last_name].filter(Boolean).join(' ') || undefined);
+  if (name && name.length > NAME_MAX) {
+    throw new AcpError(400, 'invalid_request', 'invalid', `$.buyer.first_name and $.buyer.last_name make a name longer than ${NAME_MAX} characters`, '$.buyer');
+  }
   return { email: buyer.email, ...(name ? { name } : {}), ...(buyer.phone_number ? { phone: buyer.phone_number } : {}) };
 }
 
@@ -68,7 +58,10 @@ export class AcpCheckout {
 
   async create(scope: AcpScope, request: AcpCreateRequest, store?: BeforeCommit<AcpSession>): Promise<AcpSession> {
     const { merchantId } = scope;
-    const cart = await this.cart(merchantId, request.line_items);
+    const lines = lineEntries(request);
+    if (!lines) throw new AcpError(400, 'invalid_request', 'invalid', '$.line_items is required (or items, its name in the RFC)', '$.line_items');
+    const customer = request.buyer ? customerOf(request.buyer) : undefined;
+    const cart = await this.cart(merchantId, lines);
     const state: AcpState = {
       protocol: 'acp',
       item_ids: cart.ids,
@@ -81,19 +74,22 @@ export class AcpCheckout {
       currency: request.currency,
       protocolState: { ...state },
       ...(request.fulfillment_details?.address ? { shippingAddress: toDomainAddress(request.fulfillment_details.address) } : {}),
-      ...(request.buyer ? { customer: customerOf(request.buyer) } : {}),
+      ...(customer ? { customer } : {}),
     };
-    return this.view(scope, await guard(cart.firstIndex, () => this.checkout.open(merchantId, changes, this.storing(scope, store))));
+    return this.view(scope, await guard(cart, () => this.checkout.open(merchantId, changes, this.storing(scope, store))));
   }
 
   async get(scope: AcpScope, id: string): Promise<AcpSession> {
     const { merchantId } = scope;
-    return this.view(scope, await guard([], () => this.checkout.record(merchantId, id)));
+    return this.view(scope, await guard(undefined, () => this.checkout.record(merchantId, id)));
   }
 
   async update(scope: AcpScope, id: string, request: AcpUpdateRequest, store?: BeforeCommit<AcpSession>): Promise<AcpSession> {
     const { merchantId } = scope;
-    const cart = request.line_items ? await this.cart(merchantId, request.line_items) : undefined;
+    const lines = lineEntries(request);
+    const customer = request.buyer ? customerOf(request.buyer) : undefined;
+    const cart = lines ? await this.cart(merchantId, lines) : undefined;
+    if (request.selected_fulfillment_options) await this.checkSelectedItems(merchantId, id, request.selected_fulfillment_options, cart);
     // Any change settles a past payment problem; the rest of the state is the locked row's.
     const next = (current: unknown): AcpState => {
       const { payment_problem: _settled, ...kept } = acpStateOf(current);
@@ -108,10 +104,10 @@ export class AcpCheckout {
       ...(cart ? { items: cart.items } : {}),
       protocolState: (current) => ({ ...next(current) }),
       ...(request.fulfillment_details?.address ? { shippingAddress: toDomainAddress(request.fulfillment_details.address) } : {}),
-      ...(request.buyer ? { customer: customerOf(request.buyer) } : {}),
+      ...(customer ? { customer } : {}),
       ...(request.selected_fulfillment_options ? { fulfillmentOptionId: this.chosenOptionId(request) } : {}),
     };
-    return this.view(scope, await guard(cart?.firstIndex ?? [], () => this.checkout.change(merchantId, id, changes, this.storing(scope, store))));
+    return this.view(scope, await guard(cart, () => this.checkout.change(merchantId, id, changes, this.storing(scope, store))));
   }
 
   async complete(scope: AcpScope, id: string, request: AcpCompleteRequest, store?: BeforeCommit<AcpSession>): Promise<AcpSession> {
@@ -120,18 +116,19 @@ export class AcpCheckout {
     if (!handlerId || !instrument) {
       throw new AcpError(400, 'invalid_request', 'unsupported', 'Pay with payment_data.handler_id and payment_data.instrument; purchase orders are not supported', '$.payment_data');
     }
-    const record = await guard([], () => this.checkout.record(merchantId, id));
+    const record = await guard(undefined, () => this.checkout.record(merchantId, id));
     const state = acpStateOf(record.session.protocolState);
     if (record.session.status === 'open' && state.payment_problem?.code === 'requires_3ds' && !request.authentication_result) {
       throw new AcpError(400, 'invalid_request', 'requires_3ds', "This checkout session requires issuer authentication. The request must include 'authentication_result'.", '$.authentication_result');
     }
     if (request.buyer && record.session.status === 'open') {
       const buyer = request.buyer;
-      await guard([], () => this.checkout.change(merchantId, id, { customer: customerOf(buyer), protocolState: (current) => ({ ...acpStateOf(current), buyer }) }));
+      const customer = customerOf(buyer);
+      await guard(undefined, () => this.checkout.change(merchantId, id, { customer, protocolState: (current) => ({ ...acpStateOf(current), buyer }) }));
     }
     const payment = { handlerId, instrument, ...(request.authentication_result ? { authentication: { outcome: request.authentication_result.outcome } } : {}) };
     try {
-      return this.view(scope, await guard([], () => this.checkout.pay(merchantId, id, payment, this.storing(scope, store))));
+      return this.view(scope, await guard(undefined, () => this.checkout.pay(merchantId, id, payment, this.storing(scope, store))));
     } catch (error) {
       if (error instanceof AcpError && (error.code === 'payment_declined' || error.code === 'requires_3ds')) {
         const problem = error.code === 'requires_3ds' && error.cause instanceof AuthenticationRequiredError
@@ -145,17 +142,40 @@ export class AcpCheckout {
 
   async cancel(scope: AcpScope, id: string, store?: BeforeCommit<AcpSession>): Promise<AcpSession> {
     const { merchantId } = scope;
-    return this.view(scope, await guard([], () => this.checkout.close(merchantId, id, this.storing(scope, store))));
+    return this.view(scope, await guard(undefined, () => this.checkout.close(merchantId, id, this.storing(scope, store))));
   }
 
   private storing(scope: AcpScope, store: BeforeCommit<AcpSession> | undefined): BeforeCommit<SessionRecord> | undefined {
     return store && ((tx, record) => store(tx, this.view(scope, record)));
   }
 
-  private async cart(merchantId: string, items: readonly AcpItem[]) {
-    const grouped = groupItems(items);
+  private async cart(merchantId: string, lines: LineEntries) {
+    const grouped = groupEntries(lines);
     const inputs = await this.checkout.itemsByIds(merchantId, grouped.ids);
     return { ...grouped, items: inputs.map((input, i) => ({ ...input, quantity: grouped.quantities[i]! })) };
+  }
+
+  /**
+   * Every `item_ids` entry must name an item of the cart the update leaves — its item id as answers
+   * show it (`line_items[].item.id`) or its line's id (`li_1`, the schema's "line item IDs"); `[]`
+   * is the whole cart. Checked before anything changes; a finished session is left to answer 405.
+   */
+  private async checkSelectedItems(merchantId: string, id: string, selected: readonly AcpSelectedFulfillmentOption[], cart: GroupedLines | undefined): Promise<void> {
+    let itemIds = cart?.ids;
+    if (!itemIds) {
+      const record = await guard(undefined, () => this.checkout.record(merchantId, id));
+      if (record.session.status !== 'open') return;
+      itemIds = cartItemIds(record);
+    }
+    const known = new Set([...itemIds, ...itemIds.map((_, i) => `li_${i + 1}`)]);
+    selected.forEach((option, i) => {
+      option.item_ids.forEach((itemId, j) => {
+        if (known.has(itemId)) return;
+        const param = `$.selected_fulfillment_options[${i}].item_ids[${j}]`;
+        const cartIds = itemIds.length > 10 ? `${itemIds.slice(0, 10).join(', ')}, …` : itemIds.join(', ');
+        throw new AcpError(400, 'invalid_request', 'invalid', `${param} is ${JSON.stringify(itemId.slice(0, 64))}, which is not an item of this session's cart (${cartIds})`, param);
+      });
+    });
   }
 
   /** One option fulfills the whole cart: every entry must name the same one. */
@@ -168,12 +188,12 @@ export class AcpCheckout {
   }
 }
 
-/** Runs a domain call; its errors become ACP errors (`lineIndexes`: the request's index of each domain line). */
-async function guard<T>(lineIndexes: number[], work: () => Promise<T>): Promise<T> {
+/** Runs a domain call; its errors become ACP errors (`lines`: the request's cart, to name a domain line by its entry). */
+async function guard<T>(lines: GroupedLines | undefined, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    if (error instanceof GatewayError) throw toAcpError(error, lineIndexes);
+    if (error instanceof GatewayError) throw toAcpError(error, lines?.firstIndex ?? [], lines?.field);
     throw error;
   }
 }

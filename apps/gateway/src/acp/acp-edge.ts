@@ -2,13 +2,13 @@
  * The ACP profile's own edge rules, beside the shared ones (authentication, rate limits,
  * idempotency store, body parsing): Bearer credentials, Idempotency-Key required on every POST
  * and echoed, Signature/Timestamp over canonical JSON, and request bodies validated against the
- * official schema before anything runs.
+ * official schema, as the profile takes it (request-schema.ts), before anything runs.
  */
 import type { RequestHandler } from 'express';
 import { checkSignature, type SignatureProblem } from '../auth/request-signature.js';
 import { AuthenticationError } from '../errors.js';
 import { AcpError } from './acp-error.js';
-import { acpValidator, describeFirst } from './acp-schemas.js';
+import { acpRequestValidator, describeFirst } from './acp-schemas.js';
 import { canonicalJson } from './canonical-json.js';
 
 /** rfc.agentic_checkout.md §3.1: `Authorization: Bearer <token>` is REQUIRED (our API keys are the tokens). */
@@ -64,12 +64,12 @@ export function verifyAcpSignature(options: { requireAll: boolean; now?: () => n
   };
 }
 
-/** Validates the body against the operation's request schema of the official ACP JSON Schema. */
+/** Validates the body against the operation's request schema: the official JSON Schema's, as the profile takes it (request-schema.ts). */
 export function validateAcpRequest(schemaOf: (operationId: string) => string | undefined): RequestHandler {
   return (req, _res, next) => {
     const schema = req.ctx.operation && schemaOf(req.ctx.operation.operationId);
     if (!schema) return next();
-    const validate = acpValidator(schema);
+    const validate = acpRequestValidator(schema);
     if (!validate(req.body)) {
       const { message, param } = describeFirst(validate.errors);
       throw new AcpError(400, 'invalid_request', 'invalid', message, param);

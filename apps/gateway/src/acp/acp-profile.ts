@@ -30,7 +30,7 @@ import { discoveryRoutes } from './discovery.js';
 import { acpRoutes } from './routes.js';
 
 export interface AcpProfileDeps {
-  config: Pick<Config, 'env' | 'basicAuth' | 'requireRequestSigning'> & Partial<Pick<Config, 'orderUrlTemplate' | 'storefrontUrl' | 'publicBaseUrl'>>;
+  config: Pick<Config, 'env' | 'basicAuth' | 'requireRequestSigning'> & Partial<Pick<Config, 'orderUrlTemplate' | 'storefrontUrl' | 'publicBaseUrl' | 'trustProxy'>>;
   logger: Logger;
   rateLimits: Pick<RateLimitStores, 'minute' | 'day'> & Partial<Pick<RateLimitStores, 'keyWindows'>>;
   idempotency: IdempotencyStore;
@@ -46,7 +46,7 @@ export function acpProfile(deps: AcpProfileDeps): RequestHandler {
   const acp = new AcpCheckout(deps.checkout, { orderUrlTemplate: config.orderUrlTemplate, storefrontUrl: config.storefrontUrl });
   const router = Router();
   router.use(validateAcpResponses(responseSchemaOf, logger));
-  router.use(discoveryRoutes({ publicBaseUrl: config.publicBaseUrl, interventions: deps.checkout.payments.interventions }));
+  router.use(discoveryRoutes({ publicBaseUrl: config.publicBaseUrl, trustProxy: config.trustProxy, interventions: deps.checkout.payments.interventions }));
   router.use(apiVersion(ACP_VERSIONS, { required: true }));
   router.use(matchOperation(acpOperationTable()));
   router.use(requireBearer());
@@ -58,7 +58,7 @@ export function acpProfile(deps: AcpProfileDeps): RequestHandler {
   router.use(requireIdempotencyKey());
   router.use(validateAcpRequest(requestSchemaOf));
   router.use(idempotency(deps.idempotency, logger));
-  router.use(acpRoutes(acp, { publicBaseUrl: config.publicBaseUrl }));
+  router.use(acpRoutes(acp));
   router.use(acpErrorHandler(logger));
   return (req, res, next) => (isAcpPath(req.path) ? router(req, res, next) : next());
 }

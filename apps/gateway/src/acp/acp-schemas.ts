@@ -1,14 +1,17 @@
 /**
  * The official ACP 2026-04-17 JSON Schema (vendored unmodified in openapi/acp/), compiled once:
- * requests are validated against it before anything runs, responses before they are sent.
+ * responses are validated against it before they are sent; requests against the profile's copy of
+ * it (request-schema.ts: `quantity`, `items`, lengths, countries) before anything runs.
  * The JSON Schema, not the OpenAPI document, because it is the consistent one of the two: the
- * OpenAPI `CheckoutSessionBase` forbids the `order` that `CheckoutSessionWithOrder` requires, and
- * its `Error` lacks the `supported_versions` the RFC asks version errors to carry.
+ * OpenAPI `CheckoutSessionBase` forbids the `order` that `CheckoutSessionWithOrder` requires (so
+ * that schema matches no object), and its `Error` lacks the `supported_versions` the RFC asks
+ * version errors to carry.
  */
 import { createRequire } from 'node:module';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { ACP_VERSION } from './acp-version.js';
+import { PROFILE_KEYWORDS, profileRequestSchema } from './request-schema.js';
 
 const require = createRequire(import.meta.url);
 export const acpSchemaPath: string = require.resolve('@commerce-gateway/openapi/acp/schema.agentic_checkout.json');
@@ -19,15 +22,25 @@ function instance(): Ajv2020 {
   if (!ajv) {
     ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true });
     (addFormats as unknown as (a: Ajv2020) => void)(ajv);
-    ajv.addSchema(require(acpSchemaPath) as object, 'acp');
+    for (const keyword of PROFILE_KEYWORDS) ajv.addKeyword(keyword);
+    const official = require(acpSchemaPath) as Record<string, unknown>;
+    ajv.addSchema(official, 'acp');
+    ajv.addSchema(profileRequestSchema(official), 'acp-profile');
   }
   return ajv;
 }
 
-/** The validator of one of the schema's `$defs` (CheckoutSession, Error, DiscoveryResponse, …). */
+/** The validator of one of the official schema's `$defs` (CheckoutSession, Error, DiscoveryResponse, …). */
 export function acpValidator(name: string): ValidateFunction {
   const validate = instance().getSchema(`acp#/$defs/${name}`);
   if (!validate) throw new Error(`the ACP schema has no $defs/${name}`);
+  return validate;
+}
+
+/** The validator of a request body (`CheckoutSessionCreateRequest`, …) as this profile takes it. */
+export function acpRequestValidator(name: string): ValidateFunction {
+  const validate = instance().getSchema(`acp-profile#/$defs/${name}`);
+  if (!validate) throw new Error(`the ACP profile's request schema has no $defs/${name}`);
   return validate;
 }
 
@@ -51,5 +64,6 @@ export function describeFirst(errors: ErrorObject[] | null | undefined): { messa
     return { message: `${param} is not a field of this request (ACP ${ACP_VERSION})`, param };
   }
   const param = jsonPath(error.instancePath);
+  if (error.keyword === 'maxLength') return { message: `${param} is longer than ${(error.params as { limit: number }).limit} characters`, param };
   return { message: `${param} ${error.message ?? 'is invalid'}`, param };
 }

@@ -1,18 +1,22 @@
 /**
  * `GET /.well-known/acp.json` (rfc.discovery.md): whether and how an agent can use ACP here —
- * protocol and versions, `api_base_url` (this origin + /acp), transports, services, currencies,
+ * protocol and versions, `api_base_url` (PUBLIC_BASE_URL + /acp), transports, services, currencies,
  * intervention types. Public (no key), identical for every merchant (no merchant identifiers:
- * nothing to enumerate), cacheable for an hour, and rate limited per client address.
+ * nothing to enumerate), rate limited per client address, and cacheable for an hour only when its
+ * origin comes from PUBLIC_BASE_URL, never from the request's Host (public-origin.ts).
  */
 import { Router } from 'express';
 import { rateLimit as expressRateLimit } from 'express-rate-limit';
 import { CURRENCY_EXPONENTS } from '../checkout/pricing/currency-exponents.js';
 import { AcpError } from './acp-error.js';
 import { ACP_VERSION, ACP_VERSIONS } from './acp-version.js';
+import { publicOrigin } from './public-origin.js';
 
 export interface DiscoveryOptions {
-  /** The public origin agents reach this gateway at; the request's own when undefined. */
+  /** The public origin agents reach this gateway at (PUBLIC_BASE_URL); the request's own, not publicly cacheable, when undefined. */
   publicBaseUrl: string | undefined;
+  /** TRUST_PROXY: whether X-Forwarded-Host/-Proto can make the request's origin (without PUBLIC_BASE_URL). */
+  trustProxy?: number | undefined;
   /** Intervention types the payment provider supports (e.g. `3ds`). */
   interventions: readonly string[];
   /** Requests per minute per client address (default 300). */
@@ -53,8 +57,9 @@ export function discoveryRoutes(options: DiscoveryOptions): Router {
     next();
   });
   router.get('/.well-known/acp.json', limiter, (req, res) => {
-    const origin = options.publicBaseUrl ?? `${req.protocol}://${req.get('host')}`;
-    res.setHeader('Cache-Control', 'public, max-age=3600');
+    const { origin, cacheControl, vary } = publicOrigin(req, options);
+    res.setHeader('Cache-Control', cacheControl);
+    for (const header of vary) res.vary(header);
     res.json(discoveryDocument(origin, options.interventions));
   });
   router.all('/.well-known/acp.json', (req, res) => {

@@ -14,19 +14,22 @@ import {
 } from '../errors.js';
 import { AcpError } from './acp-error.js';
 
-/** `items[2].quantity` → `$.line_items[<request index of line 2>]`; other params → `$.<param>`. */
-function acpParam(param: string | undefined, lineIndexes: readonly number[]): string | undefined {
+/**
+ * `items[2].quantity` → `$.line_items[<request index of line 2>]` (or `$.items[…]` when the agent
+ * used the RFC's name, `linesField`); other params → `$.<param>`.
+ */
+function acpParam(param: string | undefined, lineIndexes: readonly number[], linesField: string): string | undefined {
   if (!param) return undefined;
   const line = /^(?:items|line_items)\[(\d+)\](\.(?:product_id|variant_sku))?/.exec(param);
-  if (line) return `$.line_items[${lineIndexes[Number(line[1])] ?? Number(line[1])}]${line[2] ? '.id' : ''}`;
+  if (line) return `$.${linesField}[${lineIndexes[Number(line[1])] ?? Number(line[1])}]${line[2] ? '.id' : ''}`;
   if (param.startsWith('shipping_address')) return '$.fulfillment_details.address';
   if (param === 'fulfillment_option_id') return '$.selected_fulfillment_options';
-  if (param === 'items') return '$.line_items';
+  if (param === 'items') return `$.${linesField}`;
   return `$.${param}`;
 }
 
-export function toAcpError(error: GatewayError, lineIndexes: readonly number[] = []): AcpError {
-  const param = acpParam(error.param, lineIndexes);
+export function toAcpError(error: GatewayError, lineIndexes: readonly number[] = [], linesField = 'line_items'): AcpError {
+  const param = acpParam(error.param, lineIndexes, linesField);
   const acp = ((): AcpError => {
     if (error instanceof PaymentDeclinedError) return new AcpError(400, 'invalid_request', 'payment_declined', error.message, '$.payment_data');
     if (error instanceof AuthenticationRequiredError) {

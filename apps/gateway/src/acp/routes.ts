@@ -9,15 +9,10 @@ function storeAnswer(req: Request, status: number): BeforeCommit<AcpSession> | u
   return req.ctx.idempotency?.storeWith<AcpSession>(status, (session) => session);
 }
 
-export interface RouteOptions {
-  /** The public origin agents reach this gateway at; the request's own when undefined. */
-  publicBaseUrl: string | undefined;
-}
-
 /** The five ACP checkout operations; bodies are already validated against the official schema. */
-export function acpRoutes(acp: AcpCheckout, options: RouteOptions): Router {
+export function acpRoutes(acp: AcpCheckout): Router {
   const router = Router();
-  const scope = (req: Request): AcpScope => ({ merchantId: merchantOf(req.ctx), origin: options.publicBaseUrl ?? `${req.protocol}://${req.get('host')}` });
+  const scope = (req: Request): AcpScope => ({ merchantId: merchantOf(req.ctx) });
   router.post('/acp/checkout_sessions', async (req, res) => {
     res.status(201).json(await acp.create(scope(req), req.body as AcpCreateRequest, storeAnswer(req, 201)));
   });

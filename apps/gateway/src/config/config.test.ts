@@ -20,7 +20,7 @@ describe('loadConfig', () => {
 
   it('allows private webhook targets by default only in development', () => {
     expect(loadConfig({ GATEWAY_ENV: 'sandbox' }).webhookAllowPrivateTargets).toBe(false);
-    expect(loadConfig({ GATEWAY_ENV: 'production', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' }).webhookAllowPrivateTargets).toBe(true);
+    expect(loadConfig({ GATEWAY_ENV: 'production', PUBLIC_BASE_URL: 'https://gw.example', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' }).webhookAllowPrivateTargets).toBe(true);
   });
 
   it('reads the tax table and flat shipping, keeping the contract’s defaults for what is unset', () => {

@@ -58,7 +58,7 @@ export interface Config {
   paymentProvider: PaymentProviderName;
   /** The merchant's order page, `{order_id}` (and `{merchant_id}`) replaced (ORDER_URL_TEMPLATE); undefined: STOREFRONT_URL's /orders/<id> (see storefront/order-permalink.ts). */
   orderUrlTemplate: string | undefined;
-  /** This gateway's public origin for agents (PUBLIC_BASE_URL); undefined: the request's own. */
+  /** This gateway's public origin for agents (PUBLIC_BASE_URL; required in production); undefined: the request's own, never publicly cached. */
   publicBaseUrl: string | undefined;
   /** STOREFRONT_URL: base of the merchant's pages that ACP order permalinks and feed URLs point at; may hold `{merchant_id}`. */
   storefrontUrl: string | undefined;
@@ -196,6 +196,25 @@ function orderUrlTemplate(env: Env): string | undefined {
   return raw;
 }
 
+/**
+ * PUBLIC_BASE_URL: the origin agents reach this gateway at, as `https://gateway.shop.example` (no
+ * path: ACP discovery is a well-known URI at the origin's root; no user, query or fragment).
+ * Production needs it: a public document built from a request's Host could be poisoned in a shared
+ * cache (see acp/public-origin.ts).
+ */
+function publicBaseUrl(env: Env, gatewayEnv: GatewayEnv): string | undefined {
+  const raw = env.PUBLIC_BASE_URL?.trim();
+  if (!raw) {
+    if (gatewayEnv !== 'production') return undefined;
+    throw new ConfigError("GATEWAY_ENV=production needs PUBLIC_BASE_URL, the origin agents reach this gateway at (e.g. https://gateway.shop.example): public documents are never built from a request's Host");
+  }
+  const parsed = new URL(url({ PUBLIC_BASE_URL: raw }, 'PUBLIC_BASE_URL', ['http:', 'https:'])!);
+  if (parsed.username || parsed.password || parsed.pathname !== '/' || /[?#]/.test(raw)) {
+    throw new ConfigError('PUBLIC_BASE_URL is not an origin: write scheme and host only, e.g. https://gateway.shop.example (no path, user, query or fragment)');
+  }
+  return parsed.origin;
+}
+
 function storefront(env: Env): string | undefined {
   const raw = env.STOREFRONT_URL?.trim();
   if (!raw) return undefined;
@@ -253,7 +272,7 @@ export function loadConfig(env: Env = process.env): Config {
     pricing: pricing(env),
     paymentProvider: paymentProviderSetting(env, gatewayEnv),
     orderUrlTemplate: orderUrlTemplate(env),
-    publicBaseUrl: url(env, 'PUBLIC_BASE_URL', ['http:', 'https:'])?.replace(/\/+$/, ''),
+    publicBaseUrl: publicBaseUrl(env, gatewayEnv),
     storefrontUrl: storefront(env),
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     metricsToken: metricsToken(env),

@@ -1,7 +1,8 @@
 /**
  * The few ACP 2026-04-17 shapes the mappers write or read, transcribed from the official
- * JSON Schema (openapi/acp/2026-04-17/json-schema). Every body is validated against the
- * schema itself at the edge; these types only keep the mappers honest.
+ * JSON Schema (openapi/acp/2026-04-17/json-schema) with the profile's additions to requests
+ * (request-schema.ts). Every body is validated against that schema at the edge; these types
+ * only keep the mappers honest.
  */
 export interface AcpAddress {
   name: string;
@@ -29,10 +30,12 @@ export interface AcpBuyer {
   [field: string]: unknown;
 }
 
+/** As the profile takes it: the official Item plus the RFC's `quantity` (request-schema.ts). */
 export interface AcpItem {
   id: string;
   name?: string;
   unit_amount?: number;
+  quantity?: number;
 }
 
 export interface AcpCapabilities {
@@ -48,7 +51,9 @@ export interface AcpSelectedFulfillmentOption {
 }
 
 export interface AcpCreateRequest {
-  line_items: AcpItem[];
+  /** One of `line_items` and `items` (the RFC's name for it). */
+  line_items?: AcpItem[];
+  items?: AcpItem[];
   currency: string;
   capabilities: AcpCapabilities;
   buyer?: AcpBuyer;
@@ -58,6 +63,7 @@ export interface AcpCreateRequest {
 
 export interface AcpUpdateRequest {
   line_items?: AcpItem[];
+  items?: AcpItem[];
   buyer?: AcpBuyer;
   fulfillment_details?: AcpFulfillmentDetails;
   selected_fulfillment_options?: AcpSelectedFulfillmentOption[];

@@ -32,11 +32,22 @@ function fulfillmentOption(option: FulfillmentOption) {
   };
 }
 
+/** The lines in order, each with the item id the agent knows it by (its SKU for a session made through our own API). */
+function linesOf(record: SessionRecord) {
+  const state = acpStateOf(record.session.protocolState);
+  const lines = [...record.session.lineItems].sort((a, b) => a.position - b.position);
+  return { lines, itemIds: lines.map((line, i) => state.item_ids[i] ?? line.variantSku) };
+}
+
+/** The item ids of the session's cart, as its answers show them (`line_items[].item.id`). */
+export function cartItemIds(record: SessionRecord): string[] {
+  return linesOf(record).itemIds;
+}
+
 export function toAcpSession(record: SessionRecord, context: SessionContext): Record<string, unknown> {
   const { session } = record;
   const state = acpStateOf(session.protocolState);
-  const lines = [...session.lineItems].sort((a, b) => a.position - b.position);
-  const itemIds = lines.map((line, i) => state.item_ids[i] ?? line.variantSku);
+  const { lines, itemIds } = linesOf(record);
   const taxShares = allocate(session.taxAmount, lines.map((line) => (line.taxable ? line.subtotal : 0n)));
   const shortOf = new Map(record.shortages.flatMap((s) => s.lines.map((line) => [line, s.available] as const)));
   const { status, messages } = statusOf(record, state);

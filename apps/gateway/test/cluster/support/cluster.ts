@@ -90,6 +90,7 @@ export async function startCluster({ replicas = 3, env = {} }: { replicas?: numb
   proxied.port = String(pgProxy.port);
   const replicaEnv = {
     GATEWAY_ENV: 'production',
+    PUBLIC_BASE_URL: 'http://127.0.0.1', // production needs it (discovery is never built from a request's Host); the proxy's port is not known yet
     HOST: '127.0.0.1',
     DATABASE_URL: proxied.toString(),
     DATABASE_POOL_SIZE: '10',
@@ -112,7 +113,7 @@ export async function startCluster({ replicas = 3, env = {} }: { replicas?: numb
       return lb!;
     },
     pgProxy,
-    cli: (args) => runCli(args, { GATEWAY_ENV: 'production', DATABASE_URL: direct.toString(), LOG_LEVEL: 'warn', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' }), // the receiver is on loopback
+    cli: (args) => runCli(args, { GATEWAY_ENV: 'production', PUBLIC_BASE_URL: 'http://127.0.0.1', DATABASE_URL: direct.toString(), LOG_LEVEL: 'warn', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' }), // the receiver is on loopback
     query: async (sql, params = []) => (await pool.query(sql, params)).rows,
     async destroy() {
       await Promise.all(members.map((m) => m.stop('SIGKILL').catch(() => {})));
