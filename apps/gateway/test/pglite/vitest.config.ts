@@ -5,22 +5,21 @@
 // whatever TEST_DATABASE_URL says: `pnpm --filter @commerce-gateway/gateway test:pglite` (CI runs it).
 import '../../../../tooling/node20-shims.js';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, mergeConfig } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 import base from '../../vitest.config.js';
 
-export default mergeConfig(
-  base,
-  defineConfig({
-    test: {
-      root: fileURLToPath(new URL('../..', import.meta.url)),
-      include: [
-        'test/**/*.int.test.ts',
-        'test/catalog-read-model.e2e.test.ts',
-        'test/edge-key-directory.e2e.test.ts',
-        'test/idempotency-crash.e2e.test.ts',
-        'test/cli.e2e.test.ts',
-      ],
-      env: { TEST_DATABASE_URL: '' }, // test/support/test-database.ts: an in-memory PGlite per file
-    },
-  }),
-);
+export default defineConfig({
+  ...base,
+  test: {
+    ...base.test,
+    root: fileURLToPath(new URL('../..', import.meta.url)),
+    include: [
+      'test/**/*.int.test.ts',
+      'test/catalog-read-model.e2e.test.ts',
+      'test/edge-key-directory.e2e.test.ts',
+      'test/idempotency-crash.e2e.test.ts',
+      'test/cli.e2e.test.ts',
+    ],
+    env: { TEST_DATABASE_URL: '' }, // test/support/test-database.ts: an in-memory PGlite per file
+  },
+});
