@@ -72,7 +72,7 @@ describe('an embedder that answers 429', () => {
     expect(ready.status).toBe(200);
     expect(ready.body).toEqual({
       status: 'ready',
-      checks: { database: 'ok', migrations: 'ok', search: 'degraded' },
+      checks: { database: 'ok', migrations: 'ok', search: 'degraded', catalog: 'ok' },
       details: { search: '3 products without vectors' },
     });
 
@@ -98,6 +98,6 @@ describe('an embedder that answers 429', () => {
     expect(requests).toEqual([]); // nothing missing: the embedder is not asked
 
     const ready = await readyz();
-    expect(ready.body).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', search: 'ok' } });
+    expect(ready.body).toEqual({ status: 'ready', checks: { database: 'ok', migrations: 'ok', search: 'ok', catalog: 'ok' } });
   }, 240_000);
 });

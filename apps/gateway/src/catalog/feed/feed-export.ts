@@ -110,8 +110,11 @@ export async function exportFeed(store: FeedStore, options: FeedExportOptions): 
     await rename(metadataTemp, metadataPath);
   } catch (error) {
     // Closed first: a stream destroyed while its file is still being opened creates it after an earlier rm.
+    // Writes still buffered fail with the destroy (an 'error' event): the caller is told the first failure.
+    out.on('error', () => {});
+    const closed = out.closed ? Promise.resolve() : new Promise<void>((resolve) => out.once('close', () => resolve()));
     out.destroy();
-    if (!out.closed) await once(out, 'close');
+    await closed;
     await Promise.all([rm(productsTemp, { force: true }), rm(metadataTemp, { force: true })]);
     throw error;
   }
