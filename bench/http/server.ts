@@ -19,7 +19,7 @@ import { listenOn } from '../../apps/gateway/src/server.js';
 import { buildServices } from '../../apps/gateway/src/services.js';
 
 const paths: string[] = JSON.parse(process.env.BENCH_PATHS ?? '[]');
-const config = loadConfig({ ...process.env, GATEWAY_ENV: process.env.GATEWAY_ENV ?? 'production', LOG_LEVEL: 'info' });
+const config = loadConfig({ PUBLIC_BASE_URL: 'http://127.0.0.1', ...process.env, GATEWAY_ENV: process.env.GATEWAY_ENV ?? 'production', LOG_LEVEL: 'info' });
 const logger = createLogger('info', pino.destination({ dest: '/dev/null', sync: false })); // as `serve` logs (redaction too), to /dev/null
 const db = await openDatabase({ url: process.env.DATABASE_URL, dataDir: null, poolSize: 16 });
 await db.migrate();
@@ -35,7 +35,8 @@ global.gc?.();
 const memory = { rssMb: process.memoryUsage().rss / 1e6, rssBeforeLoadMb: rssBefore / 1e6, heapUsedMb: process.memoryUsage().heapUsed / 1e6 };
 const { key } = await services.keys.create({ merchantIds: ['bench'], env: config.env, scopes: ['*'], tier: 'enterprise', rpm: 1_000_000_000, rpd: 1_000_000_000 });
 const rateLimits = process.env.REDIS_URL ? await openRateLimitStores(process.env.REDIS_URL, logger) : memoryStores();
-const metrics = createMetrics({ processMetrics: false });
+// BENCH_PROCESS_METRICS=1: the process's own metrics too, as `serve` has them (what a /metrics scrape then formats).
+const metrics = createMetrics({ processMetrics: process.env.BENCH_PROCESS_METRICS === '1' });
 const full = await listenOn(createApp({ config, logger, rateLimits, ...services, ops: { metrics, database: db.prisma } }), '127.0.0.1', 0);
 
 // The bare app: the same bytes and content type the gateway answered, per path.

@@ -93,6 +93,15 @@ describe('GET /acp/products?q= (hybrid search)', () => {
     expect(((await response.json()) as { items: { id: string }[] }).items[0]?.id).toBe('mug');
   });
 
+  it('searches the first 10 searched words of a long q and ignores the rest, without an error', async () => {
+    const words = Array.from({ length: 83 }, (_, i) => (i === 0 ? 'coffee' : i === 10 ? 'lamp' : `zq${i}`));
+    const long = await search({ q: words.join(' '), page_size: 100 });
+    const first = await search({ q: words.slice(0, 10).join(' '), page_size: 100 });
+    expect(long.query_understanding?.text).toBe(words.slice(0, 10).join(' '));
+    expect(long.items.map((p) => [p.id, p.similarity_score])).toEqual(first.items.map((p) => [p.id, p.similarity_score]));
+    expect(long.items.map((p) => p.id)).not.toContain('lamp');
+  });
+
   it.each([
     [{ q: 'x'.repeat(501) }, 'q'],
     [{ q: 'mug', page_size: 101 }, 'page_size'],

@@ -21,6 +21,17 @@ describe('QueryEmbedder', () => {
     expect(calls).toBe(1);
   });
 
+  it('hands the embedder the query bounded as the keyword search is: its first 10 searched words, each of at most 64 characters', async () => {
+    const seen: string[] = [];
+    const recording: Embedder = { ...fixed, embed: async (texts) => (seen.push(...texts), fixed.embed(texts)) };
+    const q = new QueryEmbedder(recording, memoryLogger().logger);
+    const words = Array.from({ length: 83 }, (_, i) => `word${i}`);
+    await q.embed(words.join(' '));
+    await q.embed(`oak ${'x'.repeat(500)}`);
+    await q.embed('椅'.repeat(500));
+    expect(seen).toEqual([words.slice(0, 10).join(' '), `oak ${'x'.repeat(64)}`, '椅'.repeat(64)]);
+  });
+
   it.each([
     ['throws', { ...fixed, embed: async () => Promise.reject(new Error('endpoint down')) }],
     ['hangs', { ...fixed, embed: () => new Promise<Float32Array[]>(() => {}) }],

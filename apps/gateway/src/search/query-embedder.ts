@@ -1,10 +1,14 @@
 /**
  * Embeds a shopper's query for hybrid search, and never lets the embedder fail a search:
  * on an error or after `timeoutMs` it answers undefined (the engine then ranks by keywords,
- * as Meilisearch does) and logs a warning. Recent queries are cached.
+ * as Meilisearch does) and logs a warning. Recent queries are cached. What reaches the embedder
+ * is bounded as the keyword search is (query/bound-query.ts: the first 10 searched words, each of
+ * at most 64 characters): the vector work of a query — a typo search per unknown word in the local
+ * embedder, tokens billed by an embedding endpoint — does not grow with a pasted wall of text.
  */
 import type { Logger } from 'pino';
 import type { Embedder } from './embedder.js';
+import { boundQuery } from './query/bound-query.js';
 
 export interface QueryEmbedderOptions {
   timeoutMs?: number;
@@ -25,7 +29,8 @@ export class QueryEmbedder {
     this.cacheSize = options.cacheSize ?? 1_000;
   }
 
-  async embed(query: string): Promise<Float32Array | undefined> {
+  async embed(text: string): Promise<Float32Array | undefined> {
+    const query = boundQuery(text);
     const key = query.trim().toLowerCase();
     const cached = this.cache.get(key);
     if (cached) {

@@ -820,6 +820,17 @@ export type ProductId = string;
  * it (`bil` finds `billy`), unless it is a plain number.
  * Whole words rank above prefixes, exact words above 1-typo above 2-typo matches.
  *
+ * **What a query may ask for is bounded** (as Meilisearch reads only the first 10 words of a
+ * query): `q` is understood whole (a price anywhere in it counts), then only its **first 10
+ * searched words** take part — stop words do not count — and the words after them are ignored,
+ * not refused (`query_understanding.text` shows the words searched). A word is read up to its
+ * 64th character, in products as in queries (a run of CJK characters is read as one word). Typos
+ * are forgiven in at most 4 words of a query (the first 4 the catalog lacks; for the query's
+ * embedding, the first 4 the local word vectors lack). Each word matches at most 20 catalog terms per typo distance and
+ * the last word at most 40 longer terms (10 when the catalog has the word itself); the query
+ * matches at most 60 typo terms in all, given to its words in order. The query's embedding is
+ * made of the same words.
+ *
  * A product **matches** `q` (and counts in `total`) when either
  * 1. it holds the query's words — exactly, with a forgiven typo, or as a prefix — worth at least
  * 40 % of the query's word weight (inverse document frequency), so that one common word of a
@@ -1582,6 +1593,17 @@ export type SearchProductsData = {
          * it (`bil` finds `billy`), unless it is a plain number.
          * Whole words rank above prefixes, exact words above 1-typo above 2-typo matches.
          *
+         * **What a query may ask for is bounded** (as Meilisearch reads only the first 10 words of a
+         * query): `q` is understood whole (a price anywhere in it counts), then only its **first 10
+         * searched words** take part — stop words do not count — and the words after them are ignored,
+         * not refused (`query_understanding.text` shows the words searched). A word is read up to its
+         * 64th character, in products as in queries (a run of CJK characters is read as one word). Typos
+         * are forgiven in at most 4 words of a query (the first 4 the catalog lacks; for the query's
+         * embedding, the first 4 the local word vectors lack). Each word matches at most 20 catalog terms per typo distance and
+         * the last word at most 40 longer terms (10 when the catalog has the word itself); the query
+         * matches at most 60 typo terms in all, given to its words in order. The query's embedding is
+         * made of the same words.
+         *
          * A product **matches** `q` (and counts in `total`) when either
          * 1. it holds the query's words — exactly, with a forgiven typo, or as a prefix — worth at least
          * 40 % of the query's word weight (inverse document frequency), so that one common word of a
@@ -1749,6 +1771,17 @@ export type SearchProductsAliasData = {
          * - **prefix** (search as you type): the last word also matches longer terms that start with
          * it (`bil` finds `billy`), unless it is a plain number.
          * Whole words rank above prefixes, exact words above 1-typo above 2-typo matches.
+         *
+         * **What a query may ask for is bounded** (as Meilisearch reads only the first 10 words of a
+         * query): `q` is understood whole (a price anywhere in it counts), then only its **first 10
+         * searched words** take part — stop words do not count — and the words after them are ignored,
+         * not refused (`query_understanding.text` shows the words searched). A word is read up to its
+         * 64th character, in products as in queries (a run of CJK characters is read as one word). Typos
+         * are forgiven in at most 4 words of a query (the first 4 the catalog lacks; for the query's
+         * embedding, the first 4 the local word vectors lack). Each word matches at most 20 catalog terms per typo distance and
+         * the last word at most 40 longer terms (10 when the catalog has the word itself); the query
+         * matches at most 60 typo terms in all, given to its words in order. The query's embedding is
+         * made of the same words.
          *
          * A product **matches** `q` (and counts in `total`) when either
          * 1. it holds the query's words — exactly, with a forgiven typo, or as a prefix — worth at least

@@ -56,6 +56,25 @@ describe('embedded engine', () => {
     expect((await engine.search(query)).hits.map((h) => h.id)).toEqual(first.hits.map((h) => h.id));
   });
 
+  it('answers a query of 83 words as it answers its first 10 searched words: the words past them are ignored', async () => {
+    const engine = new EmbeddedSearchEngine({ dimensions: CONTRACT_DIMENSIONS });
+    await engine.index([plain('oak', 'Oak chair'), plain('pine', 'Pine table'), plain('birch', 'Birch stool')]);
+    const words = Array.from({ length: 83 }, (_, i) => (i === 2 ? 'oak' : i === 10 ? 'pine' : i === 60 ? 'birch' : `zq${i}`));
+    const search = (text: string) => engine.search({ merchantId: 'm', text, filters: {}, offset: 0, limit: 10 });
+    const first = await search(words.slice(0, 10).join(' '));
+    expect(first.hits.map((h) => h.id)).toEqual(['oak']);
+    expect(await search(words.join(' '))).toEqual(first);
+  });
+
+  it('finds a product by a word of 500 letters or CJK characters: read up to 64 in the product as in the query', async () => {
+    const engine = new EmbeddedSearchEngine({ dimensions: CONTRACT_DIMENSIONS });
+    await engine.index([plain('cjk', '椅'.repeat(500)), plain('long', `${'x'.repeat(499)}y`)]);
+    const ids = async (text: string) => (await engine.search({ merchantId: 'm', text, filters: {}, offset: 0, limit: 10 })).hits.map((h) => h.id);
+    expect(await ids('椅'.repeat(500))).toEqual(['cjk']);
+    expect(await ids('椅'.repeat(64))).toEqual(['cjk']);
+    expect(await ids('x'.repeat(500))).toEqual(['long']);
+  });
+
   it('compares strings by code point', () => {
     expect(compareCodePoints('\u{1F600}', '\uFFFD')).toBeGreaterThan(0);
     expect(compareCodePoints('B', 'a')).toBeLessThan(0);

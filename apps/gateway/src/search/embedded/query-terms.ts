@@ -7,8 +7,16 @@
  * - the last word is also read as the start of a longer term (search as you type), unless it is
  *   a plain number.
  * Whole words rank above prefixes, exact above 1-typo above 2-typo matches (MATCH_FACTOR).
+ *
+ * The work a query may ask for is bounded: its first MAX_QUERY_WORDS searched words take part
+ * (query/bound-query.ts: the query is read as if it ended there), each word matches at most
+ * MAX_TYPO_TERMS terms per typo distance and the last at most MAX_PREFIX_TERMS longer ones; typos
+ * are searched for in at most MAX_TYPO_WORDS words of the query (each search a walk over the
+ * vocabulary, two for a word whose stem differs) and the query matches at most MAX_QUERY_TYPO_TERMS
+ * typo terms in all (each a postings list to scan).
  */
 import { stem, STOP_WORDS, words } from '../text/analyzer.js';
+import { searchedLength } from '../query/bound-query.js';
 import type { Vocabulary, VocabularyMatch } from './vocabulary.js';
 
 export type MatchKind = 'exact' | 'prefix' | 'typo1' | 'typo2';
@@ -16,11 +24,23 @@ export type MatchKind = 'exact' | 'prefix' | 'typo1' | 'typo2';
 /** A match's weight is its word's idf × the term's saturated BM25F frequency × this factor. */
 export const MATCH_FACTOR: Record<MatchKind, number> = { exact: 1, prefix: 0.75, typo1: 0.85, typo2: 0.5 };
 /** Prefix expansions kept per word (the most frequent terms). */
-const MAX_PREFIX_TERMS = 40;
+export const MAX_PREFIX_TERMS = 40;
 /** …and when the word is itself one the catalog has. */
-const MAX_PREFIX_TERMS_OF_WORD = 10;
-/** Typo expansions kept per word (the most frequent terms). */
-const MAX_TYPO_TERMS = 20;
+export const MAX_PREFIX_TERMS_OF_WORD = 10;
+/** Typo expansions kept per word and distance (the closest, then the most frequent terms; Meilisearch: 150 and 50). */
+export const MAX_TYPO_TERMS = 20;
+/**
+ * Typo expansions kept for the whole query, given to its words in order: three words' worth (a
+ * query seldom has more than one or two misspelt words; ten that each match 40 terms would scan 400
+ * postings lists). Prefix expansions are the last word's alone and not counted here.
+ */
+export const MAX_QUERY_TYPO_TERMS = 60;
+/**
+ * Words of a query searched for typos: the first four the catalog lacks (a shopper's query seldom
+ * has more than one or two misspelt words; the rest are taken as typed). The local embedder reads
+ * a query's words with typos forgiven in as many (local-embedder.ts).
+ */
+export const MAX_TYPO_WORDS = 4;
 
 export interface TermMatch {
   term: number;
@@ -56,9 +76,13 @@ function mostFrequent(ids: number[], lookup: TermLookup, keep: number): number[]
 /** The query's words (stop words out, one entry per stem) with the catalog terms each matches. */
 export function queryWords(text: string, lookup: TermLookup, prefixLast = true): QueryWord[] {
   const all = words(text);
+  // Words past the MAX_QUERY_WORDS-th searched one are ignored: the query is read as if it ended there.
+  all.length = searchedLength(all);
   // Stop words are dropped, except a last word that may be unfinished (`she` of `shelf`).
   const kept = all.filter((w, i) => !STOP_WORDS.has(w) || (prefixLast && i === all.length - 1 && /\p{L}/u.test(w)));
   const out: QueryWord[] = [];
+  let typoTerms = MAX_QUERY_TYPO_TERMS;
+  let typoWords = MAX_TYPO_WORDS;
   kept.forEach((word, index) => {
     const s = stem(word);
     const last = index === kept.length - 1;
@@ -67,7 +91,7 @@ export function queryWords(text: string, lookup: TermLookup, prefixLast = true):
     const exact = stop ? undefined : lookup.find(s);
     if (exact !== undefined) matches.push({ term: exact, kind: 'exact' });
     const budget = stop ? 0 : typoBudget(word);
-    if (exact === undefined && budget > 0) {
+    if (exact === undefined && budget > 0 && typoTerms > 0 && typoWords-- > 0) {
       // Against the catalog's stems and its whole words (`confeeence` is 1 typo from `conference`, far from its stem `confer`).
       // Ranked by distance, then whole-word matches first (more telling than stems), then by frequency.
       const nearest = new Map<number, { distance: number; whole: number }>();
@@ -82,8 +106,9 @@ export function queryWords(text: string, lookup: TermLookup, prefixLast = true):
       if (s !== word) note(lookup.vocabulary().fuzzy(word, budget, true), 1);
       const ranked = [...nearest].sort(([a, x], [b, y]) => x.distance - y.distance || y.whole - x.whole || lookup.df(b) - lookup.df(a));
       for (const distance of [1, 2]) {
-        const ids = ranked.filter(([, m]) => m.distance === distance).slice(0, MAX_TYPO_TERMS);
+        const ids = ranked.filter(([, m]) => m.distance === distance).slice(0, Math.min(MAX_TYPO_TERMS, typoTerms));
         for (const [id] of ids) matches.push({ term: id, kind: distance === 1 ? 'typo1' : 'typo2' });
+        typoTerms -= ids.length;
       }
     }
     if (last && prefixLast && /\p{L}/u.test(word)) {

@@ -29,4 +29,37 @@ describe('Vocabulary', () => {
     expect(vocabulary.withPrefix('sofa', 10).map((id) => words[id])).toEqual(['sofabed']);
     expect(vocabulary.countPrefix('ch')).toBe(4);
   });
+
+  it('finds exactly what a full table finds, for words short and long, over a dense vocabulary (its walk skips and its band change nothing)', () => {
+    let seed = 7;
+    const next = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+    const text = (length: number) => Array.from({ length }, () => 'abcd'[Math.floor(next() * 4)]).join('');
+    const terms = [...new Set(Array.from({ length: 400 }, () => text(2 + Math.floor(next() * 14))))];
+    const dense = new Vocabulary(terms.map((t, i) => [t, i] as const));
+    for (const length of [1, 3, 5, 8, 12, 15, 17, 19, 30]) {
+      for (let n = 0; n < 8; n++) {
+        const word = text(length);
+        const distances = terms.map((t) => (Math.abs(t.length - word.length) > 2 ? 3 : distance(word, t)));
+        for (const k of [1, 2]) {
+          for (const sameFirst of [false, true]) {
+            const found = dense.fuzzy(word, k, sameFirst).map((m) => `${terms[m.id]}:${m.distance}`).sort();
+            const expected = terms
+              .map((t, i) => [t, distances[i]!] as const)
+              .filter(([t, d]) => t !== word && (!sameFirst || t[0] === word[0]) && d <= k)
+              .map(([t, d]) => `${t}:${d}`)
+              .sort();
+            expect(found).toEqual(expected);
+          }
+        }
+      }
+    }
+  });
+
+  it('walks no term for a word longer than every term by more than its typos', () => {
+    const work = { rows: 0, cells: 0 };
+    expect(vocabulary.fuzzy('x'.repeat(12), 2, false, work)).toEqual([]);
+    expect(work.rows).toBe(0);
+    expect(vocabulary.fuzzy('chiar', 1, false, work).map((m) => words[m.id])).toEqual(['chair']);
+    expect(work.rows).toBeGreaterThan(0);
+  });
 });

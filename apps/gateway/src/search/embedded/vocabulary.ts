@@ -4,7 +4,9 @@
  * alignment) and an unfinished last word (prefix). The typo search walks the sorted terms as
  * if they were a trie: the dynamic-programming rows of a shared prefix are reused from the
  * previous term, and a whole run of terms sharing a prefix is skipped as soon as that prefix
- * is already too far from the word.
+ * is already too far from the word (the run's end found by each term's common prefix with the one
+ * before it, a byte per term: no string is built or compared to skip). A word longer than every
+ * term by more than its typos is no walk at all (an edit changes the length by at most one).
  */
 export interface VocabularyMatch {
   /** The term's id in the engine's TermDictionary. */
@@ -13,15 +15,40 @@ export interface VocabularyMatch {
   distance: number;
 }
 
+/** What a typo search did, counted when asked for (tests: the work is bounded, not only the answer right). */
+export interface FuzzyWork {
+  /** Dynamic-programming rows computed: one per term character visited. */
+  rows: number;
+  /** Their cells. */
+  cells: number;
+}
+
 export class Vocabulary {
   private readonly terms: string[];
   private readonly ids: Int32Array;
+  /** Characters (UTF-16 code units) each term shares with the one before it, at most 255. */
+  private readonly shared: Uint8Array;
+  /** The longest term's length. */
+  private readonly longest: number;
 
   /** `entries`: [term, id] pairs, in any order. */
   constructor(entries: readonly (readonly [string, number])[]) {
     const sorted = [...entries].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
     this.terms = sorted.map((e) => e[0]);
     this.ids = Int32Array.from(sorted, (e) => e[1]);
+    this.shared = new Uint8Array(this.terms.length);
+    let longest = 0;
+    for (let i = 0; i < this.terms.length; i++) {
+      const term = this.terms[i]!;
+      longest = Math.max(longest, term.length);
+      if (i === 0) continue;
+      const before = this.terms[i - 1]!;
+      const limit = Math.min(before.length, term.length, 255);
+      let common = 0;
+      while (common < limit && before.charCodeAt(common) === term.charCodeAt(common)) common++;
+      this.shared[i] = common;
+    }
+    this.longest = longest;
   }
 
   get size(): number {
@@ -59,34 +86,43 @@ export class Vocabulary {
 
   /**
    * Terms within `maxTypos` edits of `word` (the word itself excluded), with their distance;
-   * `sameFirst`: only terms that start with the word's first character (far cheaper on a large vocabulary).
+   * `sameFirst`: only terms that start with the word's first character (far cheaper on a large vocabulary);
+   * `work`: adds what the search did to it.
    */
-  fuzzy(word: string, maxTypos: number, sameFirst = false): VocabularyMatch[] {
+  fuzzy(word: string, maxTypos: number, sameFirst = false, work?: FuzzyWork): VocabularyMatch[] {
     const out: VocabularyMatch[] = [];
-    if (maxTypos <= 0 || this.terms.length === 0) return out;
     const m = word.length;
+    if (maxTypos <= 0 || this.terms.length === 0 || m - maxTypos > this.longest) return out;
     const maxLen = m + maxTypos;
     const width = m + 1;
     // rows[d] is the DP row after the first d characters of the current term.
     const rows = new Int32Array((maxLen + 1) * width);
     for (let j = 0; j <= m; j++) rows[j] = j;
-    let previous = '';
+    const far = maxTypos + 1;
+    // rows[1..valid] belong to the first `valid` characters of the last term walked; a term reuses as many as it
+    // shares with that one: this.shared[i], also after a skipped run (every term skipped shared more with it).
+    let valid = 0;
     let i = sameFirst ? this.lowerBound(word.slice(0, 1)) : 0;
     const n = sameFirst ? this.lowerBound(word.slice(0, 1) + '\uffff', i) : this.terms.length;
     while (i < n) {
       const term = this.terms[i]!;
-      let common = 0;
-      const limit = Math.min(previous.length, term.length, maxLen);
-      while (common < limit && previous.charCodeAt(common) === term.charCodeAt(common)) common++;
+      const common = Math.min(valid, this.shared[i]!);
       let pruned = -1;
       const depth = Math.min(term.length, maxLen);
       for (let d = common + 1; d <= depth; d++) {
         const c = term.charCodeAt(d - 1);
         const row = d * width;
         const up = (d - 1) * width;
+        // Only the cells within maxTypos of the diagonal can hold a distance ≤ maxTypos (Ukkonen's band):
+        // each row costs 2 × maxTypos + 1 cells whatever the word's length. The cells just outside the band
+        // that the next cells read hold `far` (their true value is larger; only values ≤ maxTypos matter).
+        const lo = Math.max(1, d - maxTypos);
+        const hi = Math.min(m, d + maxTypos);
         rows[row] = d;
+        rows[row + lo - 1] = lo === 1 ? d : far;
+        if (hi < m) rows[row + hi + 1] = far;
         let best = d;
-        for (let j = 1; j <= m; j++) {
+        for (let j = lo; j <= hi; j++) {
           const cost = word.charCodeAt(j - 1) === c ? 0 : 1;
           let v = Math.min(rows[up + j]! + 1, rows[row + j - 1]! + 1, rows[up + j - 1]! + cost);
           if (d > 1 && j > 1 && c === word.charCodeAt(j - 2) && term.charCodeAt(d - 2) === word.charCodeAt(j - 1)) {
@@ -95,6 +131,10 @@ export class Vocabulary {
           rows[row + j] = v;
           if (v < best) best = v;
         }
+        if (work) {
+          work.rows++;
+          work.cells += hi - lo + 1;
+        }
         if (best > maxTypos) {
           pruned = d;
           break;
@@ -102,16 +142,16 @@ export class Vocabulary {
       }
       if (pruned > 0) {
         // Every term that shares this term's first `pruned` characters is out of reach: skip the run.
-        const prefix = term.slice(0, pruned);
-        i = this.lowerBound(prefix + '\uffff', i + 1);
-        previous = prefix.slice(0, pruned - 1);
+        i++;
+        while (i < n && this.shared[i]! >= pruned) i++;
+        valid = pruned - 1;
         continue;
       }
-      if (term.length <= maxLen && term !== word) {
+      if (term.length <= maxLen && Math.abs(term.length - m) <= maxTypos && term !== word) {
         const distance = rows[term.length * width + m]!;
         if (distance <= maxTypos) out.push({ id: this.ids[i]!, distance });
       }
-      previous = term.length <= maxLen ? term : term.slice(0, maxLen);
+      valid = depth;
       i++;
     }
     return out;

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { CONTRACT_DIMENSIONS, searchEngineContract } from '../search-engine.contract.js';
 import { documentUid, embedderSettings, filterExpression, indexSettings, toMeiliProduct } from './meilisearch-documents.js';
 import { MeilisearchEngine } from './meilisearch-engine.js';
-import { searchParams } from './meilisearch-query.js';
+import { searchParams, searchText } from './meilisearch-query.js';
 
 const url = process.env.MEILISEARCH_URL;
 
@@ -78,5 +78,23 @@ describe('Meilisearch search parameters', () => {
     expect(searchParams({ ...request, text: ' ', offset: 5 }, 0)).toMatchObject({ sort: ['title:asc', 'product_id:asc'], offset: 5, limit: 10 });
     expect(searchParams({ ...request, text: ' ' }, 0.5).hybrid).toBeUndefined();
     expect(searchParams({ ...request, facets: ['brand', 'price'] }, 0.5).facets).toEqual(['vendor', 'price_band', 'price']);
+  });
+});
+
+describe('Meilisearch query text', () => {
+  const numbered = (n: number) => Array.from({ length: n }, (_, i) => `word${i + 1}`).join(' ');
+
+  it('sends a short query as typed', () => {
+    expect(searchText('Oak chair, under the window')).toBe('Oak chair, under the window');
+  });
+
+  it('sends the first 10 searched words of a longer one, as the embedded engine searches them', () => {
+    expect(searchText(numbered(83))).toBe(numbered(10));
+    expect(searchText(`oak ${'x'.repeat(500)}`)).toBe(`oak ${'x'.repeat(64)}`);
+  });
+
+  it('leaves out stop words when there are more than 10 words in all (Meilisearch would count them and drop searched words)', () => {
+    expect(searchText('a chair for my reading room with arms and a soft cushion in oak')).toBe('chair reading room arms soft cushion oak');
+    expect(searchText('the the the the the the the the the the the the')).toBe('the the the the the the the the the the the the');
   });
 });

@@ -10,7 +10,7 @@ import { Meilisearch, type Index } from 'meilisearch';
 import type { SearchDocument, SearchEngine, SearchRequest, SearchResult } from '../search-engine.js';
 import { documentUid, indexSettings, quote, toMeiliProduct, type MeiliEmbedderConfig, type MeiliProduct } from './meilisearch-documents.js';
 import { fromMeiliFacets } from './meilisearch-facets.js';
-import { searchParams } from './meilisearch-query.js';
+import { searchParams, searchText } from './meilisearch-query.js';
 
 export interface MeilisearchEngineOptions {
   url: string;
@@ -81,7 +81,7 @@ export class MeilisearchEngine implements SearchEngine {
     await this.setup();
     const hybrid = request.vector !== undefined && this.options.semanticRatio > 0;
     const facets = request.facets?.length ? request.facets : undefined;
-    const response = await this.products.search(request.text, searchParams(request, this.options.semanticRatio));
+    const response = await this.products.search(searchText(request.text), searchParams(request, this.options.semanticRatio));
     let previous = 1;
     const hits = response.hits.map((hit) => {
       // Meilisearch's order is its ranking; keep the scores non-increasing along it and within [0, 1].

@@ -5,9 +5,11 @@
  * contradict it), and the price preference.
  */
 import type { PricePreference, SearchFilters } from '../search-engine.js';
+import { boundQuery } from './bound-query.js';
 import { understandQuery } from './understand-query.js';
 
 export interface QueryPlan {
+  /** The words to search: what understanding left, bounded (its first MAX_QUERY_WORDS searched words, see bound-query.ts). */
   text: string;
   filters: SearchFilters;
   pricePreference?: PricePreference | undefined;
@@ -25,7 +27,7 @@ export function planQuery(q: string, filters: SearchFilters): QueryPlan {
   if (minPrice !== undefined && explicitMax !== undefined && minPrice > explicitMax) minPrice = undefined;
   if (maxPrice !== undefined && explicitMin !== undefined && maxPrice < explicitMin) maxPrice = undefined;
   return {
-    text: understood.text,
+    text: boundQuery(understood.text),
     filters: { ...filters, minPrice: explicitMin ?? minPrice, maxPrice: explicitMax ?? maxPrice },
     pricePreference: understood.pricePreference,
     minPrice,

@@ -111,7 +111,8 @@ export function understandQuery(q: string): UnderstoodQuery {
   const out: UnderstoodQuery = { text: q };
   let text = ` ${q} `;
   let priced = false;
-  for (const rule of RULES) {
+  // Every price rule needs a digit: a query without one (most, and a pasted wall of words) skips them all.
+  for (const rule of /\d/.test(q) ? RULES : []) {
     rule.pattern.lastIndex = 0;
     const match = rule.pattern.exec(text);
     if (!match) continue;

@@ -18,15 +18,40 @@ export const STOP_WORDS: ReadonlySet<string> = new Set(
 );
 
 /**
- * Words of a text: NFKD-folded (accents dropped), lower case, runs of letters and digits. An English
- * possessive is its noun (`children's` is `children`, as Lucene's possessive filter reads it), not the
- * noun and a word `s` — which, last in a query, was also read as the start of every term in `s`.
+ * A word is read up to this many characters (code points), the rest of it dropped — in products
+ * and queries alike, so a long word still meets itself. No word of a catalog comes near it (the
+ * demo's longest has 14 letters; Lucene's standard tokenizer cuts at 255); what
+ * does is a pasted blob — 500 letters, or 500 CJK characters, which this analyser reads as one word
+ * (a run of letters: it does not segment CJK) — and every step after this one (stemming, the stem
+ * and embedding caches, typo search) costs in proportion to a word's length.
+ */
+export const MAX_WORD_LENGTH = 64;
+
+/**
+ * Words of a text: NFKD-folded (accents dropped), lower case, runs of letters and digits, each cut
+ * to MAX_WORD_LENGTH. An English possessive is its noun (`children's` is `children`, as Lucene's
+ * possessive filter reads it), not the noun and a word `s` — which, last in a query, was also read
+ * as the start of every term in `s`.
  */
 export function words(text: string): string[] {
   // eslint-disable-next-line no-control-regex
-  if (/^[\x00-\x7f]*$/.test(text)) return text.toLowerCase().replace(/(?<=[a-z])'s(?![a-z0-9])/g, '').match(/[a-z0-9]+/g) ?? [];
+  if (/^[\x00-\x7f]*$/.test(text)) return cut(text.toLowerCase().replace(/(?<=[a-z])'s(?![a-z0-9])/g, '').match(/[a-z0-9]+/g) ?? []);
   const folded = text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/(?<=\p{L})['\u2019]s(?![\p{L}\p{N}])/gu, '');
-  return folded.match(/[\p{L}\p{N}]+/gu) ?? [];
+  return cut(folded.match(/[\p{L}\p{N}]+/gu) ?? []);
+}
+
+/** The words, each cut to MAX_WORD_LENGTH code points (in place). */
+function cut(list: string[]): string[] {
+  for (let i = 0; i < list.length; i++) if (list[i]!.length > MAX_WORD_LENGTH) list[i] = truncate(list[i]!, MAX_WORD_LENGTH);
+  return list;
+}
+
+/** The first `length` code points of a text (never half of a surrogate pair). */
+export function truncate(text: string, length: number): string {
+  if (text.length <= length) return text;
+  let end = 0;
+  for (let n = 0; n < length && end < text.length; n++) end += text.codePointAt(end)! > 0xffff ? 2 : 1;
+  return text.slice(0, end);
 }
 
 const stems = new Map<string, string>();

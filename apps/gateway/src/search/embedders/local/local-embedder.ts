@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { packageRoot } from '../../../db/paths.js';
 import { STOP_WORDS, words } from '../../text/analyzer.js';
 import { normalize, type Embedder } from '../../embedder.js';
-import { typoBudget } from '../../embedded/query-terms.js';
+import { MAX_TYPO_WORDS, typoBudget } from '../../embedded/query-terms.js';
 import { Vocabulary } from '../../embedded/vocabulary.js';
 import { readVectorFile, readVectorHeader, type VectorFileHeader, type WordVectors } from './vector-file.js';
 
@@ -83,10 +83,17 @@ export class LocalEmbedder implements Embedder {
     const { matrix, scales } = this.vectors;
     const out = new Float32Array(dims);
     let used = 0;
+    // A query is read with typos forgiven in as many of its words as the keyword search forgives (MAX_TYPO_WORDS: the first
+    // the vectors lack), each a walk over the vocabulary.
+    let corrections = forgiving ? MAX_TYPO_WORDS : 0;
     for (const word of words(text)) {
       if (used >= MAX_WORDS) break;
       if (STOP_WORDS.has(word)) continue;
-      const row = this.row(word) ?? (forgiving ? this.corrected(word) : undefined);
+      let row = this.row(word);
+      if (row === undefined && corrections > 0 && typoBudget(word) > 0) {
+        corrections--;
+        row = this.corrected(word);
+      }
       if (row === undefined) continue;
       used++;
       const weight = this.weights[row]! * scales[row]!;
