@@ -5,9 +5,9 @@ import { buildCatalogService, type SearchConfig } from './catalog/build-catalog-
 import type { CatalogService } from './catalog/catalog-service.js';
 import { CheckoutService } from './checkout/checkout-service.js';
 import { CheckoutStore } from './checkout/checkout-store.js';
-import { defaultPaymentProvider, paymentProvider } from './checkout/payment/providers.js';
+import { paymentProvider } from './checkout/payment/providers.js';
 import { defaultPricing } from './checkout/pricing/default-pricing.js';
-import { loadConfig, type Config } from './config/config.js';
+import { defaultPaymentProvider, loadConfig, type Config } from './config/config.js';
 import type { Database } from './db/database.js';
 import { IdempotencyStore } from './idempotency/idempotency-store.js';
 import { EmitService } from './webhooks/emit-service.js';

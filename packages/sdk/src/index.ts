@@ -14,7 +14,7 @@ export { DEFAULT_API_VERSION } from './config/options.js';
 export { KEY_PREFIXES, type Environment } from './config/environment.js';
 export type { RequestOptions } from './http/transport.js';
 export type { IterateOptions } from './resources/iterate-products.js';
-export type { ProductSearchParams } from './resources/products.js';
+export type { ProductSearchParams } from './resources/product-search-params.js';
 export type { CheckoutSessions } from './resources/checkout-sessions.js';
 export type { Products } from './resources/products.js';
 export type { Webhooks } from './resources/webhooks.js';

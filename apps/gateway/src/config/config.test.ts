@@ -23,13 +23,13 @@ describe('loadConfig', () => {
     expect(loadConfig({ GATEWAY_ENV: 'production', PUBLIC_BASE_URL: 'https://gw.example', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' }).webhookAllowPrivateTargets).toBe(true);
   });
 
-  it('reads the tax table and flat shipping, keeping the contract’s defaults for what is unset', () => {
+  it('reads the tax table and flat shipping as set (checkout’s pricing keeps the contract’s defaults for the rest: default-pricing.test.ts)', () => {
     expect(loadConfig({}).pricing).toEqual({});
     expect(loadConfig({ TAX_RATES: 'us-ca=0.0725, GB=0.2', SHIPPING_FREE_FROM: 'never' }).pricing).toEqual({
       taxRates: { 'US-CA': 0.0725, GB: 0.2 },
-      shipping: { rate: 5, freeFrom: null },
+      shipping: { freeFrom: null },
     });
-    expect(loadConfig({ SHIPPING_FLAT_RATE: '0' }).pricing).toEqual({ shipping: { rate: 0, freeFrom: 50 } });
+    expect(loadConfig({ SHIPPING_FLAT_RATE: '0' }).pricing).toEqual({ shipping: { rate: 0 } });
   });
 
   it('sizes the pool, switches the webhook worker and reads a retry schedule', () => {

@@ -2,10 +2,7 @@
  * Settings from the environment. A bad setting stops start-up with one line
  * that names it (ConfigError); nothing else reads process.env.
  */
-import type { PricingOptions } from '../checkout/pricing/default-pricing.js';
-import { DEFAULT_FLAT_RATE } from '../checkout/pricing/shipping-provider.js';
-import { defaultPaymentProvider, PAYMENT_PROVIDERS, type PaymentProviderName } from '../checkout/payment/providers.js';
-import { isStorefrontTemplate } from '../storefront/storefront-urls.js';
+import { isStorefrontTemplate } from './storefront-template.js';
 
 /** OPS_RATE_LIMIT's default: five probes or scrapes a second from one address (monitors send one every few seconds). */
 export const DEFAULT_OPS_RATE_LIMIT = 300;
@@ -53,7 +50,7 @@ export interface Config {
   /** Check every response against the contract (a 500 when one breaks it): development's guard. */
   validateResponses: boolean;
   /** Tax table and flat shipping (TAX_RATES, SHIPPING_FLAT_RATE, SHIPPING_FREE_FROM); the contract's defaults where unset. */
-  pricing: PricingOptions;
+  pricing: PricingSettings;
   /** Who takes payments at ACP completion (PAYMENT_PROVIDER): `test` (development, sandbox) or `none` (production's default: refuses). */
   paymentProvider: PaymentProviderName;
   /** The merchant's order page, `{order_id}` (and `{merchant_id}`) replaced (ORDER_URL_TEMPLATE); undefined: STOREFRONT_URL's /orders/<id> (see storefront/order-permalink.ts). */
@@ -169,14 +166,36 @@ function taxRates(env: Env): Record<string, number> | undefined {
   return table;
 }
 
-function pricing(env: Env): PricingOptions {
+/**
+ * Pricing as configured: the tax table and the flat shipping rate's parts that were set (checkout's
+ * pricing fills in the contract's defaults for the rest). Plain data: settings know no domain code.
+ */
+export interface PricingSettings {
+  /** Rates by `COUNTRY` or `COUNTRY-STATE` (TAX_RATES). */
+  taxRates?: Record<string, number>;
+  /** SHIPPING_FLAT_RATE and SHIPPING_FREE_FROM (null: never free), when set. */
+  shipping?: { rate?: number; freeFrom?: number | null };
+}
+
+/** The payment providers `PAYMENT_PROVIDER` names (checkout/payment/providers.ts builds them). */
+export const PAYMENT_PROVIDERS = ['test', 'none'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
+
+/** `test` in development and sandbox, `none` (refuses to take payments) in production. */
+export function defaultPaymentProvider(env: GatewayEnv): PaymentProviderName {
+  return env === 'production' ? 'none' : 'test';
+}
+
+function pricing(env: Env): PricingSettings {
   const rate = numberIn(env, 'SHIPPING_FLAT_RATE', 0, 1e9, undefined);
   const freeRaw = env.SHIPPING_FREE_FROM?.trim().toLowerCase();
   const freeFrom = freeRaw === 'never' ? null : numberIn(env, 'SHIPPING_FREE_FROM', 0, 1e12, undefined);
   const table = taxRates(env);
   return {
     ...(table ? { taxRates: table } : {}),
-    ...(rate !== undefined || freeFrom !== undefined ? { shipping: { rate: rate ?? DEFAULT_FLAT_RATE.rate, freeFrom: freeFrom === undefined ? DEFAULT_FLAT_RATE.freeFrom : freeFrom } } : {}),
+    ...(rate !== undefined || freeFrom !== undefined
+      ? { shipping: { ...(rate !== undefined ? { rate } : {}), ...(freeFrom !== undefined ? { freeFrom } : {}) } }
+      : {}),
   };
 }
 

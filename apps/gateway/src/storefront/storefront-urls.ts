@@ -15,16 +15,6 @@ const MERCHANT = '{merchant_id}';
  */
 export const PLACEHOLDER_STOREFRONT = 'https://{merchant_id}.storefront.invalid';
 
-/** A storefront template is valid when it is an absolute http(s) URL once `{merchant_id}` is filled in. */
-export function isStorefrontTemplate(template: string): boolean {
-  try {
-    const url = new URL(template.replaceAll(MERCHANT, 'merchant'));
-    return (url.protocol === 'http:' || url.protocol === 'https:') && !url.search && !url.hash;
-  } catch {
-    return false;
-  }
-}
-
 export class StorefrontUrls {
   private readonly base: string;
 

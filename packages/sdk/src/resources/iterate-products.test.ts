@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Product, ProductSearchResponse } from '../generated/types.gen.js';
 import { product } from '../testing/fixtures.js';
 import { iterateProducts } from './iterate-products.js';
-import type { ProductSearchParams } from './products.js';
+import type { ProductSearchParams } from './product-search-params.js';
 
 /** A catalog of `total` products served page by page, recording the queries. */
 function catalog(total: number, ids: (page: number, size: number) => string[] = (page, size) => range((page - 1) * size, Math.min(page * size, total))) {

@@ -1,6 +1,6 @@
 import type { Product, ProductSearchResponse } from '../generated/types.gen.js';
 import type { RequestOptions } from '../http/transport.js';
-import type { ProductSearchParams } from './products.js';
+import type { ProductSearchParams } from './product-search-params.js';
 
 export interface IterateOptions extends RequestOptions {
   /** Most products to yield (default 1000). `Infinity` walks every page. */

@@ -1,12 +1,10 @@
 import { getProduct, searchProducts, searchProductsAlias } from '../generated/sdk.gen.js';
-import type { Product, ProductSearchResponse, SearchProductsData } from '../generated/types.gen.js';
+import type { Product, ProductSearchResponse } from '../generated/types.gen.js';
 import { zGetProductResponse, zSearchProductsAliasResponse, zSearchProductsResponse } from '../generated/zod.gen.js';
 import type { GeneratedOperation, RequestOptions, Transport } from '../http/transport.js';
 import { iterateProducts, type IterateOptions } from './iterate-products.js';
+import type { ProductSearchParams } from './product-search-params.js';
 import { requireId } from './require-id.js';
-
-/** Query of a product search: `q`, `category`, `tag`, `min_price`, `max_price`, `page`, `page_size`. */
-export type ProductSearchParams = NonNullable<SearchProductsData['query']>;
 
 /**
  * The merchant's catalog (`/acp/products`).

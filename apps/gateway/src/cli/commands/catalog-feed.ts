@@ -5,7 +5,7 @@ import { exportFeed, FeedOutputError, UnknownMerchantError, type FeedProgress } 
 import { pushFeed } from '../../catalog/feed/feed-push.js';
 import { FeedStore } from '../../catalog/feed/feed-store.js';
 import { loadConfig } from '../../config/config.js';
-import { isStorefrontTemplate } from '../../storefront/storefront-urls.js';
+import { isStorefrontTemplate } from '../../config/storefront-template.js';
 import { err, out, UsageError } from '../output.js';
 import { choice, positiveInt } from '../parse.js';
 import { withDatabase } from '../with-database.js';
