@@ -16,7 +16,7 @@ export interface Config {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
-  /** PostgreSQL connections this process's pool may open (DATABASE_POOL_SIZE); see README "Deploy" for sizing against max_connections. */
+  /** PostgreSQL connections this process's pool may open (DATABASE_POOL_SIZE); see deploy/README.md for sizing against max_connections. */
   databasePoolSize: number;
   /** Checkout's statements prepared once per pooled connection (DATABASE_PREPARED_STATEMENTS; off behind a transaction-mode pooler that does not track them). */
   databasePreparedStatements: boolean;
@@ -202,7 +202,7 @@ function pricing(env: Env): PricingSettings {
 function paymentProviderSetting(env: Env, gatewayEnv: GatewayEnv): PaymentProviderName {
   const name = oneOf(env, 'PAYMENT_PROVIDER', PAYMENT_PROVIDERS, defaultPaymentProvider(gatewayEnv));
   if (name === 'test' && gatewayEnv === 'production') {
-    throw new ConfigError('PAYMENT_PROVIDER=test takes no real money and is refused with GATEWAY_ENV=production; plug in a PSP adapter (README, "Agents (ACP)")');
+    throw new ConfigError('PAYMENT_PROVIDER=test takes no real money and is refused with GATEWAY_ENV=production; plug in a PSP adapter (docs/agents.md, "Payments")');
   }
   return name;
 }
