@@ -27,7 +27,7 @@ const services = buildServices(db, { config: { ...config, databaseUrl: process.e
 await services.keys.listen(db);
 const file = process.env.BENCH_CATALOG ?? DEMO_CATALOG;
 const started = performance.now();
-await importCatalog(db.prisma, 'bench', file);
+await importCatalog(db, 'bench', file);
 const importedMs = performance.now() - started;
 const rssBefore = process.memoryUsage().rss;
 const warm = await services.catalog.warmUp();

@@ -27,7 +27,7 @@ const db = await openDatabase({ url: process.env.DATABASE_URL, dataDir: null, po
 await db.migrate();
 await db.prisma.$executeRawUnsafe(`DELETE FROM merchants WHERE id = '${MERCHANT}'`); // a rerun starts clean
 const services = buildServices(db, { config, logger });
-await importCatalog(db.prisma, MERCHANT, DEMO_CATALOG);
+await importCatalog(db, MERCHANT, DEMO_CATALOG);
 // Stock enough for every completed checkout of the run.
 await db.prisma.variant.updateMany({ where: { merchantId: MERCHANT }, data: { quantity: 1_000_000_000, policy: 'deny' } });
 await services.catalog.warmUp();

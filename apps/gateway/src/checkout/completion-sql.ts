@@ -17,7 +17,15 @@
 import { utc } from '../db/sql-time.js';
 import { Prisma as SQL } from '../generated/prisma/client.js';
 import type { OutboxEntry } from '../webhooks/outbox.js';
-import type { NewOrder, StockTake } from './checkout-store.js';
+import type { StockTake } from './stock.js';
+
+export interface NewOrder {
+  id: string;
+  merchantId: string;
+  sessionId: string;
+  currency: string;
+  total: bigint;
+}
 
 export interface CompletionWrites {
   order: NewOrder;

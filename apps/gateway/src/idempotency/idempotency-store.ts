@@ -1,15 +1,15 @@
-import type { Prisma } from '../db/database.js';
-import { iso, type Sql } from '../db/sql.js';
+import type { Database } from '../db/database.js';
+import { iso } from '../db/sql.js';
 import { utc } from '../db/sql-time.js';
+import type { Tx } from '../db/transaction.js';
 import { Prisma as SQL } from '../generated/prisma/client.js';
 import { IdempotencyError } from '../errors.js';
 import { newId } from '../ids.js';
-import type { HolderLiveness } from './holder-liveness.js';
 
 export const KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /**
  * An in-flight record older than this may be taken over even when its holder looks alive (a backstop:
- * a key held by a process known to be gone is taken over at once, see holder-liveness.ts).
+ * a key held by a process known to be gone is taken over at once, see db/holder-liveness.ts).
  */
 export const ABANDONED_AFTER_MS = 60_000;
 
@@ -46,15 +46,20 @@ interface StoredRecord {
   expiresAt: string;
 }
 
-/** The only code that touches idempotency_records. */
+/**
+ * The only code that touches idempotency_records. A key is claimed, and looked up, on every
+ * idempotent request: those statements run on the driver; the rare ones (a takeover, a release,
+ * the hourly purge) through Prisma.
+ */
 export class IdempotencyStore {
-  constructor(
-    private readonly prisma: Prisma,
-    /** Which holders are alive: the database's (`db.holders`), shared by every store on it. */
-    private readonly holders: HolderLiveness,
-    /** The database's driver (Database.sql): a key is claimed, and looked up, on every idempotent request. */
-    private readonly sql: Sql,
-  ) {}
+  private readonly prisma: Database['prisma'];
+  private readonly sql: Database['sql'];
+  /** Which holders are alive: the database's (`db.holders`), shared by every store on it. */
+  private readonly holders: Database['holders'];
+
+  constructor(db: Pick<Database, 'prisma' | 'sql' | 'holders'>) {
+    ({ prisma: this.prisma, sql: this.sql, holders: this.holders } = db);
+  }
 
   /** Claims the key for this request, or says what an earlier request with it became. */
   async begin(scope: IdempotencyScope, requestHash: string, now = new Date()): Promise<BeginResult> {
@@ -108,7 +113,7 @@ export class IdempotencyStore {
    * meanwhile (see begin) is not this request's any more: inside a transaction that is an
    * IdempotencyError, so the business change rolls back rather than happen twice.
    */
-  async complete(recordId: string, status: number, body: unknown, tx?: Sql): Promise<void> {
+  async complete(recordId: string, status: number, body: unknown, tx?: Tx): Promise<void> {
     if (!tx) {
       await this.prisma.idempotencyRecord.updateMany({ where: { id: recordId, state: 'in_flight' }, data: { state: 'completed', responseStatus: status, responseBody: body as object } });
       return;

@@ -1,9 +1,9 @@
 /**
  * The database questions of the operations endpoints: is it there, is its schema
- * current, how far behind is the webhook outbox. The only ops code that touches Prisma.
+ * current, how far behind is the webhook outbox. The only ops code that touches the database.
  */
 import { readdirSync } from 'node:fs';
-import type { Prisma } from '../db/database.js';
+import type { Database } from '../db/database.js';
 import { migrationsDir } from '../db/paths.js';
 import type { OutboxLag } from './metrics.js';
 
@@ -23,10 +23,10 @@ export function latestCommittedMigration(dir = migrationsDir): string | undefine
 export class OpsStore {
   private readonly latest: string | undefined;
 
-  constructor(
-    private readonly prisma: Prisma,
-    latestMigration: string | undefined = latestCommittedMigration(),
-  ) {
+  private readonly prisma: Database['prisma'];
+
+  constructor(db: Pick<Database, 'prisma'>, latestMigration: string | undefined = latestCommittedMigration()) {
+    this.prisma = db.prisma;
     this.latest = latestMigration;
   }
 

@@ -2,11 +2,11 @@
  * The outbox: an event is written in the same transaction as the change it
  * reports, with one pending delivery per enabled endpoint of the merchant.
  * The delivery worker (delivery-worker.ts) sends them, at least once, with
- * the same event id on every attempt.
+ * the same event id on every attempt. Written through OutboxStore (outbox-store.ts),
+ * or, as part of a larger statement, by a store that embeds `outboxEntry`'s CTEs.
  */
 import type { WebhookEvent, WebhookEventType } from '../contract-types.js';
 import { utc } from '../db/sql-time.js';
-import type { Sql } from '../db/sql.js';
 import { Prisma as SQL } from '../generated/prisma/client.js';
 import { acpEventType } from './acp/acp-event.js';
 import { buildEvent } from './event.js';
@@ -45,11 +45,4 @@ export function outboxEntry(event: NewEvent, now = new Date()): OutboxEntry {
       FROM outbox_event AS e, webhook_endpoints AS ep
       WHERE ep.merchant_id = ${event.merchantId} AND ep.disabled_at IS NULL AND (${everyProtocol} OR ep.protocol = 'gateway'))`;
   return { event: payload, ctes };
-}
-
-/** Writes an event and its deliveries in one statement, in the caller's transaction. */
-export async function enqueueEvent(tx: Sql, event: NewEvent): Promise<WebhookEvent> {
-  const entry = outboxEntry(event);
-  await tx.execute(SQL.sql`WITH ${entry.ctes} SELECT 1`);
-  return entry.event;
 }
