@@ -1,6 +1,7 @@
 import type { Database } from '../db/database.js';
 import { NOW_UTC } from '../db/sql-time.js';
-import { Prisma as SQL, type Environment, type RateLimitTier } from '../generated/prisma/client.js';
+import { sql, emptySql } from '../db/statement.js';
+import type { Environment, RateLimitTier } from '../generated/prisma/client.js';
 
 export interface NewKeyRecord {
   id: string;
@@ -55,13 +56,13 @@ export class KeyStore {
   async create(record: NewKeyRecord): Promise<void> {
     const { merchantIds, ...key } = record;
     await this.db.transaction(async (tx) => {
-      await tx.execute(SQL.sql`
+      await tx.execute(sql`
         INSERT INTO merchants (id, name, created_at) SELECT id, id, ${NOW_UTC} FROM unnest(${merchantIds}::text[]) AS id ON CONFLICT (id) DO NOTHING`);
-      await tx.execute(SQL.sql`
+      await tx.execute(sql`
         INSERT INTO api_keys (id, key_hash, last4, environment, scopes, tier, rpm, rpd, signing_secret, created_at)
         VALUES (${key.id}, ${key.keyHash}, ${key.last4}, ${key.environment}::"Environment", ${key.scopes}::text[], ${key.tier}::"RateLimitTier",
                 ${key.rpm}::int, ${key.rpd}::int, ${key.signingSecret}::text, ${NOW_UTC})`);
-      await tx.execute(SQL.sql`
+      await tx.execute(sql`
         INSERT INTO api_key_merchants (api_key_id, merchant_id) SELECT ${key.id}, id FROM unnest(${merchantIds}::text[]) AS id`);
     });
   }
@@ -82,7 +83,7 @@ export class KeyStore {
              k.rpm, k.rpd, k.signing_secret, k.created_at, k.revoked_at,
              COALESCE(array_agg(m.merchant_id ORDER BY m.merchant_id) FILTER (WHERE m.merchant_id IS NOT NULL), '{}') AS merchant_ids
       FROM api_keys k LEFT JOIN api_key_merchants m ON m.api_key_id = k.id
-      ${keyHash === undefined ? SQL.empty : SQL.sql`WHERE k.key_hash = ${keyHash}`}
+      ${keyHash === undefined ? emptySql : sql`WHERE k.key_hash = ${keyHash}`}
       GROUP BY k.id`;
     return rows.map((row) => ({
       id: row.id,

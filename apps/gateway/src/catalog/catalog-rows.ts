@@ -5,7 +5,7 @@
  * than thousands of rows, and PostgreSQL's json of float8 round-trips exactly).
  */
 import type { Product } from '../contract-types.js';
-import { Prisma as SQL } from '../generated/prisma/client.js';
+import { sql } from '../db/statement.js';
 import type { SearchDocument } from '../search/search-engine.js';
 import { toProduct, type ProductWithRelations } from './product-mapper.js';
 
@@ -22,7 +22,7 @@ export interface CatalogRow {
   embeddingModel: string | undefined;
 }
 
-const ROW_JSON = SQL.sql`json_build_object(
+const ROW_JSON = sql`json_build_object(
   'id', p.id, 'title', p.title, 'description', p.description, 'vendor', p.vendor, 'category', p.category,
   'price', p.price, 'currency', p.currency, 'tags', p.tags, 'attributes', p.attributes, 'quantity', p.quantity,
   'policy', p.policy, 'embedding', encode(p.embedding, 'base64'), 'model', p.embedding_model,
@@ -32,7 +32,7 @@ const ROW_JSON = SQL.sql`json_build_object(
  * The products of CTE `p` with their variants and images: each side aggregated once for the
  * whole batch and joined (hash joins), not a subquery per product (measured: several times slower on PGlite).
  */
-const withRelations = (merchantId: string) => SQL.sql`
+const withRelations = (merchantId: string) => sql`
   v AS (SELECT product_id, json_agg(json_build_object('sku', sku, 'title', title, 'price', price, 'currency', currency,
           'requiresShipping', requires_shipping, 'taxable', taxable, 'weightGrams', weight_grams, 'weightUnit', weight_unit,
           'attributes', attributes, 'quantity', quantity, 'policy', policy) ORDER BY position) AS list
@@ -44,11 +44,11 @@ const withRelations = (merchantId: string) => SQL.sql`
 
 /** One page of a merchant's products after id `after` (keyset, in the primary key's order), at most `limit`: one row, `rows`. */
 export const catalogPage = (merchantId: string, after: string, limit: number) =>
-  SQL.sql`WITH p AS (SELECT * FROM products WHERE merchant_id = ${merchantId} AND id > ${after} ORDER BY id LIMIT ${limit}::int), ${withRelations(merchantId)}`;
+  sql`WITH p AS (SELECT * FROM products WHERE merchant_id = ${merchantId} AND id > ${after} ORDER BY id LIMIT ${limit}::int), ${withRelations(merchantId)}`;
 
 /** The named products: one row, `rows`. */
 export const catalogById = (merchantId: string, ids: readonly string[]) =>
-  SQL.sql`WITH p AS (SELECT * FROM products WHERE merchant_id = ${merchantId} AND id = ANY(${[...ids]}::text[])), ${withRelations(merchantId)}`;
+  sql`WITH p AS (SELECT * FROM products WHERE merchant_id = ${merchantId} AND id = ANY(${[...ids]}::text[])), ${withRelations(merchantId)}`;
 
 interface JsonRow extends Omit<ProductWithRelations, 'embedding' | 'embeddingModel' | 'merchantId' | 'createdAt' | 'updatedAt'> {
   embedding: string | null;

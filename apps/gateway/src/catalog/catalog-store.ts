@@ -6,7 +6,7 @@
  * (measured: loading 50,000 products ~10 s through Prisma, ~1 s through the driver).
  */
 import type { Database } from '../db/database.js';
-import { Prisma as SQL } from '../generated/prisma/client.js';
+import { sql, joinSql, type Statement } from '../db/statement.js';
 import { toProduct } from './product-mapper.js';
 import type { Product } from '../contract-types.js';
 import { catalogById, catalogPage, decodeCatalogRows, type CatalogRow, type SearchRow } from './catalog-rows.js';
@@ -25,7 +25,7 @@ export interface ProductFilter {
 type SearchColumns = Omit<SearchRow, 'tags' | 'embedding' | 'embeddingModel'> & { tags: string[] | null };
 
 /** A search row as one JSON text per row: far cheaper to decode than bytea, jsonb and text[] columns. */
-const SEARCH_ROW_TEXT = SQL.sql`json_build_object('id', p.id, 'title', p.title, 'description', p.description, 'vendor', p.vendor,
+const SEARCH_ROW_TEXT = sql`json_build_object('id', p.id, 'title', p.title, 'description', p.description, 'vendor', p.vendor,
   'category', p.category, 'tags', p.tags, 'attributes', p.attributes, 'price', p.price,
   'embedding', encode(p.embedding, 'base64'), 'model', p.embedding_model)::text`;
 
@@ -62,13 +62,13 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-function whereClause(merchantId: string, filter: ProductFilter): SQL.Sql {
-  const conditions = [SQL.sql`merchant_id = ${merchantId}`];
-  if (filter.category) conditions.push(SQL.sql`category ILIKE ${`%${escapeLike(filter.category)}%`}`);
-  if (filter.tag) conditions.push(SQL.sql`EXISTS (SELECT 1 FROM unnest(tags) AS t WHERE lower(t) = lower(${filter.tag}))`);
-  if (filter.minPrice !== undefined) conditions.push(SQL.sql`price >= ${filter.minPrice}`);
-  if (filter.maxPrice !== undefined) conditions.push(SQL.sql`price <= ${filter.maxPrice}`);
-  return SQL.join(conditions, ' AND ');
+function whereClause(merchantId: string, filter: ProductFilter): Statement {
+  const conditions = [sql`merchant_id = ${merchantId}`];
+  if (filter.category) conditions.push(sql`category ILIKE ${`%${escapeLike(filter.category)}%`}`);
+  if (filter.tag) conditions.push(sql`EXISTS (SELECT 1 FROM unnest(tags) AS t WHERE lower(t) = lower(${filter.tag}))`);
+  if (filter.minPrice !== undefined) conditions.push(sql`price >= ${filter.minPrice}`);
+  if (filter.maxPrice !== undefined) conditions.push(sql`price <= ${filter.maxPrice}`);
+  return joinSql(conditions, ' AND ');
 }
 
 export class CatalogStore {
@@ -103,10 +103,10 @@ export class CatalogStore {
     page: { offset: number; limit: number },
   ): Promise<{ ids: string[]; total: number }> {
     const where = whereClause(merchantId, filter);
-    const [counted] = await this.sql.query<{ total: number }>(SQL.sql`SELECT count(*)::int AS total FROM products WHERE ${where}`);
+    const [counted] = await this.sql.query<{ total: number }>(sql`SELECT count(*)::int AS total FROM products WHERE ${where}`);
     const total = counted?.total ?? 0;
     if (total === 0 || page.offset >= total) return { ids: [], total };
-    const rows = await this.sql.query<{ id: string }>(SQL.sql`
+    const rows = await this.sql.query<{ id: string }>(sql`
       SELECT id FROM products WHERE ${where} ORDER BY title COLLATE "C", id COLLATE "C" LIMIT ${page.limit}::int OFFSET ${page.offset}::int`);
     return { ids: rows.map((r) => r.id), total };
   }
@@ -117,7 +117,7 @@ export class CatalogStore {
 
   /** Products (of every merchant) without a vector from this embedder: found by keywords only. */
   async countWithoutVectors(model: string, dimensions: number): Promise<number> {
-    const [row] = await this.sql.query<{ n: number }>(SQL.sql`
+    const [row] = await this.sql.query<{ n: number }>(sql`
       SELECT count(*)::int AS n FROM products
       WHERE embedding IS NULL OR embedding_model IS DISTINCT FROM ${model}::text OR octet_length(embedding) <> ${dimensions * 4}::int`);
     return row?.n ?? 0;
@@ -125,7 +125,7 @@ export class CatalogStore {
 
   /** Merchants that have at least one product. */
   async merchantsWithProducts(): Promise<string[]> {
-    const rows = await this.sql.query<{ merchant_id: string }>(SQL.sql`SELECT DISTINCT merchant_id FROM products`);
+    const rows = await this.sql.query<{ merchant_id: string }>(sql`SELECT DISTINCT merchant_id FROM products`);
     return rows.map((r) => r.merchant_id);
   }
 
@@ -135,7 +135,7 @@ export class CatalogStore {
     let after: string | null = null;
     for (;;) {
       // Ordered by id in the database's collation, like the primary key's index (no sort needed).
-      const [batch]: { rows: string | null }[] = await this.sql.query(SQL.sql`
+      const [batch]: { rows: string | null }[] = await this.sql.query(sql`
         SELECT string_agg(${SEARCH_ROW_TEXT}, chr(10) ORDER BY p.id) AS rows FROM (
           SELECT * FROM products
           WHERE merchant_id = ${merchantId} AND (${after}::text IS NULL OR id > ${after}::text)
@@ -171,7 +171,7 @@ export class CatalogStore {
   /** The stock of the named products (ids that do not exist are left out): what a completion changes. */
   async stockById(merchantId: string, ids: readonly string[]): Promise<StockRow[]> {
     if (ids.length === 0) return [];
-    const statement = SQL.sql`
+    const statement = sql`
       SELECT json_agg(json_build_object('id', p.id, 'quantity', p.quantity, 'policy', p.policy, 'variants',
                (SELECT coalesce(json_agg(json_build_object('sku', v.sku, 'quantity', v.quantity, 'policy', v.policy) ORDER BY v.position), '[]')
                 FROM variants AS v WHERE v.merchant_id = p.merchant_id AND v.product_id = p.id)))::text AS rows
@@ -183,14 +183,14 @@ export class CatalogStore {
   /** The named products as the search index needs them (ids that do not exist are skipped). */
   async searchRowsById(merchantId: string, ids: readonly string[]): Promise<SearchRow[]> {
     if (ids.length === 0) return [];
-    const rows = await this.sql.query<{ row: string }>(SQL.sql`
+    const rows = await this.sql.query<{ row: string }>(sql`
       SELECT ${SEARCH_ROW_TEXT} AS row FROM products AS p WHERE p.merchant_id = ${merchantId} AND p.id = ANY(${[...ids]}::text[])`);
     return rows.map(toSearchRow);
   }
 
   /** NOTIFY catalog_changed (heard by CatalogSearch through db/pg-listener.ts). */
   async announce(payload: string): Promise<void> {
-    await this.sql.query(SQL.sql`SELECT pg_notify('catalog_changed', ${payload}::text)`);
+    await this.sql.query(sql`SELECT pg_notify('catalog_changed', ${payload}::text)`);
   }
 
   /** Persists embeddings (float32, little-endian) without touching updated_at. */
@@ -198,7 +198,7 @@ export class CatalogStore {
     if (entries.length === 0) return;
     const ids = entries.map((e) => e.id);
     const encoded = entries.map((e) => Buffer.from(e.vector.buffer, e.vector.byteOffset, e.vector.byteLength).toString('base64'));
-    await this.sql.execute(SQL.sql`
+    await this.sql.execute(sql`
       UPDATE products AS p SET embedding = decode(v.b64, 'base64'), embedding_model = ${model}::text
       FROM (SELECT unnest(${ids}::text[]) AS id, unnest(${encoded}::text[]) AS b64) AS v
       WHERE p.merchant_id = ${merchantId} AND p.id = v.id`);

@@ -2,7 +2,7 @@
 import type { Product } from '../contract-types.js';
 import { NOW_UTC } from '../db/sql-time.js';
 import type { Tx, UnitOfWork } from '../db/transaction.js';
-import { Prisma as SQL } from '../generated/prisma/client.js';
+import { sql } from '../db/statement.js';
 
 export class SkuConflictError extends Error {
   constructor(
@@ -24,10 +24,10 @@ export class CatalogWriter {
   async replace(products: readonly Product[], embeddings: readonly (Float32Array | undefined)[] = [], embeddingModel?: string): Promise<void> {
     const merchantId = this.merchantId;
     const ids = products.map((p) => p.id);
-    await this.tx.execute(SQL.sql`DELETE FROM products WHERE merchant_id = ${merchantId} AND id = ANY(${ids}::text[])`);
+    await this.tx.execute(sql`DELETE FROM products WHERE merchant_id = ${merchantId} AND id = ANY(${ids}::text[])`);
     const skus = products.flatMap((p) => p.variants.map((v) => v.sku));
     if (skus.length) {
-      const [taken] = await this.tx.query<{ sku: string; productId: string }>(SQL.sql`
+      const [taken] = await this.tx.query<{ sku: string; productId: string }>(sql`
         SELECT sku, product_id AS "productId" FROM variants WHERE merchant_id = ${merchantId} AND sku = ANY(${skus}::text[]) LIMIT 1`);
       if (taken) throw new SkuConflictError(taken.sku, taken.productId);
     }
@@ -47,7 +47,7 @@ export class CatalogWriter {
       policy: p.availability.policy,
       ...embeddingColumns(embeddings[i], embeddingModel),
     }));
-    await this.tx.execute(SQL.sql`
+    await this.tx.execute(sql`
       INSERT INTO products (merchant_id, id, title, description, vendor, category, price, currency, tags, attributes,
                             quantity, policy, embedding, embedding_model, updated_at)
       SELECT ${merchantId}::text, r.id, r.title, r.description, r.vendor, r.category, r.price, r.currency,
@@ -74,7 +74,7 @@ export class CatalogWriter {
       })),
     );
     if (variants.length) {
-      await this.tx.execute(SQL.sql`
+      await this.tx.execute(sql`
         INSERT INTO variants (merchant_id, product_id, sku, position, title, price, currency, requires_shipping, taxable,
                               weight_grams, weight_unit, attributes, quantity, policy)
         SELECT ${merchantId}::text, r.product_id, r.sku, r.position, r.title, r.price, r.currency, r.requires_shipping, r.taxable,
@@ -87,7 +87,7 @@ export class CatalogWriter {
       p.images.map((image, index) => ({ product_id: p.id, position: image.position ?? index, url: image.url, alt_text: image.alt_text ?? null })),
     );
     if (images.length) {
-      await this.tx.execute(SQL.sql`
+      await this.tx.execute(sql`
         INSERT INTO images (merchant_id, product_id, position, url, alt_text)
         SELECT ${merchantId}::text, r.product_id, r.position, r.url, r.alt_text
         FROM jsonb_to_recordset(${JSON.stringify(images)}::jsonb) AS r(product_id text, position int, url text, alt_text text)`);
@@ -101,12 +101,12 @@ export class CatalogWriter {
    * down quadratically, ~8 minutes for 50,000 products instead of ~30 s).
    */
   async analyze(): Promise<void> {
-    await this.tx.execute(SQL.sql`ANALYZE products, variants, images`);
+    await this.tx.execute(sql`ANALYZE products, variants, images`);
   }
 
   /** Tells other processes (LISTEN catalog_changed) about this transaction's change once it commits. */
   async announce(payload: string): Promise<void> {
-    await this.tx.query(SQL.sql`SELECT pg_notify('catalog_changed', ${payload}::text)`);
+    await this.tx.query(sql`SELECT pg_notify('catalog_changed', ${payload}::text)`);
   }
 }
 
@@ -119,7 +119,7 @@ function embeddingColumns(vector: Float32Array | undefined, model: string | unde
 /** Runs `work` in one transaction with a writer for the merchant, creating the merchant if new. */
 export async function withCatalogWriter<T>(db: UnitOfWork, merchantId: string, work: (writer: CatalogWriter) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(SQL.sql`INSERT INTO merchants (id, name, created_at) VALUES (${merchantId}, ${merchantId}, ${NOW_UTC}) ON CONFLICT (id) DO NOTHING`);
+    await tx.execute(sql`INSERT INTO merchants (id, name, created_at) VALUES (${merchantId}, ${merchantId}, ${NOW_UTC}) ON CONFLICT (id) DO NOTHING`);
     return work(new CatalogWriter(tx, merchantId));
   });
 }

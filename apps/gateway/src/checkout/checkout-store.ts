@@ -10,7 +10,7 @@ import type { Database } from '../db/database.js';
 import { iso } from '../db/sql.js';
 import { NOW_UTC } from '../db/sql-time.js';
 import type { Tx } from '../db/transaction.js';
-import { Prisma as SQL } from '../generated/prisma/client.js';
+import { sql, type Statement } from '../db/statement.js';
 import { catalogChanged, changeSource, encodeChange } from '../catalog/catalog-events.js';
 import { outboxEntry } from '../webhooks/outbox.js';
 import { completionStatement, type NewOrder } from './completion-sql.js';
@@ -59,9 +59,9 @@ function totalsColumns(fields: SessionFields) {
 }
 
 /** Writes a session's lines (from one JSON parameter: amounts as text, which a bigint column reads exactly). */
-function insertLines(sessionId: string, lines: readonly SessionLine[]): SQL.Sql {
+function insertLines(sessionId: string, lines: readonly SessionLine[]): Statement {
   const json = JSON.stringify(lines, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
-  return SQL.sql`
+  return sql`
     INSERT INTO line_items (session_id, position, product_id, variant_sku, quantity, title, unit_amount, subtotal, requires_shipping, taxable)
     SELECT ${sessionId}::text, r.position, r."productId", r."variantSku", r.quantity, r.title, r."unitAmount", r.subtotal, r."requiresShipping", r.taxable
     FROM jsonb_to_recordset(${json}::jsonb) AS r(position int, "productId" text, "variantSku" text, quantity int,
@@ -93,7 +93,7 @@ export class CheckoutStore {
    * transaction when given one: on PGlite nothing else can run while one is open).
    */
   async catalogProducts(merchantId: string, ids: readonly string[], tx?: Tx): Promise<Map<string, CatalogProduct>> {
-    const [row] = await (tx ?? this.db.sql).query<{ products: string | null }>(SQL.sql`
+    const [row] = await (tx ?? this.db.sql).query<{ products: string | null }>(sql`
       SELECT json_agg(json_build_object('id', p.id, 'title', p.title, 'price', p.price, 'currency', p.currency, 'variants',
                (SELECT coalesce(json_agg(json_build_object('sku', v.sku, 'price', v.price, 'currency', v.currency,
                          'requiresShipping', v.requires_shipping, 'taxable', v.taxable) ORDER BY v.position), '[]')
@@ -110,7 +110,7 @@ export class CheckoutStore {
   }
 
   async find(merchantId: string, id: string): Promise<Session | null> {
-    const [row] = await this.db.sql.query<WholeSessionRow>(SQL.sql`
+    const [row] = await this.db.sql.query<WholeSessionRow>(sql`
       SELECT ${WHOLE_SESSION} FROM checkout_sessions AS s WHERE s.id = ${id} AND s.merchant_id = ${merchantId}`);
     return row ? decodeWholeSession(row) : null;
   }
@@ -127,7 +127,7 @@ export class CheckoutStore {
    * the one the statement's snapshot sees: when they differ, the lines are read again.
    */
   async lock(tx: Tx, merchantId: string, id: string): Promise<{ row: Session; now: Date } | null> {
-    const [found] = await tx.query<{ session: string; now: string; lockedVersion: string; seenVersion: string | null; lines: string }>(SQL.sql`
+    const [found] = await tx.query<{ session: string; now: string; lockedVersion: string; seenVersion: string | null; lines: string }>(sql`
       SELECT ${SESSION_JSON} AS session,
              to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS now,
              s.xmin::text AS "lockedVersion",
@@ -140,7 +140,7 @@ export class CheckoutStore {
   }
 
   private async lines(tx: Tx, sessionId: string): Promise<SessionLine[]> {
-    const [row] = await tx.query<{ lines: string }>(SQL.sql`
+    const [row] = await tx.query<{ lines: string }>(sql`
       SELECT ${LINES_OF_S} AS lines FROM checkout_sessions AS s WHERE s.id = ${sessionId}`);
     return decodeLines(row!.lines);
   }
@@ -154,7 +154,7 @@ export class CheckoutStore {
     const columns = totalsColumns(session);
     const lineItems = lineRows(session.lines);
     const fulfillmentOptionId = session.fulfillmentOptionId ?? null;
-    const [row] = await (tx ?? this.db.sql).query<{ createdAt: string; updatedAt: string }>(SQL.sql`
+    const [row] = await (tx ?? this.db.sql).query<{ createdAt: string; updatedAt: string }>(sql`
       WITH s AS (
         INSERT INTO checkout_sessions (id, merchant_id, status, currency, shipping_address, customer, payment_method, client_secret,
                                        shipping_method, shipping_amount, tax_rate, tax_amount, subtotal, total,
@@ -165,7 +165,7 @@ export class CheckoutStore {
                 ${fulfillmentOptionId}, ${jsonText(session.protocolState)}::json, ${NOW_UTC}, ${NOW_UTC})
         RETURNING created_at, updated_at),
       l AS (${insertLines(session.id, lineItems)})
-      SELECT ${iso(SQL.sql`created_at`)} AS "createdAt", ${iso(SQL.sql`updated_at`)} AS "updatedAt" FROM s`);
+      SELECT ${iso(sql`created_at`)} AS "createdAt", ${iso(sql`updated_at`)} AS "updatedAt" FROM s`);
     if (!row) throw new Error(`checkout session ${session.id} was not written`);
     return {
       id: session.id,
@@ -191,30 +191,30 @@ export class CheckoutStore {
     const protocolState = fields.protocolState === undefined ? locked.protocolState : fields.protocolState;
     const shippingAddress = fields.shippingAddress ?? locked.shippingAddress;
     const customer = fields.customer ?? locked.customer;
-    const [row] = await tx.query<{ updatedAt: string }>(SQL.sql`
+    const [row] = await tx.query<{ updatedAt: string }>(sql`
       UPDATE checkout_sessions SET currency = ${columns.currency}, payment_method = ${columns.paymentMethod}, shipping_method = ${columns.shippingMethod},
         shipping_amount = ${columns.shippingAmount}, tax_rate = ${columns.taxRate}, tax_amount = ${columns.taxAmount}, subtotal = ${columns.subtotal},
         total = ${columns.total}, fulfillment_option_id = ${fulfillmentOptionId}, protocol_state = ${jsonText(protocolState)}::json,
         shipping_address = ${jsonText(shippingAddress)}::jsonb, customer = ${jsonText(customer)}::jsonb, updated_at = ${NOW_UTC}
-      WHERE id = ${locked.id} RETURNING ${iso(SQL.sql`updated_at`)} AS "updatedAt"`);
+      WHERE id = ${locked.id} RETURNING ${iso(sql`updated_at`)} AS "updatedAt"`);
     const updated: Session = { ...locked, ...columns, fulfillmentOptionId, protocolState, shippingAddress, customer, updatedAt: new Date(row!.updatedAt) };
     if (!lines) return updated;
     const lineItems = lineRows(lines);
-    await tx.execute(SQL.sql`DELETE FROM line_items WHERE session_id = ${locked.id}`);
+    await tx.execute(sql`DELETE FROM line_items WHERE session_id = ${locked.id}`);
     await tx.execute(insertLines(locked.id, lineItems));
     return { ...updated, lineItems };
   }
 
   /** Sets the status of a locked session. */
   async setStatus(tx: Tx, locked: Session, status: SessionStatus): Promise<Session> {
-    const [row] = await tx.query<{ updatedAt: string }>(SQL.sql`
+    const [row] = await tx.query<{ updatedAt: string }>(sql`
       UPDATE checkout_sessions SET status = ${status}::"CheckoutStatus", updated_at = ${NOW_UTC}
-      WHERE id = ${locked.id} RETURNING ${iso(SQL.sql`updated_at`)} AS "updatedAt"`);
+      WHERE id = ${locked.id} RETURNING ${iso(sql`updated_at`)} AS "updatedAt"`);
     return { ...locked, status, updatedAt: new Date(row!.updatedAt) };
   }
 
   async setProtocolState(tx: Tx, id: string, state: ProtocolState): Promise<void> {
-    await tx.execute(SQL.sql`UPDATE checkout_sessions SET protocol_state = ${JSON.stringify(state)}::json, updated_at = ${NOW_UTC} WHERE id = ${id}`);
+    await tx.execute(sql`UPDATE checkout_sessions SET protocol_state = ${JSON.stringify(state)}::json, updated_at = ${NOW_UTC} WHERE id = ${id}`);
   }
 
   /**
@@ -223,7 +223,7 @@ export class CheckoutStore {
    */
   async shortages(tx: Tx | undefined, merchantId: string, takes: readonly (StockTake & { lines: number[] })[]): Promise<Shortage[]> {
     if (takes.length === 0) return [];
-    const stock = await (tx ?? this.db.sql).query<{ productId: string; sku: string; quantity: number; policy: string }>(SQL.sql`
+    const stock = await (tx ?? this.db.sql).query<{ productId: string; sku: string; quantity: number; policy: string }>(sql`
       SELECT v.product_id AS "productId", v.sku, v.quantity, v.policy::text AS policy
       FROM variants AS v WHERE v.merchant_id = ${merchantId} AND v.sku = ANY(${takes.map((take) => take.sku)}::text[])
       UNION ALL
@@ -273,11 +273,11 @@ export class CheckoutStore {
   /** Why a take that the completion statement could not fill was refused: units left, or gone from the catalog. */
   private async shortfall(tx: Tx, merchantId: string, take: StockTake): Promise<Exclude<StockResult, { kind: 'taken' }>> {
     const { productId, sku } = take;
-    const [variant] = await tx.query<{ quantity: number }>(SQL.sql`
+    const [variant] = await tx.query<{ quantity: number }>(sql`
       SELECT quantity FROM variants WHERE merchant_id = ${merchantId} AND product_id = ${productId} AND sku = ${sku}`);
     if (variant) return { kind: 'short', available: Math.max(0, variant.quantity) };
     if (sku !== productId) return { kind: 'gone' };
-    const [product] = await tx.query<{ quantity: number }>(SQL.sql`
+    const [product] = await tx.query<{ quantity: number }>(sql`
       SELECT quantity FROM products WHERE merchant_id = ${merchantId} AND id = ${productId}
         AND NOT EXISTS (SELECT 1 FROM variants v WHERE v.merchant_id = ${merchantId} AND v.product_id = ${productId})`);
     return product ? { kind: 'short', available: Math.max(0, product.quantity) } : { kind: 'gone' };

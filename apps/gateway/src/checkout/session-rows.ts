@@ -4,30 +4,30 @@
  * driver (db/sql.ts) — and decoded into the domain's Session (session.ts).
  */
 import { iso } from '../db/sql.js';
-import { Prisma as SQL } from '../generated/prisma/client.js';
+import { sql } from '../db/statement.js';
 import type { Session, SessionLine, SessionOrder } from './session.js';
 
 /** A line of `line_items AS l` as JSON. */
-export const LINE_JSON = SQL.sql`json_build_object('position', l.position, 'productId', l.product_id, 'variantSku', l.variant_sku,
+export const LINE_JSON = sql`json_build_object('position', l.position, 'productId', l.product_id, 'variantSku', l.variant_sku,
   'quantity', l.quantity, 'title', l.title, 'unitAmount', l.unit_amount::text, 'subtotal', l.subtotal::text,
   'requiresShipping', l.requires_shipping, 'taxable', l.taxable)`;
 
 /** The session of `checkout_sessions AS s` as JSON text, without its lines and order. */
-export const SESSION_JSON = SQL.sql`json_build_object('id', s.id, 'merchantId', s.merchant_id, 'status', s.status, 'currency', s.currency,
+export const SESSION_JSON = sql`json_build_object('id', s.id, 'merchantId', s.merchant_id, 'status', s.status, 'currency', s.currency,
   'shippingAddress', s.shipping_address, 'customer', s.customer, 'paymentMethod', s.payment_method, 'clientSecret', s.client_secret,
   'shippingMethod', s.shipping_method, 'shippingAmount', s.shipping_amount::text, 'taxRate', s.tax_rate, 'taxAmount', s.tax_amount::text,
   'subtotal', s.subtotal::text, 'total', s.total::text, 'fulfillmentOptionId', s.fulfillment_option_id, 'protocolState', s.protocol_state,
-  'createdAt', ${iso(SQL.sql`s.created_at`)}, 'updatedAt', ${iso(SQL.sql`s.updated_at`)})::text`;
+  'createdAt', ${iso(sql`s.created_at`)}, 'updatedAt', ${iso(sql`s.updated_at`)})::text`;
 
 /** The lines of session `s`, in cart order, as one JSON array text. */
-export const LINES_OF_S = SQL.sql`(SELECT coalesce(json_agg(${LINE_JSON} ORDER BY l.position), '[]')::text FROM line_items AS l WHERE l.session_id = s.id)`;
+export const LINES_OF_S = sql`(SELECT coalesce(json_agg(${LINE_JSON} ORDER BY l.position), '[]')::text FROM line_items AS l WHERE l.session_id = s.id)`;
 
 /** The order of session `s` as JSON text, or NULL. */
-const ORDER_OF_S = SQL.sql`(SELECT json_build_object('id', o.id, 'status', o.status, 'currency', o.currency, 'total', o.total::text,
-  'createdAt', ${iso(SQL.sql`o.created_at`)})::text FROM orders AS o WHERE o.checkout_session_id = s.id)`;
+const ORDER_OF_S = sql`(SELECT json_build_object('id', o.id, 'status', o.status, 'currency', o.currency, 'total', o.total::text,
+  'createdAt', ${iso(sql`o.created_at`)})::text FROM orders AS o WHERE o.checkout_session_id = s.id)`;
 
 /** Every column of a whole session; decode a row with decodeWholeSession. */
-export const WHOLE_SESSION = SQL.sql`${SESSION_JSON} AS session, ${LINES_OF_S} AS lines, ${ORDER_OF_S} AS "order"`;
+export const WHOLE_SESSION = sql`${SESSION_JSON} AS session, ${LINES_OF_S} AS lines, ${ORDER_OF_S} AS "order"`;
 
 export interface WholeSessionRow {
   session: string;

@@ -12,14 +12,14 @@
  */
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type pg from 'pg';
-import { Prisma as SQL } from '../generated/prisma/client.js';
+import { sql, type Statement } from './statement.js';
 import { preparedNames } from './prepared-names.js';
 
 export interface Sql {
   /** The rows a statement returns. */
-  query<T>(statement: SQL.Sql): Promise<T[]>;
+  query<T>(statement: Statement): Promise<T[]>;
   /** How many rows a statement changed. */
-  execute(statement: SQL.Sql): Promise<number>;
+  execute(statement: Statement): Promise<number>;
 }
 
 /** A driver: statements on their own (each its own transaction), and transactions. */
@@ -29,7 +29,7 @@ export interface SqlDriver extends Sql {
 }
 
 /** A `timestamp(3)` column (UTC wall-clock time) as ISO 8601 text, e.g. `2026-11-25T17:02:15.683Z`. */
-export const iso = (column: SQL.Sql) => SQL.sql`to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+export const iso = (column: Statement) => sql`to_char(${column}, 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /**
  * On PostgreSQL: a pool's connections (the pool Prisma's adapter uses too). Statements are
@@ -39,10 +39,10 @@ export const iso = (column: SQL.Sql) => SQL.sql`to_char(${column}, 'YYYY-MM-DD"T
 export function pgSql(pool: pg.Pool, { prepared = true }: { prepared?: boolean } = {}): SqlDriver {
   const named = prepared ? preparedNames() : () => undefined;
   const on = (client: pg.Pool | pg.PoolClient): Sql => ({
-    async query<T>(statement: SQL.Sql) {
+    async query<T>(statement: Statement) {
       return (await client.query({ name: named(statement.text), text: statement.text, values: statement.values })).rows as T[];
     },
-    async execute(statement: SQL.Sql) {
+    async execute(statement: Statement) {
       return (await client.query({ name: named(statement.text), text: statement.text, values: statement.values })).rowCount ?? 0;
     },
   });
@@ -75,10 +75,10 @@ export function pgSql(pool: pg.Pool, { prepared = true }: { prepared?: boolean }
 /** On PGlite: its one connection (transactions take turns with every other query, Prisma's included). */
 export function pgliteSql(pglite: PGlite): SqlDriver {
   const on = (db: PGlite | Transaction): Sql => ({
-    async query<T>(statement: SQL.Sql) {
+    async query<T>(statement: Statement) {
       return (await db.query<T>(statement.text, statement.values)).rows;
     },
-    async execute(statement: SQL.Sql) {
+    async execute(statement: Statement) {
       return (await db.query(statement.text, statement.values)).affectedRows ?? 0;
     },
   });

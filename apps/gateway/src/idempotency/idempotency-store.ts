@@ -2,7 +2,7 @@ import type { Database } from '../db/database.js';
 import { iso } from '../db/sql.js';
 import { utc } from '../db/sql-time.js';
 import type { Tx } from '../db/transaction.js';
-import { Prisma as SQL } from '../generated/prisma/client.js';
+import { sql } from '../db/statement.js';
 import { IdempotencyError } from '../errors.js';
 import { newId } from '../ids.js';
 
@@ -66,7 +66,7 @@ export class IdempotencyStore {
     const holder = await this.holders.self();
     for (let attempt = 0; attempt < 3; attempt++) {
       const recordId = newId('idem');
-      const claimed = await this.sql.execute(SQL.sql`
+      const claimed = await this.sql.execute(sql`
         INSERT INTO idempotency_records (id, merchant_id, api_key_id, operation, params, key, request_hash, state, holder, created_at, expires_at)
         VALUES (${recordId}, ${scope.merchantId}, ${scope.apiKeyId}, ${scope.operation}, ${scope.params}, ${scope.key}, ${requestHash},
                 'in_flight'::"IdempotencyState", ${holder}, ${utc(now)}, ${utc(new Date(now.getTime() + KEY_LIFETIME_MS))})
@@ -99,9 +99,9 @@ export class IdempotencyStore {
   }
 
   private async find(scope: IdempotencyScope): Promise<(Omit<StoredRecord, 'createdAt' | 'expiresAt'> & { createdAt: Date; expiresAt: Date }) | undefined> {
-    const [row] = await this.sql.query<StoredRecord>(SQL.sql`
+    const [row] = await this.sql.query<StoredRecord>(sql`
       SELECT id, request_hash AS "requestHash", state::text AS state, holder, response_status AS "responseStatus", response_body AS "responseBody",
-             ${iso(SQL.sql`created_at`)} AS "createdAt", ${iso(SQL.sql`expires_at`)} AS "expiresAt"
+             ${iso(sql`created_at`)} AS "createdAt", ${iso(sql`expires_at`)} AS "expiresAt"
       FROM idempotency_records
       WHERE merchant_id = ${scope.merchantId} AND api_key_id = ${scope.apiKeyId} AND operation = ${scope.operation}
         AND params = ${scope.params} AND key = ${scope.key}`);
@@ -118,7 +118,7 @@ export class IdempotencyStore {
       await this.prisma.idempotencyRecord.updateMany({ where: { id: recordId, state: 'in_flight' }, data: { state: 'completed', responseStatus: status, responseBody: body as object } });
       return;
     }
-    const count = await tx.execute(SQL.sql`
+    const count = await tx.execute(sql`
       UPDATE idempotency_records SET state = 'completed', response_status = ${status}, response_body = ${JSON.stringify(body)}::json
       WHERE id = ${recordId} AND state = 'in_flight'`);
     if (count === 0) {

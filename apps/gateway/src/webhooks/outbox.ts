@@ -7,7 +7,7 @@
  */
 import type { WebhookEvent, WebhookEventType } from '../contract-types.js';
 import { utc } from '../db/sql-time.js';
-import { Prisma as SQL } from '../generated/prisma/client.js';
+import { sql, type Statement } from '../db/statement.js';
 import { acpEventType } from './acp/acp-event.js';
 import { buildEvent } from './event.js';
 
@@ -22,7 +22,7 @@ export interface NewEvent {
 /** An event and what writes it: two CTEs (`outbox_event`, `outbox_deliveries`) to put in a statement's WITH. */
 export interface OutboxEntry {
   event: WebhookEvent;
-  ctes: SQL.Sql;
+  ctes: Statement;
 }
 
 /**
@@ -34,7 +34,7 @@ export interface OutboxEntry {
 export function outboxEntry(event: NewEvent, now = new Date()): OutboxEntry {
   const payload = buildEvent(event.type, event.object, now);
   const everyProtocol = acpEventType(payload.type) !== null;
-  const ctes = SQL.sql`
+  const ctes = sql`
     outbox_event AS (
       INSERT INTO webhook_events (id, merchant_id, type, payload, created_at)
       VALUES (${payload.id}, ${event.merchantId}, ${payload.type}, ${JSON.stringify(payload)}::json, ${utc(now)})

@@ -6,7 +6,7 @@
 import type { WebhookEvent } from '../contract-types.js';
 import type { Database } from '../db/database.js';
 import { utc } from '../db/sql-time.js';
-import { Prisma as SQL } from '../generated/prisma/client.js';
+import { sql } from '../db/statement.js';
 import { newId } from '../ids.js';
 import type { EndpointSecrets } from './endpoint-secrets.js';
 
@@ -45,7 +45,7 @@ export interface AttemptRecord {
 export class WebhookStore {
   private readonly prisma: Database['prisma'];
 
-  constructor(private readonly db: Pick<Database, 'prisma' | 'transaction'>) {
+  constructor(private readonly db: Pick<Database, 'prisma' | 'sql' | 'transaction'>) {
     this.prisma = db.prisma;
   }
 
@@ -56,7 +56,7 @@ export class WebhookStore {
    */
   async claimDue(now: Date, leaseMs: number, limit: number): Promise<ClaimedDelivery[]> {
     const leaseUntil = new Date(now.getTime() + leaseMs);
-    const claimed = await this.prisma.$queryRaw<{ id: string; attempt_count: number }[]>`
+    const claimed = await this.db.sql.query<{ id: string; attempt_count: number }>(sql`
       WITH due AS MATERIALIZED (
         SELECT id FROM webhook_deliveries
         WHERE state = 'pending' AND next_attempt_at <= ${utc(now)}
@@ -66,7 +66,7 @@ export class WebhookStore {
       UPDATE webhook_deliveries AS d
       SET next_attempt_at = ${utc(leaseUntil)}, attempt_count = d.attempt_count + 1
       FROM due WHERE d.id = due.id
-      RETURNING d.id, d.attempt_count`;
+      RETURNING d.id, d.attempt_count`);
     if (!claimed.length) return [];
     const attempts = new Map(claimed.map((row) => [row.id, Number(row.attempt_count)]));
     const rows = await this.prisma.webhookDelivery.findMany({
@@ -89,16 +89,16 @@ export class WebhookStore {
   async recordAttempt(claim: ClaimedDelivery, attempt: AttemptRecord | null, outcome: DeliveryOutcome, now: Date): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       if (attempt) {
-        await tx.execute(SQL.sql`
+        await tx.execute(sql`
           INSERT INTO webhook_attempts (id, delivery_id, number, response_status, error, duration_ms, created_at)
           VALUES (${newId('wa')}, ${claim.id}, ${claim.attempt}, ${attempt.responseStatus}::int, ${attempt.error}::text, ${attempt.durationMs}, ${utc(now)})`);
       }
-      const change = outcome.state === 'pending' ? SQL.sql`next_attempt_at = ${utc(outcome.nextAttemptAt)}` : SQL.sql`state = ${outcome.state}::"DeliveryState"`;
-      const count = await tx.execute(SQL.sql`
+      const change = outcome.state === 'pending' ? sql`next_attempt_at = ${utc(outcome.nextAttemptAt)}` : sql`state = ${outcome.state}::"DeliveryState"`;
+      const count = await tx.execute(sql`
         UPDATE webhook_deliveries SET ${change} WHERE id = ${claim.id} AND state = 'pending' AND attempt_count = ${claim.attempt}`);
       if (outcome.state === 'abandoned' && outcome.disableEndpoint) {
-        await tx.execute(SQL.sql`UPDATE webhook_endpoints SET disabled_at = ${utc(now)} WHERE id = ${claim.endpoint.id} AND disabled_at IS NULL`);
-        await tx.execute(SQL.sql`UPDATE webhook_deliveries SET state = 'abandoned' WHERE endpoint_id = ${claim.endpoint.id} AND state = 'pending'`);
+        await tx.execute(sql`UPDATE webhook_endpoints SET disabled_at = ${utc(now)} WHERE id = ${claim.endpoint.id} AND disabled_at IS NULL`);
+        await tx.execute(sql`UPDATE webhook_deliveries SET state = 'abandoned' WHERE endpoint_id = ${claim.endpoint.id} AND state = 'pending'`);
       }
       return count === 1;
     });

@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '../../db/database.js';
 import { utc } from '../../db/sql-time.js';
-import { Prisma as SQL } from '../../generated/prisma/client.js';
+import { sql } from '../../db/statement.js';
 import { newId } from '../../ids.js';
 import type { CatalogRow, FeedProduct } from './feed-product.js';
 
@@ -67,8 +67,8 @@ export class FeedStore {
   async saveTarget(merchantId: string, url: string, feedId: string, targetCountry: string | null): Promise<FeedTargetRow> {
     const id = newId('ft');
     return this.db.transaction(async (tx) => {
-      await tx.execute(SQL.sql`DELETE FROM feed_targets WHERE merchant_id = ${merchantId} AND url = ${url}`);
-      await tx.execute(SQL.sql`
+      await tx.execute(sql`DELETE FROM feed_targets WHERE merchant_id = ${merchantId} AND url = ${url}`);
+      await tx.execute(sql`
         INSERT INTO feed_targets (id, merchant_id, url, feed_id, target_country, created_at)
         VALUES (${id}, ${merchantId}, ${url}, ${feedId}, ${targetCountry}::text, ${utc(new Date())})`);
       return { id, merchantId, url, feedId, targetCountry };
@@ -90,12 +90,12 @@ export class FeedStore {
   async saveAccepted(targetId: string, products: readonly PushedProduct[], at: Date): Promise<void> {
     const rows = JSON.stringify(products.map((p) => ({ product_id: p.productId, hash: p.hash, body: JSON.stringify(p.body) })));
     await this.db.transaction(async (tx) => {
-      await tx.execute(SQL.sql`DELETE FROM feed_target_products WHERE target_id = ${targetId} AND product_id = ANY(${products.map((p) => p.productId)}::text[])`);
+      await tx.execute(sql`DELETE FROM feed_target_products WHERE target_id = ${targetId} AND product_id = ANY(${products.map((p) => p.productId)}::text[])`);
       // The body as the JSON text it was sent as (a json column keeps it byte for byte).
-      await tx.execute(SQL.sql`
+      await tx.execute(sql`
         INSERT INTO feed_target_products (target_id, product_id, hash, body, pushed_at)
         SELECT ${targetId}, r.product_id, r.hash, r.body::json, ${utc(at)} FROM jsonb_to_recordset(${rows}::jsonb) AS r(product_id text, hash text, body text)`);
-      const updated = await tx.execute(SQL.sql`UPDATE feed_targets SET last_pushed_at = ${utc(at)} WHERE id = ${targetId}`);
+      const updated = await tx.execute(sql`UPDATE feed_targets SET last_pushed_at = ${utc(at)} WHERE id = ${targetId}`);
       if (updated !== 1) throw new Error(`no feed target ${targetId}`);
     });
   }
