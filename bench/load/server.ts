@@ -33,7 +33,7 @@ await db.prisma.variant.updateMany({ where: { merchantId: MERCHANT }, data: { qu
 await services.catalog.warmUp();
 const { key } = await services.keys.create({ merchantIds: [MERCHANT], env: config.env, scopes: ['*'], tier: 'enterprise', rpm: 1_000_000_000, rpd: 1_000_000_000 });
 const rateLimits = process.env.REDIS_URL ? await openRateLimitStores(process.env.REDIS_URL, logger) : memoryStores();
-const gateway = await listenOn(createApp({ config, logger, rateLimits, ...services, ops: { metrics: createMetrics(), database: db.prisma } }), '127.0.0.1', 0);
+const gateway = await listenOn(createApp({ config, logger, rateLimits, ...services, ops: { metrics: createMetrics(), database: db } }), '127.0.0.1', 0);
 
 const headers = { 'X-ACP-API-Key': key, 'content-type': 'application/json' };
 const product = (await db.prisma.product.findFirst({ where: { merchantId: MERCHANT, category: 'Chairs' }, orderBy: { id: 'asc' } }))!;
