@@ -84,9 +84,9 @@ const url = new URL(serverUrl);
 url.pathname = `/${name}`;
 const db = await openDatabase({ url: url.toString() });
 await db.migrate();
-await importCatalog(db.prisma, 'bench-http', catalogFile('h'));
-await importCatalog(db.prisma, 'bench-sql', catalogFile('s'));
-const { key } = await new KeyService(new KeyStore(db.prisma)).create({ env: 'production', merchantIds: ['bench-http'], scopes: ['*'], tier: 'enterprise', rpm: 100_000_000, rpd: 1_000_000_000 });
+await importCatalog(db, 'bench-http', catalogFile('h'));
+await importCatalog(db, 'bench-sql', catalogFile('s'));
+const { key } = await new KeyService(new KeyStore(db)).create({ env: 'production', merchantIds: ['bench-http'], scopes: ['*'], tier: 'enterprise', rpm: 100_000_000, rpd: 1_000_000_000 });
 
 // The gateway as a team runs it: the built CLI, its own process, request logs written (to nowhere).
 execFileSync(process.execPath, [join(root, 'scripts/pnpm.mjs'), 'exec', 'turbo', 'run', 'build', '--filter=@commerce-gateway/gateway', '--output-logs=errors-only'], { cwd: root, stdio: 'inherit' });

@@ -24,7 +24,7 @@ const db = await openDatabase({ url: process.env.DATABASE_URL, dataDir: null, po
 await db.migrate();
 const services = buildServices(db);
 await services.keys.listen(db);
-await importCatalog(db.prisma, 'bench', DEMO_CATALOG);
+await importCatalog(db, 'bench', DEMO_CATALOG);
 await services.catalog.warmUp(); // the search index builds now, not during a measured round
 const { key } = await services.keys.create({ merchantIds: ['bench'], env: config.env, scopes: ['catalog:read'], tier: 'enterprise', rpm: 100_000_000, rpd: 1_000_000_000 });
 const rateLimits = process.env.REDIS_URL ? await openRateLimitStores(process.env.REDIS_URL, logger) : memoryStores();

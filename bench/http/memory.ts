@@ -37,10 +37,10 @@ const db = await openDatabase({ url, dataDir: dataDir ?? null });
 await db.migrate();
 if ((await db.prisma.product.count({ where: { merchantId: merchant } })) !== count) {
   const started = performance.now();
-  await importCatalog(db.prisma, merchant, file);
+  await importCatalog(db, merchant, file);
   console.log(`imported ${count} products in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }
-const { key } = await new KeyService(new KeyStore(db.prisma)).create({ merchantIds: [merchant], env: 'production', scopes: ['*'], tier: 'enterprise', rpm: 1e9, rpd: 1e9 });
+const { key } = await new KeyService(new KeyStore(db)).create({ merchantIds: [merchant], env: 'production', scopes: ['*'], tier: 'enterprise', rpm: 1e9, rpd: 1e9 });
 await db.close();
 
 const env = { PUBLIC_BASE_URL: 'http://127.0.0.1', ...process.env, GATEWAY_ENV: 'production', LOG_LEVEL: 'warn', PORT: '0', ...(dataDir ? { DATA_DIR: dataDir } : {}) };

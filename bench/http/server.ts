@@ -27,7 +27,7 @@ const services = buildServices(db, { config: { ...config, databaseUrl: process.e
 await services.keys.listen(db);
 const file = process.env.BENCH_CATALOG ?? DEMO_CATALOG;
 const started = performance.now();
-await importCatalog(db.prisma, 'bench', file);
+await importCatalog(db, 'bench', file);
 const importedMs = performance.now() - started;
 const rssBefore = process.memoryUsage().rss;
 const warm = await services.catalog.warmUp();
@@ -37,7 +37,7 @@ const { key } = await services.keys.create({ merchantIds: ['bench'], env: config
 const rateLimits = process.env.REDIS_URL ? await openRateLimitStores(process.env.REDIS_URL, logger) : memoryStores();
 // BENCH_PROCESS_METRICS=1: the process's own metrics too, as `serve` has them (what a /metrics scrape then formats).
 const metrics = createMetrics({ processMetrics: process.env.BENCH_PROCESS_METRICS === '1' });
-const full = await listenOn(createApp({ config, logger, rateLimits, ...services, ops: { metrics, database: db.prisma } }), '127.0.0.1', 0);
+const full = await listenOn(createApp({ config, logger, rateLimits, ...services, ops: { metrics, database: db } }), '127.0.0.1', 0);
 
 // The bare app: the same bytes and content type the gateway answered, per path.
 const answers = new Map<string, { type: string; body: Buffer }>();

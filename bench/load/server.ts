@@ -27,13 +27,13 @@ const db = await openDatabase({ url: process.env.DATABASE_URL, dataDir: null, po
 await db.migrate();
 await db.prisma.$executeRawUnsafe(`DELETE FROM merchants WHERE id = '${MERCHANT}'`); // a rerun starts clean
 const services = buildServices(db, { config, logger });
-await importCatalog(db.prisma, MERCHANT, DEMO_CATALOG);
+await importCatalog(db, MERCHANT, DEMO_CATALOG);
 // Stock enough for every completed checkout of the run.
 await db.prisma.variant.updateMany({ where: { merchantId: MERCHANT }, data: { quantity: 1_000_000_000, policy: 'deny' } });
 await services.catalog.warmUp();
 const { key } = await services.keys.create({ merchantIds: [MERCHANT], env: config.env, scopes: ['*'], tier: 'enterprise', rpm: 1_000_000_000, rpd: 1_000_000_000 });
 const rateLimits = process.env.REDIS_URL ? await openRateLimitStores(process.env.REDIS_URL, logger) : memoryStores();
-const gateway = await listenOn(createApp({ config, logger, rateLimits, ...services, ops: { metrics: createMetrics(), database: db.prisma } }), '127.0.0.1', 0);
+const gateway = await listenOn(createApp({ config, logger, rateLimits, ...services, ops: { metrics: createMetrics(), database: db } }), '127.0.0.1', 0);
 
 const headers = { 'X-ACP-API-Key': key, 'content-type': 'application/json' };
 const product = (await db.prisma.product.findFirst({ where: { merchantId: MERCHANT, category: 'Chairs' }, orderBy: { id: 'asc' } }))!;

@@ -33,7 +33,7 @@ if (process.argv[2] === '--child') {
   };
   const timer = setInterval(sample, 20);
   const started = performance.now();
-  const { imported } = await importCatalog(db.prisma, `heap-${Date.now()}`, process.argv[3]!);
+  const { imported } = await importCatalog(db, `heap-${Date.now()}`, process.argv[3]!);
   clearInterval(timer);
   sample();
   console.log(JSON.stringify({ imported, seconds: (performance.now() - started) / 1000, peakHeapMb: peak / 1e6, peakRssMb: peakRss / 1e6 }));

@@ -66,7 +66,7 @@ async function main(): Promise<void> {
   const sampler = setInterval(() => (peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed)), 50);
   const heapBefore = process.memoryUsage().heapUsed;
   let started = performance.now();
-  const { imported } = await importCatalog(handle.prisma, MERCHANT, file);
+  const { imported } = await importCatalog(handle, MERCHANT, file);
   const importMs = performance.now() - started;
   clearInterval(sampler);
   const fileMb = readFileSync(file).length / 1e6;
@@ -75,7 +75,7 @@ async function main(): Promise<void> {
   // 2. Index build from the database (stored vectors, nothing re-embedded).
   const memBefore = process.memoryUsage();
   // As `serve` builds it: the read model hears changes (and so answers product reads from memory).
-  const catalog = buildCatalogService(handle.prisma, { listen: (channel, handlers) => handle.listen(channel, handlers) });
+  const catalog = buildCatalogService(handle, { listen: (channel, handlers) => handle.listen(channel, handlers) });
   started = performance.now();
   const stats = await catalog.warmUp();
   const buildMs = performance.now() - started;
@@ -107,7 +107,7 @@ async function main(): Promise<void> {
     times.sort((a, b) => a - b);
     console.log(`latency ${kind.padEnd(28)} p50 ${ms(pct(times, 50))}  p99 ${ms(pct(times, 99))}  (${times.length} queries)${kind === 'hybrid' ? '  goal p99 ≤ 20 ms' : ''}`);
   }
-  const keys = new KeyService(new KeyStore(handle.prisma));
+  const keys = new KeyService(new KeyStore(handle));
   const { key } = await keys.create({ merchantIds: [MERCHANT], env: 'development', scopes: ['*'], tier: 'enterprise', rpm: 1e9, rpd: 1e9 });
   await catalog.close();
   await handle.close();

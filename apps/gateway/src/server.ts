@@ -89,7 +89,7 @@ export async function startGateway(config: Config, logger: Logger, print: (line:
     if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
     const services = buildServices(db, { config, logger });
     if (config.env === 'development') {
-      const seeded = await seedDemo(db, services.keys);
+      const seeded = await seedDemo(db, services);
       if (seeded) {
         print(`Seeded merchant "demo" with ${seeded.products} products.`);
         print(`Development API key for merchant "demo" (shown once, stored hashed): ${seeded.key}`);
@@ -101,7 +101,7 @@ export async function startGateway(config: Config, logger: Logger, print: (line:
     await services.keys.listen(db); // authenticated keys are remembered while changes to them are heard
     const stopSweeper = startExpirySweeper(services.idempotency, logger);
     const metrics = createMetrics({ processMetrics: true });
-    const app = createApp({ config, logger, rateLimits, ...services, ops: { metrics, database: db.prisma, missingVectors: () => services.catalog.searchIndex.missingVectors() } });
+    const app = createApp({ config, logger, rateLimits, ...services, ops: { metrics, database: db, missingVectors: () => services.catalog.searchIndex.missingVectors() } });
     const listening = await listenOn(app, config.host, config.port).catch(async (error: unknown) => {
       stopSweeper();
       await rateLimits.close();
@@ -111,7 +111,7 @@ export async function startGateway(config: Config, logger: Logger, print: (line:
     });
     // WEBHOOK_WORKER=off leaves the outbox to other replicas; WEBHOOK_RETRY_SCHEDULE replaces the default delays.
     const webhookWorker = config.webhookWorker
-      ? startDeliveryWorker(db.prisma, config, logger, {
+      ? startDeliveryWorker(db, config, logger, {
           onAttempt: ({ state }) => metrics.webhookAttempts.inc({ outcome: state }),
           ...(config.webhookRetrySchedule ? { schedule: config.webhookRetrySchedule } : {}),
         })

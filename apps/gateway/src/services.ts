@@ -3,6 +3,8 @@ import { KeyService } from './auth/key-service.js';
 import { KeyStore } from './auth/key-store.js';
 import { buildCatalogService, type SearchConfig } from './catalog/build-catalog-search.js';
 import type { CatalogService } from './catalog/catalog-service.js';
+import { FeedService } from './catalog/feed/feed-service.js';
+import { FeedStore } from './catalog/feed/feed-store.js';
 import { CheckoutService } from './checkout/checkout-service.js';
 import { CheckoutStore } from './checkout/checkout-store.js';
 import { paymentProvider } from './checkout/payment/providers.js';
@@ -10,14 +12,23 @@ import { defaultPricing } from './checkout/pricing/default-pricing.js';
 import { defaultPaymentProvider, loadConfig, type Config } from './config/config.js';
 import type { Database } from './db/database.js';
 import { IdempotencyStore } from './idempotency/idempotency-store.js';
+import { OrderService } from './orders/order-service.js';
+import { OrderStore } from './orders/order-store.js';
+import { WebhookEndpointService } from './webhooks/endpoint-service.js';
 import { EmitService } from './webhooks/emit-service.js';
+import { OutboxStore } from './webhooks/outbox-store.js';
+import { WebhookStore } from './webhooks/webhook-store.js';
 
+/** Every service, each over the stores it needs: what the HTTP handlers and the CLI both call. */
 export interface Services {
   keys: KeyService;
   catalog: CatalogService;
+  feeds: FeedService;
   checkout: CheckoutService;
+  orders: OrderService;
   idempotency: IdempotencyStore;
   webhooks: EmitService;
+  webhookEndpoints: WebhookEndpointService;
 }
 
 export interface ServiceOptions {
@@ -26,25 +37,24 @@ export interface ServiceOptions {
   logger?: Logger;
 }
 
-/** Builds every service over one database. */
+/** Builds every service over one database; the only place (with the delivery worker's start) that makes stores. */
 export function buildServices(db: Database, { config = loadConfig(), logger }: ServiceOptions = {}): Services {
-  const catalog = buildCatalogService(db.prisma, { config, logger, sql: db.sql, listen: (channel, handlers) => db.listen(channel, handlers) });
-  const services = {
-    keys: new KeyService(new KeyStore(db.prisma), (error) => logger?.warn({ err: error }, 'API keys could not be loaded; authentications read the database until they are')),
+  const catalog = buildCatalogService(db, { config, logger, listen: (channel, handlers) => db.listen(channel, handlers) });
+  const checkout = new CheckoutService(
+    db,
+    new CheckoutStore(db),
+    defaultPricing(config.pricing),
+    paymentProvider(config.paymentProvider ?? defaultPaymentProvider(config.env), config.env),
+    (merchantId) => catalog.readModel.catalog(merchantId),
+  );
+  return {
+    keys: new KeyService(new KeyStore(db), (error) => logger?.warn({ err: error }, 'API keys could not be loaded; authentications read the database until they are')),
     catalog,
-    checkout: new CheckoutService(
-      new CheckoutStore(db.prisma, db.sql),
-      defaultPricing(config.pricing),
-      paymentProvider(config.paymentProvider ?? defaultPaymentProvider(config.env), config.env),
-      (merchantId) => catalog.readModel.catalog(merchantId),
-    ),
-    idempotency: new IdempotencyStore(db.prisma, db.holders, db.sql),
+    feeds: new FeedService(new FeedStore(db)),
+    checkout,
+    orders: new OrderService(db, new OrderStore(), new OutboxStore()),
+    idempotency: new IdempotencyStore(db),
+    webhooks: new EmitService({ sessions: checkout, env: config.env, allowPrivateTargets: config.webhookAllowPrivateTargets, logger }),
+    webhookEndpoints: new WebhookEndpointService(new WebhookStore(db)),
   };
-  const webhooks = new EmitService({
-    sessions: services.checkout,
-    env: config.env,
-    allowPrivateTargets: config.webhookAllowPrivateTargets,
-    logger,
-  });
-  return { ...services, webhooks };
 }

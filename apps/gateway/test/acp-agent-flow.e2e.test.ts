@@ -40,8 +40,8 @@ beforeAll(async () => {
   agent = acpAgent(gateway.url, await gateway.createKey({ merchantIds: ['shop'] }));
   // The agent platform's order-events endpoint, registered for the merchant as `webhooks add-endpoint --protocol acp` does.
   receiver = await startReceiver();
-  await new WebhookStore(gateway.db.prisma).createEndpoint('shop', `${receiver.url}/agentic_checkout/webhooks/order_events`, AGENT_SECRET, 'acp');
-  worker = startDeliveryWorker(gateway.db.prisma, { webhookAllowPrivateTargets: true, storefrontUrl: STOREFRONT }, pino({ level: 'silent' }), { pollIntervalMs: 20 });
+  await new WebhookStore(gateway.db).createEndpoint('shop', `${receiver.url}/agentic_checkout/webhooks/order_events`, AGENT_SECRET, 'acp');
+  worker = startDeliveryWorker(gateway.db, { webhookAllowPrivateTargets: true, storefrontUrl: STOREFRONT }, pino({ level: 'silent' }), { pollIntervalMs: 20 });
   feeds = await startFeedService();
 });
 
@@ -111,7 +111,7 @@ describe('an agent checks out through the ACP profile', () => {
     expect(receiver.requests).toHaveLength(1); // a canceled session orders nothing, so no webhook
 
     // The merchant's catalog reaches agents as a product feed: exported, then pushed to the agent's Feed API.
-    const store = new FeedStore(gateway.db.prisma);
+    const store = new FeedStore(gateway.db);
     const exported = await exportFeed(store, { merchantId: 'shop', outDir: await mkdtemp(join(tmpdir(), 'gw-agent-feed-')), storefrontUrl: STOREFRONT, targetCountry: 'US' });
     expect(exported).toMatchObject({ products: 2, variants: 2 });
     const product = feedSchemaValidator('Product');

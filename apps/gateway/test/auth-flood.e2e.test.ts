@@ -128,7 +128,7 @@ describe('a flood of random keys', () => {
       const before = lookups.mock.calls.length;
       // Created by another process (the CLI, SQL): this gateway learns of it from the database's NOTIFY alone.
       const other = generateApiKey('development');
-      await new KeyStore(gateway.db.prisma).create(keyRecord(other));
+      await new KeyStore(gateway.db).create(keyRecord(other));
       const deadline = Date.now() + 5_000; // NOTIFY arrives within milliseconds
       let answer: Answer;
       while ((answer = await get(agent, shared, other)).status !== 200 && Date.now() < deadline) {
@@ -171,7 +171,7 @@ describe('a refused key', () => {
     expect(lookups.mock.calls.length - before).toBe(0);
 
     // Created by another process (the CLI, SQL): only the database's NOTIFY can tell this one.
-    await new KeyStore(gateway.db.prisma).create(keyRecord(unknown));
+    await new KeyStore(gateway.db).create(keyRecord(unknown));
     const deadline = Date.now() + 5_000; // NOTIFY arrives within milliseconds; never the refusal's 10 s
     let status = 0;
     while (Date.now() < deadline && (status = (await get(agent, from, unknown)).status) !== 200) await new Promise((r) => setTimeout(r, 20));

@@ -27,14 +27,14 @@ beforeAll(async () => {
   if (process.env.TEST_DATABASE_URL) {
     pg = await createTestDatabase();
     process.env.DATABASE_URL = pg.url;
-    await importCatalog(pg.prisma, 'cli-feed', file);
+    await importCatalog(pg, 'cli-feed', file);
   } else {
     const dataDir = mkdtempSync(join(tmpdir(), 'gw-feed-cli-'));
     delete process.env.DATABASE_URL;
     process.env.DATA_DIR = dataDir;
     const db = await openDatabase({ dataDir });
     await db.migrate();
-    await importCatalog(db.prisma, 'cli-feed', file);
+    await importCatalog(db, 'cli-feed', file);
     await db.close();
   }
   service = await startFeedService();

@@ -26,12 +26,12 @@ beforeAll(async () => {
   if (process.env.TEST_DATABASE_URL) {
     db = await createTestDatabase();
     env = { DATABASE_URL: db.url };
-    await importCatalog(db.prisma, 'guarded', file);
+    await importCatalog(db, 'guarded', file);
   } else {
     env = { DATA_DIR: mkdtempSync(join(tmpdir(), 'gw-feed-guard-')), DATABASE_URL: undefined };
     const opened = await openDatabase({ dataDir: env.DATA_DIR! });
     await opened.migrate();
-    await importCatalog(opened.prisma, 'guarded', file);
+    await importCatalog(opened, 'guarded', file);
     await opened.close();
   }
   // Settings that would change what is tested come from each test only.

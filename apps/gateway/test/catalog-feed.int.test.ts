@@ -26,7 +26,7 @@ let service: FeedService;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  store = new FeedStore(db.prisma);
+  store = new FeedStore(db);
   service = await startFeedService();
 });
 afterEach(() => {
@@ -65,7 +65,7 @@ const readLines = (file: string) => readFileSync(file, 'utf8').trimEnd().split('
 
 describe('catalog export --format acp-feed', () => {
   it('writes metadata.json and products.jsonl valid against the official schema.feed.json', async () => {
-    await importCatalog(db.prisma, 'feed-shop', catalogFile(catalog()));
+    await importCatalog(db, 'feed-shop', catalogFile(catalog()));
     const outDir = mkdtempSync(join(tmpdir(), 'gw-feed-'));
     const progress: FeedProgress[] = [];
     const result = await exportFeed(store, {
@@ -194,7 +194,7 @@ describe('catalog push-feed', () => {
 
     // A change, an addition and a deletion: the second push sends those three only.
     service.requests.length = 0;
-    await importCatalog(db.prisma, 'feed-shop', catalogFile([bare('mug', 9.5, 4), stocked('new-one', [{ sku: 'new-one-v', price: 1 }])]));
+    await importCatalog(db, 'feed-shop', catalogFile([bare('mug', 9.5, 4), stocked('new-one', [{ sku: 'new-one-v', price: 1 }])]));
     await db.prisma.product.delete({ where: { merchantId_id: { merchantId: 'feed-shop', id: 'p1' } } });
     const second = await pushFeed(store, client(), { merchantId: 'feed-shop', targetUrl: service.url, storefrontUrl: 'https://shop.example', batchSize: 3 });
     expect(second).toMatchObject({ feedId: first.feedId, created: false, sent: 2, unchanged: 6, discontinued: 1, batches: 1 });
@@ -246,7 +246,7 @@ describe('a 50,000-product catalog', () => {
     // A database of its own: on PGlite the bulk INSERT stalled when it shared the one the pushes used.
     const big = await createTestDatabase();
     try {
-      await exportBig(big, new FeedStore(big.prisma));
+      await exportBig(big, new FeedStore(big));
     } finally {
       await big.close();
     }

@@ -9,7 +9,7 @@ let store: CatalogStore;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  store = new CatalogStore(db.prisma);
+  store = new CatalogStore(db);
 });
 afterAll(() => db?.close());
 
@@ -20,8 +20,8 @@ async function snapshot(merchantId: string) {
 
 describe('catalog import', () => {
   it('imports NDJSON and upserts by id', async () => {
-    await importCatalog(db.prisma, 'm1', catalogFile([product({ id: 'a', price: 1 }), product({ id: 'b', price: 2 })]));
-    await importCatalog(db.prisma, 'm1', catalogFile([product({ id: 'b', price: 3, title: 'B2' }), product({ id: 'c' })]));
+    await importCatalog(db, 'm1', catalogFile([product({ id: 'a', price: 1 }), product({ id: 'b', price: 2 })]));
+    await importCatalog(db, 'm1', catalogFile([product({ id: 'b', price: 3, title: 'B2' }), product({ id: 'c' })]));
     const products = await snapshot('m1');
     // ordered by title: "B2", "Product a", "Product c"
     expect(products.map((p) => [p.id, p.price])).toEqual([
@@ -33,7 +33,7 @@ describe('catalog import', () => {
 
   it('imports a JSON array and fills what the contract lets a file leave out', async () => {
     const minimal = { id: 'min', title: 'Minimal', price: 4, currency: 'EUR', availability: { status: 'in_stock', quantity: 3, policy: 'continue' } };
-    await importCatalog(db.prisma, 'm2', catalogFile([JSON.stringify([minimal])], 'catalog.json'));
+    await importCatalog(db, 'm2', catalogFile([JSON.stringify([minimal])], 'catalog.json'));
     expect(await store.get('m2', 'min')).toEqual({
       id: 'min',
       title: 'Minimal',
@@ -56,7 +56,7 @@ describe('catalog import', () => {
       { ...p.variants[0]!, sku: 'v1', inventory: { status: 'in_stock', quantity: 0, policy: 'deny' } },
       { ...p.variants[0]!, sku: 'v2', inventory: { status: 'out_of_stock', quantity: 4, policy: 'deny' } },
     ];
-    await importCatalog(db.prisma, 'm3', catalogFile([p]));
+    await importCatalog(db, 'm3', catalogFile([p]));
     const stored = await store.get('m3', 'multi');
     expect(stored?.variants.map((v) => v.inventory.status)).toEqual(['out_of_stock', 'limited']);
     expect(stored?.availability).toEqual({ status: 'limited', quantity: 4, policy: 'deny' });
@@ -71,28 +71,28 @@ describe('catalog import', () => {
     ['a bad currency', JSON.stringify(product({ id: 'x', currency: 'usd' })), /^line 3: currency must match/],
     ['a duplicate id', JSON.stringify(product({ id: 'good-1' })), /^line 3: product id "good-1" already appears on line 1/],
   ])('rejects %s with its line number and leaves the catalog as it was', async (_name, badLine, message) => {
-    await importCatalog(db.prisma, 'm4', catalogFile([product({ id: 'orig', price: 7 })]));
+    await importCatalog(db, 'm4', catalogFile([product({ id: 'orig', price: 7 })]));
     const before = await snapshot('m4');
     const file = catalogFile([product({ id: 'good-1' }), product({ id: 'orig', price: 99 }), badLine, product({ id: 'good-2' })]);
-    const failure = await importCatalog(db.prisma, 'm4', file).catch((error: unknown) => error);
+    const failure = await importCatalog(db, 'm4', file).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ImportError);
     expect((failure as Error).message).toMatch(message);
     expect(await snapshot('m4')).toEqual(before);
   });
 
   it('rolls back everything written when a batch fails in the middle', async () => {
-    await importCatalog(db.prisma, 'm5', catalogFile([product({ id: 'owner', variants: [{ ...product({ id: 'owner' }).variants[0]!, sku: 'TAKEN' }] })]));
+    await importCatalog(db, 'm5', catalogFile([product({ id: 'owner', variants: [{ ...product({ id: 'owner' }).variants[0]!, sku: 'TAKEN' }] })]));
     const before = await snapshot('m5');
     const products = Array.from({ length: 30 }, (_, i) => product({ id: `n${i}` }));
     products[25] = product({ id: 'thief', variants: [{ ...product({ id: 'thief' }).variants[0]!, sku: 'TAKEN' }] });
-    const failure = await importCatalog(db.prisma, 'm5', catalogFile(products), { batchSize: 10 }).catch((e: unknown) => e);
+    const failure = await importCatalog(db, 'm5', catalogFile(products), { batchSize: 10 }).catch((e: unknown) => e);
     expect((failure as Error).message).toBe('line 26: variant sku "TAKEN" already belongs to product "owner"');
     expect(await snapshot('m5')).toEqual(before);
   });
 
   it('imports the demo catalog', async () => {
     const { DEMO_CATALOG } = await import('../src/demo-seed.js');
-    const { imported } = await importCatalog(db.prisma, 'demo', DEMO_CATALOG);
+    const { imported } = await importCatalog(db, 'demo', DEMO_CATALOG);
     expect(imported).toBe(2962);
     expect(await store.count('demo')).toBe(2962);
   });

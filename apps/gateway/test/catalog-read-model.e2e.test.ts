@@ -87,7 +87,7 @@ afterAll(() => gateway?.close());
 describe('the catalog read model', () => {
   it('is live after start-up and answers every read exactly as the database does', async () => {
     expect(gateway.services.catalog.readModel.isLive).toBe(true);
-    const fromDatabase = buildCatalogService(gateway.db.prisma); // never started: reads the database
+    const fromDatabase = buildCatalogService(gateway.db); // never started: reads the database
     try {
       expect(fromDatabase.readModel.isLive).toBe(false);
       for (const { id } of catalog) expect((await api.product(id)).body).toEqual(await fromDatabase.get('rm', id));
@@ -148,11 +148,11 @@ describe('the catalog read model', () => {
       const kettleSearch = () => gateway.services.catalog.search('rm', { page: 1, pageSize: 10, q: 'kettle' }, 'v');
       expect((await kettleSearch()).items.map((p) => p.id)).not.toContain('kettle'); // an answer remembered before the import
       const products = [product({ id: 'mug', title: 'Enamel camping mug', category: 'Kitchen' }), product({ id: 'kettle', title: 'Whistling kettle', category: 'Kitchen' })];
-      if (other) await importCatalog(other.prisma, 'rm', catalogFile(products));
+      if (other) await importCatalog(other, 'rm', catalogFile(products));
       else {
         // PGlite opens in one process only: the other writer is SQL on its connection, announced as another process would.
         await otherConnection([`UPDATE products SET title = 'Enamel camping mug' WHERE merchant_id = 'rm' AND id = 'mug'`, notify({ merchantId: 'rm', ids: ['mug'] })]);
-        await importCatalog(gateway.db.prisma, 'rm', catalogFile(products.slice(1)));
+        await importCatalog(gateway.db, 'rm', catalogFile(products.slice(1)));
       }
       await within(FRESHNESS_DEADLINE_MS, async () => (await api.product('mug')).body.title === 'Enamel camping mug');
       expect((await api.product('kettle')).status).toBe(200);
@@ -221,7 +221,7 @@ describe('the catalog read model', () => {
   });
 
   it('reads the database until it has loaded and listens', async () => {
-    const service = buildCatalogService(gateway.db.prisma, { config: { databaseUrl: gateway.db.url } });
+    const service = buildCatalogService(gateway.db, { config: { databaseUrl: gateway.db.url } });
     try {
       await otherConnection([`UPDATE products SET title = 'Silent rename' WHERE merchant_id = 'rm' AND id = 'zebra'`]);
       expect((await service.get('rm', 'zebra')).title).toBe('Silent rename');

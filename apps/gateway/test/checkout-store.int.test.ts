@@ -14,8 +14,8 @@ let db: TestDatabase;
 let store: CheckoutStore;
 beforeAll(async () => {
   db = await createTestDatabase();
-  store = new CheckoutStore(db.prisma, db.sql);
-  await importCatalog(db.prisma, 'store-shop', catalogFile([
+  store = new CheckoutStore(db);
+  await importCatalog(db, 'store-shop', catalogFile([
     stocked('chair', [{ price: 49.99, quantity: 3 }, { price: 59.5, quantity: 0, policy: 'continue' }]),
     bare('lamp', 25, 1),
   ]));
@@ -32,7 +32,7 @@ describe('CheckoutStore on the driver', () => {
       ['lamp', { id: 'lamp', title: 'Title of lamp', price: 25, currency: 'USD', variants: [] }],
     ]);
     expect(await store.catalogProducts('store-shop', ['chair', 'lamp', 'chair', 'nope'])).toEqual(expected);
-    expect(await db.sql.transaction((tx) => store.catalogProducts('store-shop', ['chair', 'lamp'], tx))).toEqual(expected);
+    expect(await db.transaction((tx) => store.catalogProducts('store-shop', ['chair', 'lamp'], tx))).toEqual(expected);
     expect(await store.catalogProducts('another-shop', ['chair'])).toEqual(new Map());
   });
 
@@ -49,6 +49,6 @@ describe('CheckoutStore on the driver', () => {
       { lines: [3], sku: 'chair-v9', requested: 1, available: null },
     ];
     expect(await store.shortages(undefined, 'store-shop', takes)).toEqual(expected);
-    expect(await db.sql.transaction((tx) => store.shortages(tx, 'store-shop', takes))).toEqual(expected);
+    expect(await db.transaction((tx) => store.shortages(tx, 'store-shop', takes))).toEqual(expected);
   });
 });

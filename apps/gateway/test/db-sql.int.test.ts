@@ -21,7 +21,7 @@ const insert = (id: string) => Prisma.sql`INSERT INTO merchants (id, name) VALUE
 
 describe('Database.sql', () => {
   it('commits what a transaction wrote when its work resolves, and answers what the work answered', async () => {
-    const answer = await db.sql.transaction(async (tx) => {
+    const answer = await db.transaction(async (tx) => {
       expect(await tx.execute(insert('sql-commit-1'))).toBe(1);
       await tx.execute(insert('sql-commit-2'));
       return (await tx.query<{ n: number }>(Prisma.sql`SELECT count(*)::int AS n FROM merchants WHERE id LIKE 'sql-commit-%'`))[0]!.n;
@@ -31,12 +31,12 @@ describe('Database.sql', () => {
   });
 
   it('rolls back everything when the work throws, and throws what it threw', async () => {
-    const failing = db.sql.transaction(async (tx) => {
+    const failing = db.transaction(async (tx) => {
       await tx.execute(insert('sql-rollback-1'));
       throw new Error('changed my mind');
     });
     await expect(failing).rejects.toThrow('changed my mind');
-    const violating = db.sql.transaction(async (tx) => {
+    const violating = db.transaction(async (tx) => {
       await tx.execute(insert('sql-rollback-2'));
       await tx.execute(insert('sql-rollback-2')); // a unique violation: the database refuses
     });
@@ -60,7 +60,7 @@ describe('Database.sql', () => {
     const held = new Promise<void>((resolve) => (release = resolve));
     let inserted!: () => void;
     const written = new Promise<void>((resolve) => (inserted = resolve));
-    const transaction = db.sql.transaction(async (tx) => {
+    const transaction = db.transaction(async (tx) => {
       await tx.execute(insert('sql-turns-1'));
       inserted();
       await held;
@@ -84,7 +84,7 @@ describe('Database.sql', () => {
     const admin = new pg.Client({ connectionString: db.url });
     await admin.connect();
     try {
-      const lost = db.sql.transaction(async (tx) => {
+      const lost = db.transaction(async (tx) => {
         const [{ pid }] = (await tx.query<{ pid: number }>(Prisma.sql`SELECT pg_backend_pid() AS pid`)) as [{ pid: number }];
         await admin.query('SELECT pg_terminate_backend($1)', [pid]); // as PostgreSQL stopping does to every connection
         await new Promise((resolve) => setTimeout(resolve, 200)); // the connection's error arrives while no statement runs
@@ -92,7 +92,7 @@ describe('Database.sql', () => {
       });
       const error = await lost.then(() => undefined, (e: unknown) => e);
       expect(isDatabaseUnavailable(error)).toBe(true);
-      expect(await db.sql.transaction((tx) => tx.query(Prisma.sql`SELECT 1 AS one`))).toEqual([{ one: 1 }]);
+      expect(await db.transaction((tx) => tx.query(Prisma.sql`SELECT 1 AS one`))).toEqual([{ one: 1 }]);
     } finally {
       await admin.end();
     }
@@ -102,7 +102,7 @@ describe('Database.sql', () => {
     const statement = (id: string) => Prisma.sql`SELECT id FROM merchants WHERE id = ${id} AND name = ${'shop'}`;
     const preparedHere = (tx: Sql) => tx.query<{ name: string; statement: string }>(Prisma.sql`SELECT name, statement FROM pg_prepared_statements`);
     await db.sql.execute(insert('sql-prepared-1'));
-    const [first, again] = await db.sql.transaction(async (tx) => {
+    const [first, again] = await db.transaction(async (tx) => {
       const answers = [await tx.query(statement('sql-prepared-1')), await tx.query(statement('nobody'))];
       const prepared = await preparedHere(tx);
       expect(prepared.filter((p) => p.statement === statement('x').text && /^cg_[0-9a-f]{20}$/.test(p.name))).toHaveLength(1); // once, for both values
@@ -113,7 +113,7 @@ describe('Database.sql', () => {
 
     const unnamed = await openDatabase({ url: db.url, poolSize: 1, preparedStatements: false });
     try {
-      const prepared = await unnamed.sql.transaction(async (tx) => {
+      const prepared = await unnamed.transaction(async (tx) => {
         expect(await tx.query(statement('sql-prepared-1'))).toEqual([{ id: 'sql-prepared-1' }]);
         return preparedHere(tx);
       });

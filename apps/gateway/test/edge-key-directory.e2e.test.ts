@@ -46,7 +46,7 @@ afterAll(() => gateway?.close());
 
 describe('the key directory', () => {
   it('reads keys from the database one by one until it listens, then never per request', async () => {
-    const store = new KeyStore(gateway.db.prisma);
+    const store = new KeyStore(gateway.db);
     const keys = new KeyService(store);
     const reads = vi.spyOn(store, 'findByHash');
     const loads = vi.spyOn(store, 'all');

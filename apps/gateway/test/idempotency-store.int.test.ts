@@ -1,6 +1,6 @@
 import { Prisma } from '../src/generated/prisma/client.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { advisoryLockLiveness, soleProcessLiveness } from '../src/idempotency/holder-liveness.js';
+import { advisoryLockLiveness, soleProcessLiveness } from '../src/db/holder-liveness.js';
 import { ABANDONED_AFTER_MS, IdempotencyStore, KEY_LIFETIME_MS, operationParams } from '../src/idempotency/idempotency-store.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 
@@ -11,7 +11,7 @@ const scope = () => ({ merchantId: 'm', apiKeyId: 'key_1', operation: 'createChe
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  store = new IdempotencyStore(db.prisma, db.holders, db.sql);
+  store = new IdempotencyStore(db);
 });
 afterAll(() => db?.close());
 
@@ -79,9 +79,9 @@ describe('IdempotencyStore', () => {
     const s = scope();
     // Another gateway process: on PostgreSQL it holds its advisory lock until it closes; on the
     // embedded database any process but this one is gone (the data directory is one process's).
-    const other = db.url ? advisoryLockLiveness(db.url, db.prisma) : soleProcessLiveness();
+    const other = db.url ? advisoryLockLiveness(db.url, db.sql) : soleProcessLiveness();
     try {
-      expect((await new IdempotencyStore(db.prisma, other, db.sql).begin(s, 'h')).kind).toBe('started');
+      expect((await new IdempotencyStore({ ...db, holders: other }).begin(s, 'h')).kind).toBe('started');
       if (db.url) expect(await store.begin(s, 'h')).toEqual({ kind: 'in_flight' });
     } finally {
       await other.close();
@@ -96,7 +96,7 @@ describe('IdempotencyStore', () => {
     const taken = (await store.begin(s, 'h')) as { kind: string; recordId: string };
     expect(taken.kind).toBe('started');
     expect(taken.recordId).not.toBe(lost.recordId);
-    const late = db.sql.transaction(async (tx) => {
+    const late = db.transaction(async (tx) => {
       await tx.execute(Prisma.sql`INSERT INTO merchants (id, name) VALUES (${`fenced-${s.key}`}, 'x')`);
       await store.complete(lost.recordId, 201, { twice: true }, tx);
     });

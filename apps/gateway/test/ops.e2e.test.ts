@@ -16,8 +16,7 @@ import type { OpsDeps } from '../src/ops/ops-endpoints.js';
 import { memoryStores } from '../src/rate-limit/stores.js';
 import { listenOn, type Listening } from '../src/server.js';
 import { buildServices, type Services } from '../src/services.js';
-import { prismaSql } from '../src/db/transaction.js';
-import { enqueueEvent } from '../src/webhooks/outbox.js';
+import { OutboxStore } from '../src/webhooks/outbox-store.js';
 import { WebhookStore } from '../src/webhooks/webhook-store.js';
 import { catalogFile, product } from './support/fixtures.js';
 import { call } from './support/http.js';
@@ -47,7 +46,7 @@ async function startOpsGateway(db: TestDatabase | Awaited<ReturnType<typeof open
   const services = buildServices(db);
   const logger = pino({ level: 'info', base: undefined }, sink);
   const rateLimits = memoryStores();
-  const listening: Listening = await listenOn(createApp({ config, logger, rateLimits, ...services, ops: { database: db.prisma, ...ops } }), '127.0.0.1', 0);
+  const listening: Listening = await listenOn(createApp({ config, logger, rateLimits, ...services, ops: { database: db, ...ops } }), '127.0.0.1', 0);
   return {
     url: listening.url,
     services,
@@ -77,7 +76,7 @@ let gateway: OpsGateway;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  await importCatalog(db.prisma, 'ops-shop', catalogFile([product({ id: 'chair' })]));
+  await importCatalog(db, 'ops-shop', catalogFile([product({ id: 'chair' })]));
   gateway = await startOpsGateway(db);
 });
 afterAll(async () => {
@@ -194,9 +193,9 @@ describe('GET /metrics', () => {
   });
 
   it('reads the outbox lag on each scrape: deliveries due, and how long the oldest has waited', async () => {
-    const store = new WebhookStore(db.prisma);
+    const store = new WebhookStore(db);
     const endpoint = await store.createEndpoint('ops-shop', 'http://127.0.0.1:9/hooks', 'whsec_test');
-    await db.prisma.$transaction((tx) => enqueueEvent(prismaSql(tx), { merchantId: 'ops-shop', type: 'order.created', object: {} }));
+    await db.transaction((tx) => new OutboxStore().enqueue(tx, { merchantId: 'ops-shop', type: 'order.created', object: {} }));
     await db.prisma.webhookDelivery.updateMany({ where: { endpointId: endpoint.id }, data: { nextAttemptAt: new Date(Date.now() - 90_000) } });
     try {
       const text = await scrape();

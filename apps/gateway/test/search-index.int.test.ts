@@ -51,12 +51,12 @@ const page = { page: 1, pageSize: 10 };
 
 describe('search index over the database', () => {
   beforeAll(async () => {
-    await importCatalog(db.prisma, 'idx', catalogFile(products));
+    await importCatalog(db, 'idx', catalogFile(products));
   });
 
   it('is rebuilt at start-up from the stored vectors, embedding nothing', async () => {
     const embedder = counting();
-    const catalog = buildCatalogService(db.prisma, { parts: { embedder } });
+    const catalog = buildCatalogService(db, { parts: { embedder } });
     const stats = await catalog.warmUp();
     expect(stats).toMatchObject({ products: expect.any(Number), embedded: 0 });
     expect(embedder.texts).toBe(0);
@@ -68,7 +68,7 @@ describe('search index over the database', () => {
   it('embeds (and stores) only the vectors that are missing or from another model', async () => {
     await db.prisma.product.updateMany({ where: { merchantId: 'idx', id: 'lamp' }, data: { embeddingModel: 'some-older-model' } });
     const embedder = counting();
-    const catalog = buildCatalogService(db.prisma, { parts: { embedder } });
+    const catalog = buildCatalogService(db, { parts: { embedder } });
     await catalog.warmUp();
     expect(embedder.texts).toBe(1);
     const row = await db.prisma.product.findUnique({ where: { merchantId_id: { merchantId: 'idx', id: 'lamp' } } });
@@ -78,7 +78,7 @@ describe('search index over the database', () => {
 
   it('answers with keyword ranking and logs it when the query embedder fails', async () => {
     const { logger, lines } = memoryLogger();
-    const catalog = buildCatalogService(db.prisma, { logger, parts: { embedder: failing } });
+    const catalog = buildCatalogService(db, { logger, parts: { embedder: failing } });
     const result = await catalog.search('idx', { q: 'travel mug', ...page }, 'v');
     expect(result.items.map((p) => p.id)).toEqual(['mug']);
     expect(result.items[0]!.similarity_score).toBeGreaterThan(0);
@@ -87,15 +87,15 @@ describe('search index over the database', () => {
   });
 
   it('imports without vectors when the embedder fails, and reindex fills them in', async () => {
-    const result = await importCatalog(db.prisma, 'noembed', catalogFile(products), { embedder: failing, batchSize: 1 });
+    const result = await importCatalog(db, 'noembed', catalogFile(products), { embedder: failing, batchSize: 1 });
     expect(result).toMatchObject({ imported: 3, unembedded: 3, embedderError: 'endpoint down' });
     const rows = await db.prisma.product.findMany({ where: { merchantId: 'noembed' }, select: { embedding: true } });
     expect(rows.every((r) => r.embedding === null)).toBe(true);
-    const stillBroken = buildCatalogService(db.prisma, { parts: { embedder: failing } });
+    const stillBroken = buildCatalogService(db, { parts: { embedder: failing } });
     const keywordOnly = await stillBroken.search('noembed', { q: 'mug', ...page }, 'v');
     expect(keywordOnly.items.map((p) => p.id)).toEqual(['mug']);
     await stillBroken.close();
-    const catalog = buildCatalogService(db.prisma);
+    const catalog = buildCatalogService(db);
     const stats = await catalog.searchIndex.reindex(['noembed']);
     expect(stats).toMatchObject({ merchants: 1, products: 3, embedded: 3 });
     expect((await catalog.search('noembed', { q: 'couch', ...page }, 'v')).items[0]?.id).toBe('sofa');
@@ -105,13 +105,13 @@ describe('search index over the database', () => {
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('on PostgreSQL, another process\'s import', () => {
   it('reaches a running gateway\'s index through LISTEN/NOTIFY', async () => {
-    const catalog = buildCatalogService(db.prisma, { config: { databaseUrl: db.url } });
-    await importCatalog(db.prisma, 'notify', catalogFile([product({ id: 'a', title: 'Oak chair' })]));
+    const catalog = buildCatalogService(db, { config: { databaseUrl: db.url } });
+    await importCatalog(db, 'notify', catalogFile([product({ id: 'a', title: 'Oak chair' })]));
     await catalog.warmUp();
     // "Another process": a second client of the same database, whose in-process news this catalog never hears.
     const other = await openDatabase({ url: db.url!, poolSize: 2 });
     try {
-      await importCatalog(other.prisma, 'notify', catalogFile([product({ id: 'b', title: 'Walnut bookcase' })]));
+      await importCatalog(other, 'notify', catalogFile([product({ id: 'b', title: 'Walnut bookcase' })]));
       const deadline = Date.now() + 10_000;
       let found: string[] = [];
       while (Date.now() < deadline) {

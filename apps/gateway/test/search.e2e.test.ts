@@ -127,7 +127,7 @@ describe('the index follows the catalog', () => {
   it('is left untouched by an import that fails midway', async () => {
     const before = await search({ q: 'mug coffee', page_size: 100 });
     const file = catalogFile([product({ id: 'mug', title: 'Renamed mug' }), product({ id: 'new-one', title: 'Coffee grinder' }), '{"id": "broken",', product({ id: 'x' })]);
-    await expect(importCatalog(gateway.db.prisma, 'shop', file)).rejects.toBeInstanceOf(ImportError);
+    await expect(importCatalog(gateway.db, 'shop', file)).rejects.toBeInstanceOf(ImportError);
     const after = await search({ q: 'mug coffee', page_size: 100 });
     expect(after.items.map((p) => [p.id, p.title])).toEqual(before.items.map((p) => [p.id, p.title]));
     expect(after.total).toBe(before.total);

@@ -8,7 +8,6 @@ import { verify, verifyAcp, type AcpWebhookEvent } from '@commerce-gateway/webho
 import { createHmac } from 'node:crypto';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { OrderService } from '../src/orders/order-service.js';
-import { OrderStore } from '../src/orders/order-store.js';
 import { DeliveryWorker } from '../src/webhooks/delivery-worker.js';
 import { WebhookStore } from '../src/webhooks/webhook-store.js';
 import { acpWebhookEventValidator, merchantSignaturePattern } from './support/acp-schemas.js';
@@ -27,8 +26,8 @@ const workers: DeliveryWorker[] = [];
 beforeAll(async () => {
   gateway = await startTestGateway({ TAX_RATES: 'US-CA=0.1' });
   receiver = await startReceiver();
-  store = new WebhookStore(gateway.db.prisma);
-  orders = new OrderService(new OrderStore(gateway.db.prisma));
+  store = new WebhookStore(gateway.db);
+  orders = gateway.services.orders;
 });
 afterEach(async () => {
   await Promise.all(workers.splice(0).map((w) => w.stop()));
@@ -175,9 +174,8 @@ describe('ACP order webhooks', () => {
 
   it('an ACP endpoint gets no event that has no ACP form; ours still does', async () => {
     const { merchantId } = await shop();
-    const { enqueueEvent } = await import('../src/webhooks/outbox.js');
-    const { prismaSql } = await import('../src/db/transaction.js');
-    const event = await gateway.db.prisma.$transaction((tx) => enqueueEvent(prismaSql(tx), { merchantId, type: 'custom.thing' as never, object: {} }));
+    const { OutboxStore } = await import('../src/webhooks/outbox-store.js');
+    const event = await gateway.db.transaction((tx) => new OutboxStore().enqueue(tx, { merchantId, type: 'custom.thing' as never, object: {} }));
     const deliveries = await gateway.db.prisma.webhookDelivery.findMany({ where: { eventId: event.id }, include: { endpoint: true } });
     expect(deliveries.map((d) => d.endpoint.protocol)).toEqual(['gateway']);
   });

@@ -198,7 +198,7 @@ describe('POST /webhooks/emit where private targets are refused', () => {
 describe('automatic order.created', () => {
   it('is delivered to the merchant\'s endpoint when a session is completed, with the completed session as data.object', async () => {
     const hooks = await startReceiver();
-    const store = new WebhookStore(gateway.db.prisma);
+    const store = new WebhookStore(gateway.db);
     const endpoint = await store.createEndpoint('shop', `${hooks.url}/orders`, 'whsec_shop_endpoint');
     const worker = new DeliveryWorker({ store, allowPrivateTargets: true, pollIntervalMs: 10 });
     try {

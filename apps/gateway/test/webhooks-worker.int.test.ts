@@ -7,8 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { WebhookEventType } from '../src/contract-types.js';
 import { openDatabase, type Database } from '../src/db/database.js';
 import { DeliveryWorker, type DeliveryWorkerOptions } from '../src/webhooks/delivery-worker.js';
-import { prismaSql } from '../src/db/transaction.js';
-import { enqueueEvent } from '../src/webhooks/outbox.js';
+import { OutboxStore } from '../src/webhooks/outbox-store.js';
 import { WebhookStore, type EndpointRow } from '../src/webhooks/webhook-store.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
 import { opensslHmacHex, startReceiver, v1Values, type Receiver } from './support/webhook-receiver.js';
@@ -21,7 +20,7 @@ let merchantCount = 0;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  store = new WebhookStore(db.prisma);
+  store = new WebhookStore(db);
   receiver = await startReceiver();
 });
 afterEach(async () => {
@@ -53,7 +52,7 @@ async function merchantWithEndpoint(path = '/hooks', url = `${receiver.url}${pat
 }
 
 async function enqueue(merchantId: string, object: Record<string, unknown> = { order: 1 }, type: WebhookEventType = 'order.created') {
-  return db.prisma.$transaction((tx) => enqueueEvent(prismaSql(tx), { merchantId, type, object }));
+  return db.transaction((tx) => new OutboxStore().enqueue(tx, { merchantId, type, object }));
 }
 
 async function eventually<T>(probe: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
@@ -287,7 +286,7 @@ describe('DeliveryWorker', () => {
       const second: Database = db.url ? await openDatabase({ url: db.url, poolSize: 5 }) : db;
       try {
         worker({ batchSize: 4 }).start();
-        worker({ batchSize: 4, store: new WebhookStore(second.prisma) }).start();
+        worker({ batchSize: 4, store: new WebhookStore(second) }).start();
         await receiver.waitFor(40);
         await eventually(async () => (await db.prisma.webhookDelivery.count({ where: { endpointId: endpoint.id, state: 'succeeded' } })) === 40);
         await new Promise((resolve) => setTimeout(resolve, 100));
@@ -304,7 +303,7 @@ describe('DeliveryWorker', () => {
       const endpoint = await merchantWithEndpoint();
       for (let i = 0; i < 30; i++) await enqueue(endpoint.merchantId);
       const second: Database = db.url ? await openDatabase({ url: db.url, poolSize: 5 }) : db;
-      const stores = [store, new WebhookStore(second.prisma)];
+      const stores = [store, new WebhookStore(second)];
       const claims = await Promise.all(Array.from({ length: 12 }, (_, i) => stores[i % 2]!.claimDue(new Date(), 60_000, 5))).finally(
         () => second !== db && second.close(),
       );

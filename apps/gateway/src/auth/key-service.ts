@@ -158,6 +158,11 @@ export class KeyService {
     return principalOf(record);
   }
 
+  /** Whether any merchant exists yet (a first start seeds the demo merchant only into an empty database). */
+  anyMerchant(): Promise<boolean> {
+    return this.store.anyMerchant();
+  }
+
   list(): Promise<KeyRecord[]> {
     return this.store.list();
   }

@@ -1,5 +1,7 @@
-import type { Prisma } from '../db/database.js';
-import { Prisma as SQL, type Environment, type RateLimitTier } from '../generated/prisma/client.js';
+import type { Database } from '../db/database.js';
+import { NOW_UTC } from '../db/sql-time.js';
+import { sql, emptySql } from '../db/statement.js';
+import type { Environment, RateLimitTier } from '../generated/prisma/client.js';
 
 export interface NewKeyRecord {
   id: string;
@@ -36,7 +38,7 @@ interface KeyRow {
 
 const withMerchants = { merchants: { select: { merchantId: true }, orderBy: { merchantId: 'asc' } } } as const;
 
-type Row = Awaited<ReturnType<Prisma['apiKey']['findUnique']>> & { merchants: { merchantId: string }[] };
+type Row = Awaited<ReturnType<Database['prisma']['apiKey']['findUnique']>> & { merchants: { merchantId: string }[] };
 
 function toRecord(row: NonNullable<Row>): KeyRecord {
   const { keyHash: _hash, merchants, ...rest } = row;
@@ -44,16 +46,24 @@ function toRecord(row: NonNullable<Row>): KeyRecord {
 }
 
 export class KeyStore {
-  constructor(private readonly prisma: Prisma) {}
+  private readonly prisma: Database['prisma'];
+
+  constructor(private readonly db: Pick<Database, 'prisma' | 'transaction'>) {
+    this.prisma = db.prisma;
+  }
 
   /** Stores the key; merchants named for the first time are created. */
   async create(record: NewKeyRecord): Promise<void> {
     const { merchantIds, ...key } = record;
-    await this.prisma.$transaction(async (tx) => {
-      for (const id of merchantIds) {
-        await tx.merchant.upsert({ where: { id }, create: { id, name: id }, update: {} });
-      }
-      await tx.apiKey.create({ data: { ...key, merchants: { create: merchantIds.map((merchantId) => ({ merchantId })) } } });
+    await this.db.transaction(async (tx) => {
+      await tx.execute(sql`
+        INSERT INTO merchants (id, name, created_at) SELECT id, id, ${NOW_UTC} FROM unnest(${merchantIds}::text[]) AS id ON CONFLICT (id) DO NOTHING`);
+      await tx.execute(sql`
+        INSERT INTO api_keys (id, key_hash, last4, environment, scopes, tier, rpm, rpd, signing_secret, created_at)
+        VALUES (${key.id}, ${key.keyHash}, ${key.last4}, ${key.environment}::"Environment", ${key.scopes}::text[], ${key.tier}::"RateLimitTier",
+                ${key.rpm}::int, ${key.rpd}::int, ${key.signingSecret}::text, ${NOW_UTC})`);
+      await tx.execute(sql`
+        INSERT INTO api_key_merchants (api_key_id, merchant_id) SELECT ${key.id}, id FROM unnest(${merchantIds}::text[]) AS id`);
     });
   }
 
@@ -73,7 +83,7 @@ export class KeyStore {
              k.rpm, k.rpd, k.signing_secret, k.created_at, k.revoked_at,
              COALESCE(array_agg(m.merchant_id ORDER BY m.merchant_id) FILTER (WHERE m.merchant_id IS NOT NULL), '{}') AS merchant_ids
       FROM api_keys k LEFT JOIN api_key_merchants m ON m.api_key_id = k.id
-      ${keyHash === undefined ? SQL.empty : SQL.sql`WHERE k.key_hash = ${keyHash}`}
+      ${keyHash === undefined ? emptySql : sql`WHERE k.key_hash = ${keyHash}`}
       GROUP BY k.id`;
     return rows.map((row) => ({
       id: row.id,
@@ -103,7 +113,8 @@ export class KeyStore {
     return (await this.prisma.apiKey.count({ where })) > 0;
   }
 
-  async merchantCount(): Promise<number> {
-    return this.prisma.merchant.count();
+  /** Whether the database holds any merchant (keys name merchants; imports create them too). */
+  async anyMerchant(): Promise<boolean> {
+    return (await this.prisma.merchant.findFirst({ select: { id: true } })) !== null;
   }
 }

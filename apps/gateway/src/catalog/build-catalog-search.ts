@@ -4,8 +4,7 @@
  */
 import pino, { type Logger } from 'pino';
 import type { Config } from '../config/config.js';
-import type { Prisma } from '../db/database.js';
-import type { Sql } from '../db/sql.js';
+import type { Database } from '../db/database.js';
 import type { Embedder } from '../search/embedder.js';
 import { EmbeddedSearchEngine } from '../search/embedded/embedded-engine.js';
 import { lazyLocalEmbedder } from '../search/embedders/local/local-embedder.js';
@@ -16,7 +15,6 @@ import type { SearchEngine } from '../search/search-engine.js';
 import { CatalogSearch } from './catalog-search.js';
 import { CatalogService } from './catalog-service.js';
 import { CatalogStore } from './catalog-store.js';
-import { pgBulkReader } from './bulk-reader.js';
 import { SearchIndexer } from './search-indexer.js';
 import { CatalogReadModel, type Listen } from './read-model/catalog-read-model.js';
 import { listenOnPostgres, type NotificationHandlers } from '../db/pg-listener.js';
@@ -65,7 +63,7 @@ export function buildEngine(config: Partial<SearchConfig>, embedder: Embedder): 
 }
 
 export function buildCatalogSearch(
-  prisma: Prisma,
+  db: Database,
   store: CatalogStore,
   options: {
     config?: Partial<SearchConfig> | undefined;
@@ -78,7 +76,7 @@ export function buildCatalogSearch(
   const logger = options.logger ?? pino({ level: 'silent' });
   const embedder = options.parts?.embedder ?? buildEmbedder(config);
   const engine = options.parts?.engine ?? buildEngine(config, embedder);
-  return new CatalogSearch(prisma, store, new SearchIndexer(store, engine, embedder, logger), new QueryEmbedder(embedder, logger), {
+  return new CatalogSearch(db, store, new SearchIndexer(store, engine, embedder, logger), new QueryEmbedder(embedder, logger), {
     onClose: options.onClose,
   });
 }
@@ -90,21 +88,18 @@ export function buildCatalogSearch(
  * reads stay on the database.
  */
 export function buildCatalogService(
-  prisma: Prisma,
+  db: Database,
   options: {
     config?: Partial<SearchConfig> | undefined;
     logger?: Logger | undefined;
     parts?: SearchParts | undefined;
     listen?: Listen | undefined;
-    /** The database's driver (Database.sql), for the stock a completion changed. */
-    sql?: Sql | undefined;
   } = {},
 ): CatalogService {
   const url = options.config?.databaseUrl;
-  const bulk = url ? pgBulkReader(url) : undefined;
-  const store = new CatalogStore(prisma, bulk, options.sql);
+  const store = new CatalogStore(db);
   const logger = options.logger ?? pino({ level: 'silent' });
   const listen = options.listen ?? (url ? (channel: string, handlers: NotificationHandlers) => listenOnPostgres(url, channel, handlers) : undefined);
-  const search = buildCatalogSearch(prisma, store, { ...options, onClose: () => bulk?.close() });
-  return new CatalogService(store, search, new CatalogReadModel(prisma, store, logger), listen);
+  const search = buildCatalogSearch(db, store, options);
+  return new CatalogService(store, search, new CatalogReadModel(db, store, logger), listen);
 }

@@ -1,8 +1,9 @@
 /**
  * In-process news of committed catalog changes. The importer announces each committed
  * import here (and, for other processes, with NOTIFY catalog_changed); the search index of
- * the same database listens. Keyed by the Prisma client, so two gateways in one process
- * (tests) never hear each other.
+ * the same database listens. Keyed by the Database object (db/database.ts) the change was
+ * made through — not by a client inside it — so two gateways in one process (tests) never
+ * hear each other.
  */
 import { randomBytes } from 'node:crypto';
 
@@ -33,7 +34,7 @@ export async function catalogChanged(database: object, change: CatalogChange): P
   await Promise.all([...(listeners.get(database) ?? [])].map((listener) => listener(change)));
 }
 
-/** A random name for this database client, carried in NOTIFY payloads so a process can skip its own news. */
+/** A random name for this Database object, carried in NOTIFY payloads so a process can skip its own news. */
 export function changeSource(database: object): string {
   let source = sources.get(database);
   if (!source) sources.set(database, (source = randomBytes(6).toString('hex')));

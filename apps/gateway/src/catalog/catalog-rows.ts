@@ -5,8 +5,15 @@
  * than thousands of rows, and PostgreSQL's json of float8 round-trips exactly).
  */
 import type { Product } from '../contract-types.js';
-import type { SearchRow } from './catalog-store.js';
+import { sql } from '../db/statement.js';
+import type { SearchDocument } from '../search/search-engine.js';
 import { toProduct, type ProductWithRelations } from './product-mapper.js';
+
+/** What the search index needs of a product, with its persisted embedding. */
+export interface SearchRow extends Omit<SearchDocument, 'merchantId' | 'vector'> {
+  embedding: Float32Array | undefined;
+  embeddingModel: string | undefined;
+}
 
 /** A product, and the vector the search index needs of it (not kept by the read model). */
 export interface CatalogRow {
@@ -15,7 +22,7 @@ export interface CatalogRow {
   embeddingModel: string | undefined;
 }
 
-const ROW_JSON = `json_build_object(
+const ROW_JSON = sql`json_build_object(
   'id', p.id, 'title', p.title, 'description', p.description, 'vendor', p.vendor, 'category', p.category,
   'price', p.price, 'currency', p.currency, 'tags', p.tags, 'attributes', p.attributes, 'quantity', p.quantity,
   'policy', p.policy, 'embedding', encode(p.embedding, 'base64'), 'model', p.embedding_model,
@@ -25,21 +32,23 @@ const ROW_JSON = `json_build_object(
  * The products of CTE `p` with their variants and images: each side aggregated once for the
  * whole batch and joined (hash joins), not a subquery per product (measured: several times slower on PGlite).
  */
-const WITH_RELATIONS = `
+const withRelations = (merchantId: string) => sql`
   v AS (SELECT product_id, json_agg(json_build_object('sku', sku, 'title', title, 'price', price, 'currency', currency,
           'requiresShipping', requires_shipping, 'taxable', taxable, 'weightGrams', weight_grams, 'weightUnit', weight_unit,
           'attributes', attributes, 'quantity', quantity, 'policy', policy) ORDER BY position) AS list
-        FROM variants WHERE merchant_id = $1 AND product_id IN (SELECT id FROM p) GROUP BY product_id),
+        FROM variants WHERE merchant_id = ${merchantId} AND product_id IN (SELECT id FROM p) GROUP BY product_id),
   i AS (SELECT product_id, json_agg(json_build_object('url', url, 'altText', alt_text, 'position', position) ORDER BY position) AS list
-        FROM images WHERE merchant_id = $1 AND product_id IN (SELECT id FROM p) GROUP BY product_id)
+        FROM images WHERE merchant_id = ${merchantId} AND product_id IN (SELECT id FROM p) GROUP BY product_id)
   SELECT string_agg(${ROW_JSON}, chr(10) ORDER BY p.id) AS rows
   FROM p LEFT JOIN v ON v.product_id = p.id LEFT JOIN i ON i.product_id = p.id`;
 
-/** One page of a merchant's products after id $2 (keyset, in the primary key's order), at most $3. Params: merchant, after, limit. */
-export const CATALOG_PAGE_SQL = `WITH p AS (SELECT * FROM products WHERE merchant_id = $1 AND id > $2 ORDER BY id LIMIT $3), ${WITH_RELATIONS}`;
+/** One page of a merchant's products after id `after` (keyset, in the primary key's order), at most `limit`: one row, `rows`. */
+export const catalogPage = (merchantId: string, after: string, limit: number) =>
+  sql`WITH p AS (SELECT * FROM products WHERE merchant_id = ${merchantId} AND id > ${after} ORDER BY id LIMIT ${limit}::int), ${withRelations(merchantId)}`;
 
-/** The named products. Params: merchant, ids (text[]). */
-export const CATALOG_BY_ID_SQL = `WITH p AS (SELECT * FROM products WHERE merchant_id = $1 AND id = ANY($2::text[])), ${WITH_RELATIONS}`;
+/** The named products: one row, `rows`. */
+export const catalogById = (merchantId: string, ids: readonly string[]) =>
+  sql`WITH p AS (SELECT * FROM products WHERE merchant_id = ${merchantId} AND id = ANY(${[...ids]}::text[])), ${withRelations(merchantId)}`;
 
 interface JsonRow extends Omit<ProductWithRelations, 'embedding' | 'embeddingModel' | 'merchantId' | 'createdAt' | 'updatedAt'> {
   embedding: string | null;

@@ -4,7 +4,7 @@
  * index is fed by the catalog read model (which hears every process's changes), a persistent
  * one is written by the process that changed the catalog.
  */
-import type { Prisma } from '../db/database.js';
+import type { Database } from '../db/database.js';
 import type { QueryEmbedder } from '../search/query-embedder.js';
 import type { FacetName, SearchFilters, SearchResult } from '../search/search-engine.js';
 import { planQuery, type QueryPlan } from '../search/query/plan-query.js';
@@ -36,7 +36,8 @@ export class CatalogSearch {
   private fedByReadModel = false;
 
   constructor(
-    private readonly prisma: Prisma,
+    /** Whose committed changes this process hears (catalog-events.ts). */
+    private readonly db: Database,
     private readonly store: CatalogStore,
     readonly indexer: SearchIndexer,
     readonly queryEmbedder: QueryEmbedder,
@@ -44,7 +45,7 @@ export class CatalogSearch {
   ) {
     // This process's committed changes: a persistent engine is written here; an in-memory one hears
     // them from the read model once that runs (before, it follows them itself, for the merchants it holds).
-    this.unsubscribe = onCatalogChange(prisma, async (change) => {
+    this.unsubscribe = onCatalogChange(db, async (change) => {
       if (!this.fedByReadModel) await indexer.apply(change);
     });
   }
@@ -101,7 +102,7 @@ export class CatalogSearch {
   async reindex(merchantIds?: readonly string[]): Promise<IndexStats> {
     const stats = await this.indexer.rebuild(merchantIds);
     const merchants = merchantIds ?? (await this.store.merchantsWithProducts());
-    for (const merchantId of merchants) await this.store.announce(encodeChange(changeSource(this.prisma), { merchantId, ids: undefined }));
+    for (const merchantId of merchants) await this.store.announce(encodeChange(changeSource(this.db), { merchantId, ids: undefined }));
     return stats;
   }
 

@@ -1,7 +1,8 @@
-import type { Prisma } from '../db/database.js';
+/** The catalog's writes: an import's batches, in one unit of work on the driver (db/transaction.ts). */
 import type { Product } from '../contract-types.js';
-
-type Tx = Parameters<Parameters<Prisma['$transaction']>[0]>[0];
+import { NOW_UTC } from '../db/sql-time.js';
+import type { Tx, UnitOfWork } from '../db/transaction.js';
+import { sql } from '../db/statement.js';
 
 export class SkuConflictError extends Error {
   constructor(
@@ -23,10 +24,11 @@ export class CatalogWriter {
   async replace(products: readonly Product[], embeddings: readonly (Float32Array | undefined)[] = [], embeddingModel?: string): Promise<void> {
     const merchantId = this.merchantId;
     const ids = products.map((p) => p.id);
-    await this.tx.product.deleteMany({ where: { merchantId, id: { in: ids } } });
+    await this.tx.execute(sql`DELETE FROM products WHERE merchant_id = ${merchantId} AND id = ANY(${ids}::text[])`);
     const skus = products.flatMap((p) => p.variants.map((v) => v.sku));
     if (skus.length) {
-      const taken = await this.tx.variant.findFirst({ where: { merchantId, sku: { in: skus } }, select: { sku: true, productId: true } });
+      const [taken] = await this.tx.query<{ sku: string; productId: string }>(sql`
+        SELECT sku, product_id AS "productId" FROM variants WHERE merchant_id = ${merchantId} AND sku = ANY(${skus}::text[]) LIMIT 1`);
       if (taken) throw new SkuConflictError(taken.sku, taken.productId);
     }
     // One INSERT … SELECT FROM jsonb_to_recordset per table and batch: far cheaper than row-by-row
@@ -45,15 +47,15 @@ export class CatalogWriter {
       policy: p.availability.policy,
       ...embeddingColumns(embeddings[i], embeddingModel),
     }));
-    await this.tx.$executeRaw`
+    await this.tx.execute(sql`
       INSERT INTO products (merchant_id, id, title, description, vendor, category, price, currency, tags, attributes,
                             quantity, policy, embedding, embedding_model, updated_at)
-      SELECT ${merchantId}, r.id, r.title, r.description, r.vendor, r.category, r.price, r.currency,
+      SELECT ${merchantId}::text, r.id, r.title, r.description, r.vendor, r.category, r.price, r.currency,
              ARRAY(SELECT jsonb_array_elements_text(r.tags)), r.attributes, r.quantity, r.policy::"InventoryPolicy",
              decode(r.embedding, 'base64'), r.embedding_model, CURRENT_TIMESTAMP
       FROM jsonb_to_recordset(${JSON.stringify(productRows)}::jsonb) AS r(
         id text, title text, description text, vendor text, category text, price float8, currency text, tags jsonb,
-        attributes jsonb, quantity int, policy text, embedding text, embedding_model text)`;
+        attributes jsonb, quantity int, policy text, embedding text, embedding_model text)`);
     const variants = products.flatMap((p) =>
       p.variants.map((v, position) => ({
         product_id: p.id,
@@ -72,23 +74,23 @@ export class CatalogWriter {
       })),
     );
     if (variants.length) {
-      await this.tx.$executeRaw`
+      await this.tx.execute(sql`
         INSERT INTO variants (merchant_id, product_id, sku, position, title, price, currency, requires_shipping, taxable,
                               weight_grams, weight_unit, attributes, quantity, policy)
-        SELECT ${merchantId}, r.product_id, r.sku, r.position, r.title, r.price, r.currency, r.requires_shipping, r.taxable,
+        SELECT ${merchantId}::text, r.product_id, r.sku, r.position, r.title, r.price, r.currency, r.requires_shipping, r.taxable,
                r.weight_grams, r.weight_unit, r.attributes, r.quantity, r.policy::"InventoryPolicy"
         FROM jsonb_to_recordset(${JSON.stringify(variants)}::jsonb) AS r(
           product_id text, sku text, position int, title text, price float8, currency text, requires_shipping boolean,
-          taxable boolean, weight_grams float8, weight_unit text, attributes jsonb, quantity int, policy text)`;
+          taxable boolean, weight_grams float8, weight_unit text, attributes jsonb, quantity int, policy text)`);
     }
     const images = products.flatMap((p) =>
       p.images.map((image, index) => ({ product_id: p.id, position: image.position ?? index, url: image.url, alt_text: image.alt_text ?? null })),
     );
     if (images.length) {
-      await this.tx.$executeRaw`
+      await this.tx.execute(sql`
         INSERT INTO images (merchant_id, product_id, position, url, alt_text)
-        SELECT ${merchantId}, r.product_id, r.position, r.url, r.alt_text
-        FROM jsonb_to_recordset(${JSON.stringify(images)}::jsonb) AS r(product_id text, position int, url text, alt_text text)`;
+        SELECT ${merchantId}::text, r.product_id, r.position, r.url, r.alt_text
+        FROM jsonb_to_recordset(${JSON.stringify(images)}::jsonb) AS r(product_id text, position int, url text, alt_text text)`);
     }
   }
 
@@ -99,12 +101,12 @@ export class CatalogWriter {
    * down quadratically, ~8 minutes for 50,000 products instead of ~30 s).
    */
   async analyze(): Promise<void> {
-    await this.tx.$executeRawUnsafe('ANALYZE products, variants, images');
+    await this.tx.execute(sql`ANALYZE products, variants, images`);
   }
 
   /** Tells other processes (LISTEN catalog_changed) about this transaction's change once it commits. */
   async announce(payload: string): Promise<void> {
-    await this.tx.$executeRaw`SELECT pg_notify('catalog_changed', ${payload})`;
+    await this.tx.query(sql`SELECT pg_notify('catalog_changed', ${payload}::text)`);
   }
 }
 
@@ -115,16 +117,9 @@ function embeddingColumns(vector: Float32Array | undefined, model: string | unde
 }
 
 /** Runs `work` in one transaction with a writer for the merchant, creating the merchant if new. */
-export async function withCatalogWriter<T>(
-  prisma: Prisma,
-  merchantId: string,
-  work: (writer: CatalogWriter) => Promise<T>,
-): Promise<T> {
-  return prisma.$transaction(
-    async (tx) => {
-      await tx.merchant.upsert({ where: { id: merchantId }, create: { id: merchantId, name: merchantId }, update: {} });
-      return work(new CatalogWriter(tx, merchantId));
-    },
-    { timeout: 30 * 60_000, maxWait: 60_000 },
-  );
+export async function withCatalogWriter<T>(db: UnitOfWork, merchantId: string, work: (writer: CatalogWriter) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`INSERT INTO merchants (id, name, created_at) VALUES (${merchantId}, ${merchantId}, ${NOW_UTC}) ON CONFLICT (id) DO NOTHING`);
+    return work(new CatalogWriter(tx, merchantId));
+  });
 }

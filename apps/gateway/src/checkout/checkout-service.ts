@@ -10,13 +10,12 @@
  * is shown, and completion takes a payment through the PaymentProvider port).
  */
 import { randomBase62 } from '../auth/api-key.js';
-import type { Address, CheckoutSession, CreateCheckoutSessionRequest, Customer, LineItemInput, UpdateCheckoutSessionRequest } from '../contract-types.js';
-import type { Sql } from '../db/sql.js';
-import type { BeforeCommit } from '../db/transaction.js';
+import type { CheckoutSession, CreateCheckoutSessionRequest, LineItemInput, UpdateCheckoutSessionRequest } from '../contract-types.js';
+import type { BeforeCommit, Tx, UnitOfWork } from '../db/transaction.js';
 import { InvalidRequestError, InvalidStateError, NotFoundError } from '../errors.js';
 import { newId } from '../ids.js';
 import { normalizeAddress, normalizeCustomer } from './address.js';
-import type { CheckoutStore, ProtocolState } from './checkout-store.js';
+import type { CheckoutStore } from './checkout-store.js';
 import { checkShippingAddress, planStockTakes, stockError } from './completion-rules.js';
 import { chosenOption, fulfillmentOptions } from './fulfillment-options.js';
 import { productsFromMemory, type ProductsInMemory } from './catalog-lookup.js';
@@ -25,7 +24,8 @@ import { authorizePayment } from './payment/authorize-payment.js';
 import type { PaymentInstruction, PaymentProvider } from './payment/payment-provider.js';
 import { UnconfiguredPaymentProvider } from './payment/unconfigured-payment-provider.js';
 import type { Pricing } from './pricing/pricing.js';
-import { toCheckoutSession, type SessionWithRelations } from './session-mapper.js';
+import type { ProtocolState, Session } from './session.js';
+import { toCheckoutSession } from './session-mapper.js';
 import type { SessionChanges, SessionRecord } from './session-record.js';
 
 export const DEFAULT_PAYMENT_METHOD = 'demo_card';
@@ -38,12 +38,13 @@ function checkPaymentMethod(token: string): string {
 }
 
 /** Turns a locked or written row into the answer of one API (in the transaction, when there is one). */
-type View<T> = (tx: Sql | undefined, row: SessionWithRelations) => Promise<T>;
+type View<T> = (tx: Tx | undefined, row: Session) => Promise<T>;
 
 const contractView: View<CheckoutSession> = async (_tx, row) => toCheckoutSession(row);
 
 export class CheckoutService {
   constructor(
+    private readonly db: UnitOfWork,
     private readonly store: CheckoutStore,
     private readonly pricing: Pricing,
     /** Takes payments at ACP completion (our own API's `complete` takes none: `payment_method` is a recorded token). */
@@ -134,15 +135,15 @@ export class CheckoutService {
 
   /** Changes only the protocol's state of an open session (e.g. to record the last payment problem), on the locked row. */
   async updateProtocolState(merchantId: string, id: string, update: (current: ProtocolState | null) => ProtocolState): Promise<void> {
-    await this.store.transaction(async (tx) => {
+    await this.db.transaction(async (tx) => {
       const { row } = await this.lockOpen(tx, merchantId, id, 'updated');
-      await this.store.setProtocolState(tx, id, update(row.protocolState as ProtocolState | null));
+      await this.store.setProtocolState(tx, id, update(row.protocolState));
     });
   }
 
   // ── shared ───────────────────────────────────────────────────────────────
 
-  private async catalogProducts(merchantId: string, ids: readonly string[], tx?: Sql): Promise<Map<string, CatalogProduct>> {
+  private async catalogProducts(merchantId: string, ids: readonly string[], tx?: Tx): Promise<Map<string, CatalogProduct>> {
     return productsFromMemory(this.inMemory, merchantId, ids) ?? (await this.store.catalogProducts(merchantId, ids, tx));
   }
 
@@ -169,11 +170,11 @@ export class CheckoutService {
     };
     // One statement writes the session and its lines: a transaction only when something must commit with it.
     if (!beforeCommit) return view(undefined, await this.store.insert(session));
-    return this.store.transaction(async (tx) => this.commit(tx, await this.store.insert(session, tx), view, beforeCommit));
+    return this.db.transaction(async (tx) => this.commit(tx, await this.store.insert(session, tx), view, beforeCommit));
   }
 
   private changeWith<T>(merchantId: string, id: string, changes: SessionChanges, view: View<T>, beforeCommit?: BeforeCommit<T>): Promise<T> {
-    return this.store.transaction(async (tx) => {
+    return this.db.transaction(async (tx) => {
       const { row } = await this.lockOpen(tx, merchantId, id, 'updated');
       let currency = row.currency;
       let lines: CartLine[] | undefined;
@@ -182,12 +183,12 @@ export class CheckoutService {
         ({ currency, lines } = resolveLines(changes.items, catalog));
       }
       checkCurrency(currency, changes.currency);
-      const shippingAddress = changes.shippingAddress ? normalizeAddress(changes.shippingAddress) : (row.shippingAddress as Address | null);
+      const shippingAddress = changes.shippingAddress ? normalizeAddress(changes.shippingAddress) : row.shippingAddress;
       const totals = await this.pricing.totals(currency, lines ?? row.lineItems, shippingAddress);
       const fields = {
         currency,
         shippingAddress,
-        customer: changes.customer ? normalizeCustomer(changes.customer) : (row.customer as Customer | null),
+        customer: changes.customer ? normalizeCustomer(changes.customer) : row.customer,
         paymentMethod: changes.paymentMethod === undefined ? row.paymentMethod : checkPaymentMethod(changes.paymentMethod),
         totals,
         // A choice the new cart is no longer offered (e.g. it stopped shipping) is dropped.
@@ -196,9 +197,9 @@ export class CheckoutService {
             ? this.checkedOption(totals, changes.fulfillmentOptionId)
             : (chosenOption(fulfillmentOptions(totals), row.fulfillmentOptionId)?.id ?? null),
         protocolState:
-          typeof changes.protocolState === 'function' ? changes.protocolState(row.protocolState as ProtocolState | null)
+          typeof changes.protocolState === 'function' ? changes.protocolState(row.protocolState)
           : changes.protocolState !== undefined ? changes.protocolState
-          : (row.protocolState as ProtocolState | null),
+          : row.protocolState,
       };
       return this.commit(tx, await this.store.update(tx, row, fields, lines), view, beforeCommit);
     });
@@ -206,9 +207,9 @@ export class CheckoutService {
 
   private async completeWith<T>(merchantId: string, id: string, payment: PaymentInstruction | undefined, view: View<T>, beforeCommit?: BeforeCommit<T>): Promise<T> {
     let products: string[] = [];
-    const answer = await this.store.transaction(async (tx) => {
+    const answer = await this.db.transaction(async (tx) => {
       const { row, now } = await this.lockOpen(tx, merchantId, id, 'completed');
-      checkShippingAddress(row.lineItems, row.shippingAddress as Address | null);
+      checkShippingAddress(row.lineItems, row.shippingAddress);
       if (payment && !row.fulfillmentOptionId) {
         throw new InvalidRequestError('Choose a fulfillment option before completing', 'selected_fulfillment_options');
       }
@@ -228,7 +229,7 @@ export class CheckoutService {
   }
 
   private cancelWith<T>(merchantId: string, id: string, view: View<T>, beforeCommit?: BeforeCommit<T>): Promise<T> {
-    return this.store.transaction(async (tx) => {
+    return this.db.transaction(async (tx) => {
       const { row } = await this.lockOpen(tx, merchantId, id, 'canceled');
       return this.commit(tx, await this.store.setStatus(tx, row, 'canceled'), view, beforeCommit);
     });
@@ -244,7 +245,7 @@ export class CheckoutService {
     return id;
   }
 
-  private recordView(merchantId: string): (tx: Sql | undefined, row: SessionWithRelations) => Promise<SessionRecord> {
+  private recordView(merchantId: string): View<SessionRecord> {
     return async (tx, row) => ({
       session: row,
       fulfillmentOptions: fulfillmentOptions({ shippingMethod: row.shippingMethod as 'standard' | 'none', shipping: row.shippingAmount }),
@@ -256,7 +257,7 @@ export class CheckoutService {
    * The session, locked for this transaction, and the transaction's time; 404 when unknown (or
    * another merchant's), 405 unless open.
    */
-  private async lockOpen(tx: Sql, merchantId: string, id: string, change: string): Promise<{ row: SessionWithRelations; now: Date }> {
+  private async lockOpen(tx: Tx, merchantId: string, id: string, change: string): Promise<{ row: Session; now: Date }> {
     const locked = await this.store.lock(tx, merchantId, id);
     if (!locked) throw notFound(id);
     if (locked.row.status !== 'open') {
@@ -265,7 +266,7 @@ export class CheckoutService {
     return locked;
   }
 
-  private async commit<T>(tx: Sql, row: SessionWithRelations, view: View<T>, beforeCommit?: BeforeCommit<T>): Promise<T> {
+  private async commit<T>(tx: Tx, row: Session, view: View<T>, beforeCommit?: BeforeCommit<T>): Promise<T> {
     const answer = await view(tx, row);
     await beforeCommit?.(tx, answer);
     return answer;

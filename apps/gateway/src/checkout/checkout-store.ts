@@ -1,28 +1,25 @@
 /**
  * The only code that reads and writes checkout sessions, their line items and
- * orders, and that takes stock out of the catalog. Every write runs in a transaction
- * on the database's driver (db/sql.ts: checkout's statements are the hot ones), on
- * the transaction the service hands in, and answers with what the database returned
- * inside that transaction (read-your-writes). Reads outside a transaction use Prisma.
+ * orders, and that takes stock out of the catalog. Every statement runs on the
+ * database's driver (db/sql.ts: checkout's statements are the hot ones) — in the unit
+ * of work the service hands in, when there is one — and answers with what the database
+ * returned inside that transaction (read-your-writes), as the domain's Session.
  */
 import type { Address, Customer } from '../contract-types.js';
-import type { Prisma } from '../db/database.js';
-import { iso, type Sql, type SqlDatabase } from '../db/sql.js';
-import { Prisma as SQL } from '../generated/prisma/client.js';
-import type { CheckoutSession as SessionRow, CheckoutStatus, LineItem as LineItemRow } from '../generated/prisma/client.js';
-import { catalogChanged, changeSource, encodeChange } from '../catalog/catalog-events.js';
+import type { Database } from '../db/database.js';
+import { iso } from '../db/sql.js';
 import { NOW_UTC } from '../db/sql-time.js';
+import type { Tx } from '../db/transaction.js';
+import { sql, type Statement } from '../db/statement.js';
+import { catalogChanged, changeSource, encodeChange } from '../catalog/catalog-events.js';
 import { outboxEntry } from '../webhooks/outbox.js';
-import { completionStatement } from './completion-sql.js';
-import { decodeLines, decodeSession, LINE_JSON, SESSION_JSON } from './session-rows.js';
+import { completionStatement, type NewOrder } from './completion-sql.js';
 import type { CartLine, CatalogProduct } from './line-resolver.js';
 import { lineSubtotal, type Totals } from './pricing/pricing.js';
-import { toCheckoutSession, type SessionWithRelations } from './session-mapper.js';
-
-const WITH_RELATIONS = { lineItems: { orderBy: { position: 'asc' } }, order: true } as const;
-
-/** What an agent protocol keeps with a session beyond the domain's fields (opaque to the domain). */
-export type ProtocolState = Record<string, unknown>;
+import type { ProtocolState, Session, SessionLine, SessionStatus } from './session.js';
+import { toCheckoutSession } from './session-mapper.js';
+import { decodeLines, decodeSession, decodeWholeSession, LINES_OF_S, SESSION_JSON, WHOLE_SESSION, type WholeSessionRow } from './session-rows.js';
+import type { Shortage, StockResult, StockTake } from './stock.js';
 
 export interface SessionFields {
   currency: string;
@@ -34,14 +31,6 @@ export interface SessionFields {
   protocolState?: ProtocolState | null;
 }
 
-/** Stock short for one SKU of an open cart: the lines it comes from, what they ask, what is left (`null`: gone from the catalog). */
-export interface Shortage {
-  lines: number[];
-  sku: string;
-  requested: number;
-  available: number | null;
-}
-
 export interface NewSession extends SessionFields {
   id: string;
   merchantId: string;
@@ -49,28 +38,10 @@ export interface NewSession extends SessionFields {
   lines: readonly CartLine[];
 }
 
-/** Stock to take: one line (or several lines of the same SKU, summed). */
-export interface StockTake {
-  productId: string;
-  sku: string;
-  quantity: number;
-}
-
 /** What became of a completion: the session completed, unless a take failed (then nothing may commit). */
 export interface Completion<T extends StockTake> {
-  completed: SessionWithRelations;
+  completed: Session;
   failed?: { take: T; result: Exclude<StockResult, { kind: 'taken' }> };
-}
-
-/** `taken`; `short` of stock under policy `deny` (`available` units left); or `gone` from the catalog. */
-export type StockResult = { kind: 'taken' } | { kind: 'short'; available: number } | { kind: 'gone' };
-
-export interface NewOrder {
-  id: string;
-  merchantId: string;
-  sessionId: string;
-  currency: string;
-  total: bigint;
 }
 
 function totalsColumns(fields: SessionFields) {
@@ -87,22 +58,21 @@ function totalsColumns(fields: SessionFields) {
   };
 }
 
-/** Writes lines (from one JSON parameter: amounts as text, which a bigint column reads exactly). */
-function insertLines(lines: readonly LineItemRow[]): SQL.Sql {
+/** Writes a session's lines (from one JSON parameter: amounts as text, which a bigint column reads exactly). */
+function insertLines(sessionId: string, lines: readonly SessionLine[]): Statement {
   const json = JSON.stringify(lines, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
-  return SQL.sql`
+  return sql`
     INSERT INTO line_items (session_id, position, product_id, variant_sku, quantity, title, unit_amount, subtotal, requires_shipping, taxable)
-    SELECT r."sessionId", r.position, r."productId", r."variantSku", r.quantity, r.title, r."unitAmount", r.subtotal, r."requiresShipping", r.taxable
-    FROM jsonb_to_recordset(${json}::jsonb) AS r("sessionId" text, position int, "productId" text, "variantSku" text, quantity int,
+    SELECT ${sessionId}::text, r.position, r."productId", r."variantSku", r.quantity, r.title, r."unitAmount", r.subtotal, r."requiresShipping", r.taxable
+    FROM jsonb_to_recordset(${json}::jsonb) AS r(position int, "productId" text, "variantSku" text, quantity int,
       title text, "unitAmount" bigint, subtotal bigint, "requiresShipping" boolean, taxable boolean)`;
 }
 
 /** A JSON column's parameter: the value as JSON text, or SQL NULL. */
 const jsonText = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
 
-function lineRows(sessionId: string, lines: readonly CartLine[]) {
+function lineRows(lines: readonly CartLine[]): SessionLine[] {
   return lines.map((line, position) => ({
-    sessionId,
     position,
     productId: line.productId,
     variantSku: line.variantSku,
@@ -116,22 +86,14 @@ function lineRows(sessionId: string, lines: readonly CartLine[]) {
 }
 
 export class CheckoutStore {
-  constructor(
-    private readonly prisma: Prisma,
-    /** The same database through its driver: every transaction here runs on it. */
-    private readonly sql: SqlDatabase,
-  ) {}
-
-  transaction<T>(work: (tx: Sql) => Promise<T>): Promise<T> {
-    return this.sql.transaction(work);
-  }
+  constructor(private readonly db: Database) {}
 
   /**
    * The merchant's products among `ids`, with what checkout needs of their variants (in a
    * transaction when given one: on PGlite nothing else can run while one is open).
    */
-  async catalogProducts(merchantId: string, ids: readonly string[], tx: Sql = this.sql): Promise<Map<string, CatalogProduct>> {
-    const [row] = await tx.query<{ products: string | null }>(SQL.sql`
+  async catalogProducts(merchantId: string, ids: readonly string[], tx?: Tx): Promise<Map<string, CatalogProduct>> {
+    const [row] = await (tx ?? this.db.sql).query<{ products: string | null }>(sql`
       SELECT json_agg(json_build_object('id', p.id, 'title', p.title, 'price', p.price, 'currency', p.currency, 'variants',
                (SELECT coalesce(json_agg(json_build_object('sku', v.sku, 'price', v.price, 'currency', v.currency,
                          'requiresShipping', v.requires_shipping, 'taxable', v.taxable) ORDER BY v.position), '[]')
@@ -143,12 +105,14 @@ export class CheckoutStore {
 
   /** The product of each SKU among `skus` that is one of the merchant's variants. */
   async skuOwners(merchantId: string, skus: readonly string[]): Promise<Map<string, string>> {
-    const rows = await this.prisma.variant.findMany({ where: { merchantId, sku: { in: [...new Set(skus)] } }, select: { sku: true, productId: true } });
+    const rows = await this.db.prisma.variant.findMany({ where: { merchantId, sku: { in: [...new Set(skus)] } }, select: { sku: true, productId: true } });
     return new Map(rows.map((row) => [row.sku, row.productId]));
   }
 
-  find(merchantId: string, id: string): Promise<SessionWithRelations | null> {
-    return this.prisma.checkoutSession.findFirst({ where: { id, merchantId }, include: WITH_RELATIONS });
+  async find(merchantId: string, id: string): Promise<Session | null> {
+    const [row] = await this.db.sql.query<WholeSessionRow>(sql`
+      SELECT ${WHOLE_SESSION} FROM checkout_sessions AS s WHERE s.id = ${id} AND s.merchant_id = ${merchantId}`);
+    return row ? decodeWholeSession(row) : null;
   }
 
   /**
@@ -162,22 +126,22 @@ export class CheckoutStore {
    * with their session's row, under its lock, so the row version locked (`xmin`) is compared with
    * the one the statement's snapshot sees: when they differ, the lines are read again.
    */
-  async lock(tx: Sql, merchantId: string, id: string): Promise<{ row: SessionWithRelations; now: Date } | null> {
-    const [found] = await tx.query<{ session: string; now: string; lockedVersion: string; seenVersion: string | null; lines: string }>(SQL.sql`
+  async lock(tx: Tx, merchantId: string, id: string): Promise<{ row: Session; now: Date } | null> {
+    const [found] = await tx.query<{ session: string; now: string; lockedVersion: string; seenVersion: string | null; lines: string }>(sql`
       SELECT ${SESSION_JSON} AS session,
              to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS now,
              s.xmin::text AS "lockedVersion",
              (SELECT seen.xmin::text FROM checkout_sessions AS seen WHERE seen.id = s.id) AS "seenVersion",
-             (SELECT coalesce(json_agg(${LINE_JSON} ORDER BY l.position), '[]')::text FROM line_items AS l WHERE l.session_id = s.id) AS lines
+             ${LINES_OF_S} AS lines
       FROM checkout_sessions AS s WHERE s.id = ${id} AND s.merchant_id = ${merchantId} FOR UPDATE OF s`);
     if (!found) return null;
     const lineItems = found.lockedVersion === found.seenVersion ? decodeLines(found.lines) : await this.lines(tx, id);
     return { row: { ...decodeSession(found.session), lineItems, order: null }, now: new Date(found.now) };
   }
 
-  private async lines(tx: Sql, sessionId: string): Promise<LineItemRow[]> {
-    const [row] = await tx.query<{ lines: string }>(SQL.sql`
-      SELECT coalesce(json_agg(${LINE_JSON} ORDER BY l.position), '[]')::text AS lines FROM line_items AS l WHERE l.session_id = ${sessionId}`);
+  private async lines(tx: Tx, sessionId: string): Promise<SessionLine[]> {
+    const [row] = await tx.query<{ lines: string }>(sql`
+      SELECT ${LINES_OF_S} AS lines FROM checkout_sessions AS s WHERE s.id = ${sessionId}`);
     return decodeLines(row!.lines);
   }
 
@@ -186,11 +150,11 @@ export class CheckoutStore {
    * on its own or part of the caller's transaction; the answer is the rows as written, with the
    * database's timestamps.
    */
-  async insert(session: NewSession, tx: Sql = this.sql): Promise<SessionWithRelations> {
+  async insert(session: NewSession, tx?: Tx): Promise<Session> {
     const columns = totalsColumns(session);
-    const lineItems = lineRows(session.id, session.lines);
+    const lineItems = lineRows(session.lines);
     const fulfillmentOptionId = session.fulfillmentOptionId ?? null;
-    const [row] = await tx.query<{ createdAt: string; updatedAt: string }>(SQL.sql`
+    const [row] = await (tx ?? this.db.sql).query<{ createdAt: string; updatedAt: string }>(sql`
       WITH s AS (
         INSERT INTO checkout_sessions (id, merchant_id, status, currency, shipping_address, customer, payment_method, client_secret,
                                        shipping_method, shipping_amount, tax_rate, tax_amount, subtotal, total,
@@ -200,8 +164,8 @@ export class CheckoutStore {
                 ${columns.shippingAmount}, ${columns.taxRate}, ${columns.taxAmount}, ${columns.subtotal}, ${columns.total},
                 ${fulfillmentOptionId}, ${jsonText(session.protocolState)}::json, ${NOW_UTC}, ${NOW_UTC})
         RETURNING created_at, updated_at),
-      l AS (${insertLines(lineItems)})
-      SELECT ${iso(SQL.sql`created_at`)} AS "createdAt", ${iso(SQL.sql`updated_at`)} AS "updatedAt" FROM s`);
+      l AS (${insertLines(session.id, lineItems)})
+      SELECT ${iso(sql`created_at`)} AS "createdAt", ${iso(sql`updated_at`)} AS "updatedAt" FROM s`);
     if (!row) throw new Error(`checkout session ${session.id} was not written`);
     return {
       id: session.id,
@@ -209,10 +173,10 @@ export class CheckoutStore {
       status: 'open',
       clientSecret: session.clientSecret,
       ...columns,
-      shippingAddress: session.shippingAddress as SessionRow['shippingAddress'],
-      customer: session.customer as SessionRow['customer'],
+      shippingAddress: session.shippingAddress,
+      customer: session.customer,
       fulfillmentOptionId,
-      protocolState: (session.protocolState ?? null) as SessionRow['protocolState'],
+      protocolState: session.protocolState ?? null,
       createdAt: new Date(row.createdAt),
       updatedAt: new Date(row.updatedAt),
       lineItems,
@@ -221,53 +185,45 @@ export class CheckoutStore {
   }
 
   /** Rewrites the fields and totals of a locked session; `lines`, when given, replace every line. */
-  async update(tx: Sql, locked: SessionWithRelations, fields: SessionFields, lines?: readonly CartLine[]): Promise<SessionWithRelations> {
+  async update(tx: Tx, locked: Session, fields: SessionFields, lines?: readonly CartLine[]): Promise<Session> {
     const columns = totalsColumns(fields);
     const fulfillmentOptionId = fields.fulfillmentOptionId === undefined ? locked.fulfillmentOptionId : fields.fulfillmentOptionId;
     const protocolState = fields.protocolState === undefined ? locked.protocolState : fields.protocolState;
     const shippingAddress = fields.shippingAddress ?? locked.shippingAddress;
     const customer = fields.customer ?? locked.customer;
-    const [row] = await tx.query<{ updatedAt: string }>(SQL.sql`
+    const [row] = await tx.query<{ updatedAt: string }>(sql`
       UPDATE checkout_sessions SET currency = ${columns.currency}, payment_method = ${columns.paymentMethod}, shipping_method = ${columns.shippingMethod},
         shipping_amount = ${columns.shippingAmount}, tax_rate = ${columns.taxRate}, tax_amount = ${columns.taxAmount}, subtotal = ${columns.subtotal},
         total = ${columns.total}, fulfillment_option_id = ${fulfillmentOptionId}, protocol_state = ${jsonText(protocolState)}::json,
         shipping_address = ${jsonText(shippingAddress)}::jsonb, customer = ${jsonText(customer)}::jsonb, updated_at = ${NOW_UTC}
-      WHERE id = ${locked.id} RETURNING ${iso(SQL.sql`updated_at`)} AS "updatedAt"`);
-    const updated: SessionWithRelations = {
-      ...locked,
-      ...columns,
-      fulfillmentOptionId,
-      protocolState: protocolState as SessionRow['protocolState'],
-      shippingAddress: shippingAddress as SessionRow['shippingAddress'],
-      customer: customer as SessionRow['customer'],
-      updatedAt: new Date(row!.updatedAt),
-    };
+      WHERE id = ${locked.id} RETURNING ${iso(sql`updated_at`)} AS "updatedAt"`);
+    const updated: Session = { ...locked, ...columns, fulfillmentOptionId, protocolState, shippingAddress, customer, updatedAt: new Date(row!.updatedAt) };
     if (!lines) return updated;
-    const lineItems = lineRows(locked.id, lines);
-    await tx.execute(SQL.sql`DELETE FROM line_items WHERE session_id = ${locked.id}`);
-    await tx.execute(insertLines(lineItems));
+    const lineItems = lineRows(lines);
+    await tx.execute(sql`DELETE FROM line_items WHERE session_id = ${locked.id}`);
+    await tx.execute(insertLines(locked.id, lineItems));
     return { ...updated, lineItems };
   }
 
   /** Sets the status of a locked session. */
-  async setStatus(tx: Sql, locked: SessionWithRelations, status: CheckoutStatus): Promise<SessionWithRelations> {
-    const [row] = await tx.query<{ updatedAt: string }>(SQL.sql`
+  async setStatus(tx: Tx, locked: Session, status: SessionStatus): Promise<Session> {
+    const [row] = await tx.query<{ updatedAt: string }>(sql`
       UPDATE checkout_sessions SET status = ${status}::"CheckoutStatus", updated_at = ${NOW_UTC}
-      WHERE id = ${locked.id} RETURNING ${iso(SQL.sql`updated_at`)} AS "updatedAt"`);
+      WHERE id = ${locked.id} RETURNING ${iso(sql`updated_at`)} AS "updatedAt"`);
     return { ...locked, status, updatedAt: new Date(row!.updatedAt) };
   }
 
-  async setProtocolState(tx: Sql, id: string, state: ProtocolState): Promise<void> {
-    await tx.execute(SQL.sql`UPDATE checkout_sessions SET protocol_state = ${JSON.stringify(state)}::json, updated_at = ${NOW_UTC} WHERE id = ${id}`);
+  async setProtocolState(tx: Tx, id: string, state: ProtocolState): Promise<void> {
+    await tx.execute(sql`UPDATE checkout_sessions SET protocol_state = ${JSON.stringify(state)}::json, updated_at = ${NOW_UTC} WHERE id = ${id}`);
   }
 
   /**
    * The SKUs of an open cart that could not be taken now: under policy `deny` with fewer units
    * than asked, or gone from the catalog. A read, not a reservation: `complete` decides.
    */
-  async shortages(tx: Sql | undefined, merchantId: string, takes: readonly (StockTake & { lines: number[] })[]): Promise<Shortage[]> {
+  async shortages(tx: Tx | undefined, merchantId: string, takes: readonly (StockTake & { lines: number[] })[]): Promise<Shortage[]> {
     if (takes.length === 0) return [];
-    const stock = await (tx ?? this.sql).query<{ productId: string; sku: string; quantity: number; policy: string }>(SQL.sql`
+    const stock = await (tx ?? this.db.sql).query<{ productId: string; sku: string; quantity: number; policy: string }>(sql`
       SELECT v.product_id AS "productId", v.sku, v.quantity, v.policy::text AS policy
       FROM variants AS v WHERE v.merchant_id = ${merchantId} AND v.sku = ANY(${takes.map((take) => take.sku)}::text[])
       UNION ALL
@@ -292,15 +248,15 @@ export class CheckoutStore {
    * all at `now`, the transaction's time. Answers the session as it now is, with its order, or the
    * first take that could not be filled: then the caller throws, and the transaction rolls back.
    */
-  async complete<T extends StockTake>(tx: Sql, locked: SessionWithRelations, order: NewOrder, takes: readonly T[], now: Date): Promise<Completion<T>> {
-    const completed: SessionWithRelations = {
+  async complete<T extends StockTake>(tx: Tx, locked: Session, order: NewOrder, takes: readonly T[], now: Date): Promise<Completion<T>> {
+    const completed: Session = {
       ...locked,
       status: 'completed',
       updatedAt: now,
-      order: { id: order.id, merchantId: order.merchantId, checkoutSessionId: order.sessionId, status: 'created', currency: order.currency, total: order.total, createdAt: now },
+      order: { id: order.id, status: 'created', currency: order.currency, total: order.total, createdAt: now },
     };
     const products = [...new Set(takes.map((take) => take.productId))];
-    const notice = products.length ? encodeChange(changeSource(this.prisma), { merchantId: order.merchantId, ids: products, kind: 'stock' }) : null;
+    const notice = products.length ? encodeChange(changeSource(this.db), { merchantId: order.merchantId, ids: products, kind: 'stock' }) : null;
     const outbox = outboxEntry({ merchantId: order.merchantId, type: 'order.created', object: toCheckoutSession(completed) });
     const [row] = await tx.query<{ taken: number[] }>(completionStatement({ order, sessionId: locked.id, takes, now, notice, outbox }));
     const taken = new Set(row?.taken ?? []);
@@ -311,17 +267,17 @@ export class CheckoutStore {
 
   /** After the commit: this process's catalog read model reads the products' stock again before the caller answers. */
   stockTaken(merchantId: string, productIds: readonly string[]): Promise<void> {
-    return catalogChanged(this.prisma, { merchantId, ids: [...productIds], kind: 'stock' });
+    return catalogChanged(this.db, { merchantId, ids: [...productIds], kind: 'stock' });
   }
 
   /** Why a take that the completion statement could not fill was refused: units left, or gone from the catalog. */
-  private async shortfall(tx: Sql, merchantId: string, take: StockTake): Promise<Exclude<StockResult, { kind: 'taken' }>> {
+  private async shortfall(tx: Tx, merchantId: string, take: StockTake): Promise<Exclude<StockResult, { kind: 'taken' }>> {
     const { productId, sku } = take;
-    const [variant] = await tx.query<{ quantity: number }>(SQL.sql`
+    const [variant] = await tx.query<{ quantity: number }>(sql`
       SELECT quantity FROM variants WHERE merchant_id = ${merchantId} AND product_id = ${productId} AND sku = ${sku}`);
     if (variant) return { kind: 'short', available: Math.max(0, variant.quantity) };
     if (sku !== productId) return { kind: 'gone' };
-    const [product] = await tx.query<{ quantity: number }>(SQL.sql`
+    const [product] = await tx.query<{ quantity: number }>(sql`
       SELECT quantity FROM products WHERE merchant_id = ${merchantId} AND id = ${productId}
         AND NOT EXISTS (SELECT 1 FROM variants v WHERE v.merchant_id = ${merchantId} AND v.product_id = ${productId})`);
     return product ? { kind: 'short', available: Math.max(0, product.quantity) } : { kind: 'gone' };

@@ -5,7 +5,7 @@
 import type { Address } from '../contract-types.js';
 import { InvalidRequestError } from '../errors.js';
 import { missingShippingFields, REQUIRED_SHIPPING_FIELDS } from './address.js';
-import type { StockResult, StockTake } from './checkout-store.js';
+import type { StockResult, StockTake } from './stock.js';
 
 export interface StoredLine {
   productId: string;

@@ -15,9 +15,17 @@
  * The answer is the positions of the takes that were filled; the caller rolls back unless all were.
  */
 import { utc } from '../db/sql-time.js';
-import { Prisma as SQL } from '../generated/prisma/client.js';
+import { sql, type Statement } from '../db/statement.js';
 import type { OutboxEntry } from '../webhooks/outbox.js';
-import type { NewOrder, StockTake } from './checkout-store.js';
+import type { StockTake } from './stock.js';
+
+export interface NewOrder {
+  id: string;
+  merchantId: string;
+  sessionId: string;
+  currency: string;
+  total: bigint;
+}
 
 export interface CompletionWrites {
   order: NewOrder;
@@ -30,10 +38,10 @@ export interface CompletionWrites {
   outbox: OutboxEntry;
 }
 
-export function completionStatement({ order, sessionId, takes, now, notice, outbox }: CompletionWrites): SQL.Sql {
+export function completionStatement({ order, sessionId, takes, now, notice, outbox }: CompletionWrites): Statement {
   const merchantId = order.merchantId;
   const rows = JSON.stringify(takes.map((take, ord) => ({ ord, product_id: take.productId, sku: take.sku, quantity: take.quantity })));
-  return SQL.sql`
+  return sql`
     WITH takes AS (
       SELECT * FROM jsonb_to_recordset(${rows}::jsonb) AS t(ord int, product_id text, sku text, quantity int)),
     variant_rows AS MATERIALIZED (

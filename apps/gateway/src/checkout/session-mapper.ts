@@ -1,16 +1,10 @@
-/** Stored rows → the contract's CheckoutSession, amounts shown in major units. */
-import type { Address, CheckoutSession, Customer, LineItem, Order } from '../contract-types.js';
-import type {
-  CheckoutSession as SessionRow,
-  LineItem as LineItemRow,
-  Order as OrderRow,
-} from '../generated/prisma/client.js';
+/** The domain's Session → the contract's CheckoutSession, amounts shown in major units. */
+import type { CheckoutSession, LineItem, Order } from '../contract-types.js';
 import { normalizeAddress, normalizeCustomer } from './address.js';
 import { toMajor } from './pricing/money.js';
+import type { Session, SessionLine, SessionOrder } from './session.js';
 
-export type SessionWithRelations = SessionRow & { lineItems: LineItemRow[]; order: OrderRow | null };
-
-function toLineItem(row: LineItemRow, currency: string): LineItem {
+function toLineItem(row: SessionLine, currency: string): LineItem {
   return {
     product_id: row.productId,
     variant_sku: row.variantSku,
@@ -22,11 +16,11 @@ function toLineItem(row: LineItemRow, currency: string): LineItem {
   };
 }
 
-function toOrder(row: OrderRow): Order {
-  return { id: row.id, checkout_session_id: row.checkoutSessionId, status: row.status, created_at: row.createdAt.toISOString() };
+function toOrder(row: SessionOrder, sessionId: string): Order {
+  return { id: row.id, checkout_session_id: sessionId, status: row.status, created_at: row.createdAt.toISOString() };
 }
 
-export function toCheckoutSession(row: SessionWithRelations): CheckoutSession {
+export function toCheckoutSession(row: Session): CheckoutSession {
   const currency = row.currency;
   const major = (minor: bigint) => toMajor(minor, currency);
   return {
@@ -34,8 +28,8 @@ export function toCheckoutSession(row: SessionWithRelations): CheckoutSession {
     status: row.status,
     currency,
     line_items: [...row.lineItems].sort((a, b) => a.position - b.position).map((line) => toLineItem(line, currency)),
-    shipping_address: row.shippingAddress === null ? null : normalizeAddress(row.shippingAddress as Address),
-    customer: row.customer === null ? null : normalizeCustomer(row.customer as Customer),
+    shipping_address: row.shippingAddress === null ? null : normalizeAddress(row.shippingAddress),
+    customer: row.customer === null ? null : normalizeCustomer(row.customer),
     payment_method: row.paymentMethod,
     shipping: { method: row.shippingMethod as CheckoutSession['shipping']['method'], amount: major(row.shippingAmount), currency },
     tax: { rate: row.taxRate, amount: major(row.taxAmount), currency },
@@ -48,6 +42,6 @@ export function toCheckoutSession(row: SessionWithRelations): CheckoutSession {
     },
     client_secret: row.clientSecret,
     created_at: row.createdAt.toISOString(),
-    order: row.order ? toOrder(row.order) : null,
+    order: row.order ? toOrder(row.order, row.id) : null,
   };
 }

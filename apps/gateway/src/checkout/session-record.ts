@@ -1,15 +1,15 @@
 /**
  * A session as the domain knows it, for an API that shows more than our own contract's
- * CheckoutSession (the ACP profile): the stored rows in minor units, the fulfillment options
+ * CheckoutSession (the ACP profile): the session in minor units, the fulfillment options
  * the cart is offered, and the lines that are short of stock right now.
  */
 import type { Address, Customer, LineItemInput } from '../contract-types.js';
-import type { ProtocolState, Shortage } from './checkout-store.js';
 import type { FulfillmentOption } from './fulfillment-options.js';
-import type { SessionWithRelations } from './session-mapper.js';
+import type { ProtocolState, Session } from './session.js';
+import type { Shortage } from './stock.js';
 
 export interface SessionRecord {
-  session: SessionWithRelations;
+  session: Session;
   /** What the cart can be fulfilled with; `session.fulfillmentOptionId` is the chosen one. */
   fulfillmentOptions: FulfillmentOption[];
   /** Open sessions only: SKUs with less stock than the cart asks (policy `deny`), or gone from the catalog. */

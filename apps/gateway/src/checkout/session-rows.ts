@@ -1,28 +1,45 @@
 /**
- * Sessions and lines as checkout's statements return them: one JSON text per row, amounts as text
- * (a JSON number would not hold every bigint) and times as ISO text — the same on every driver
- * (db/sql.ts) — and decoded into the rows the domain works with.
+ * Sessions, lines and orders as checkout's statements return them: one JSON text per row, amounts
+ * as text (a JSON number would not hold every bigint) and times as ISO text — the same on every
+ * driver (db/sql.ts) — and decoded into the domain's Session (session.ts).
  */
 import { iso } from '../db/sql.js';
-import { Prisma as SQL } from '../generated/prisma/client.js';
-import type { CheckoutSession as SessionRow, LineItem as LineItemRow } from '../generated/prisma/client.js';
+import { sql } from '../db/statement.js';
+import type { Session, SessionLine, SessionOrder } from './session.js';
 
-/** A line as JSON (amounts as text: a JSON number would not hold every bigint). */
-export const LINE_JSON = SQL.sql`json_build_object('sessionId', l.session_id, 'position', l.position, 'productId', l.product_id, 'variantSku', l.variant_sku,
+/** A line of `line_items AS l` as JSON. */
+export const LINE_JSON = sql`json_build_object('position', l.position, 'productId', l.product_id, 'variantSku', l.variant_sku,
   'quantity', l.quantity, 'title', l.title, 'unitAmount', l.unit_amount::text, 'subtotal', l.subtotal::text,
   'requiresShipping', l.requires_shipping, 'taxable', l.taxable)`;
 
-/** A session row as JSON (amounts as text, times as ISO text): the same on every driver. */
-export const SESSION_JSON = SQL.sql`json_build_object('id', s.id, 'merchantId', s.merchant_id, 'status', s.status, 'currency', s.currency,
+/** The session of `checkout_sessions AS s` as JSON text, without its lines and order. */
+export const SESSION_JSON = sql`json_build_object('id', s.id, 'merchantId', s.merchant_id, 'status', s.status, 'currency', s.currency,
   'shippingAddress', s.shipping_address, 'customer', s.customer, 'paymentMethod', s.payment_method, 'clientSecret', s.client_secret,
   'shippingMethod', s.shipping_method, 'shippingAmount', s.shipping_amount::text, 'taxRate', s.tax_rate, 'taxAmount', s.tax_amount::text,
   'subtotal', s.subtotal::text, 'total', s.total::text, 'fulfillmentOptionId', s.fulfillment_option_id, 'protocolState', s.protocol_state,
-  'createdAt', ${iso(SQL.sql`s.created_at`)}, 'updatedAt', ${iso(SQL.sql`s.updated_at`)})::text`;
+  'createdAt', ${iso(sql`s.created_at`)}, 'updatedAt', ${iso(sql`s.updated_at`)})::text`;
 
+/** The lines of session `s`, in cart order, as one JSON array text. */
+export const LINES_OF_S = sql`(SELECT coalesce(json_agg(${LINE_JSON} ORDER BY l.position), '[]')::text FROM line_items AS l WHERE l.session_id = s.id)`;
+
+/** The order of session `s` as JSON text, or NULL. */
+const ORDER_OF_S = sql`(SELECT json_build_object('id', o.id, 'status', o.status, 'currency', o.currency, 'total', o.total::text,
+  'createdAt', ${iso(sql`o.created_at`)})::text FROM orders AS o WHERE o.checkout_session_id = s.id)`;
+
+/** Every column of a whole session; decode a row with decodeWholeSession. */
+export const WHOLE_SESSION = sql`${SESSION_JSON} AS session, ${LINES_OF_S} AS lines, ${ORDER_OF_S} AS "order"`;
+
+export interface WholeSessionRow {
+  session: string;
+  lines: string;
+  order: string | null;
+}
+
+type SessionColumns = Omit<Session, 'lineItems' | 'order'>;
 type AsText<T, K extends keyof T> = Omit<T, K> & { [P in K]: string };
 
-export function decodeSession(text: string): SessionRow {
-  const row = JSON.parse(text) as AsText<SessionRow, 'shippingAmount' | 'taxAmount' | 'subtotal' | 'total' | 'createdAt' | 'updatedAt'>;
+export function decodeSession(text: string): SessionColumns {
+  const row = JSON.parse(text) as AsText<SessionColumns, 'shippingAmount' | 'taxAmount' | 'subtotal' | 'total' | 'createdAt' | 'updatedAt'>;
   return {
     ...row,
     shippingAmount: BigInt(row.shippingAmount),
@@ -34,10 +51,20 @@ export function decodeSession(text: string): SessionRow {
   };
 }
 
-export function decodeLines(text: string): LineItemRow[] {
-  return (JSON.parse(text) as (Omit<LineItemRow, 'unitAmount' | 'subtotal'> & { unitAmount: string; subtotal: string })[]).map((line) => ({
+export function decodeLines(text: string): SessionLine[] {
+  return (JSON.parse(text) as AsText<SessionLine, 'unitAmount' | 'subtotal'>[]).map((line) => ({
     ...line,
     unitAmount: BigInt(line.unitAmount),
     subtotal: BigInt(line.subtotal),
   }));
+}
+
+function decodeOrder(text: string | null): SessionOrder | null {
+  if (text === null) return null;
+  const order = JSON.parse(text) as AsText<SessionOrder, 'total' | 'createdAt'>;
+  return { ...order, total: BigInt(order.total), createdAt: new Date(order.createdAt) };
+}
+
+export function decodeWholeSession(row: WholeSessionRow): Session {
+  return { ...decodeSession(row.session), lineItems: decodeLines(row.lines), order: decodeOrder(row.order) };
 }

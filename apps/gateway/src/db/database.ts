@@ -1,32 +1,41 @@
 /**
  * Opens the database: PostgreSQL when a URL is given, else embedded PGlite in a
- * data directory. Both speak to Prisma through a driver adapter, and both run
- * the committed migrations through the same WASM schema engine.
+ * data directory. One pool (or PGlite's one connection) serves both clients: Prisma
+ * through a driver adapter, and the driver itself (sql.ts), which runs every
+ * transaction (transaction.ts). Both kinds run the committed migrations through the
+ * same WASM schema engine.
+ *
+ * Only `db/` and the stores (`*-store.ts`, the catalog writer) use `prisma` and `sql`;
+ * services see `transaction` and the `Tx` it hands out, and pass that on.
  */
 import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import pg from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
-import { PrismaClient } from '../generated/prisma/client.js';
-import { advisoryLockLiveness, soleProcessLiveness, type HolderLiveness } from '../idempotency/holder-liveness.js';
+import { PrismaClient, Prisma as SQL } from '../generated/prisma/client.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { advisoryLockLiveness, soleProcessLiveness, type HolderLiveness } from './holder-liveness.js';
 import { withMigrationLock, type MigrationLockOptions } from './migration-lock.js';
 import { applyMigrations } from './migrations.js';
 import { listenOnPostgres, type NotificationHandlers, type Subscription } from './pg-listener.js';
-import { pgliteSql, pgSql, type SqlDatabase } from './sql.js';
+import { pgliteSql, pgSql, type Sql, type SqlDriver } from './sql.js';
+import type { UnitOfWork } from './transaction.js';
 
 export type Prisma = InstanceType<typeof PrismaClient>;
 
-export interface Database {
+export interface Database extends UnitOfWork {
   readonly kind: 'postgresql' | 'pglite';
+  /** Prisma's query builder, for stores' reads and single writes outside a transaction. */
   readonly prisma: Prisma;
-  /** The same database through its driver, for the hot transactions (sql.ts). */
-  readonly sql: SqlDatabase;
+  /** The same database through its driver (sql.ts): stores' statements outside a transaction. */
+  readonly sql: Sql;
   /**
    * Applies pending migrations; returns the names applied now. On PostgreSQL one process
    * migrates at a time (migration-lock.ts): the others wait, then find nothing pending.
    */
   migrate(options?: MigrationLockOptions): Promise<string[]>;
+  /** The names of the migrations applied (finished), oldest first. */
+  appliedMigrations(): Promise<string[]>;
   /**
    * LISTEN on a channel. NOTIFY is heard once the notifying transaction commits: on PGlite
    * from this process (the only one that can open it), on PostgreSQL from every process.
@@ -93,7 +102,8 @@ async function openPostgres(url: string, max: number, prepared: boolean): Promis
       options,
     );
   const listen = (channel: string, handlers: NotificationHandlers) => listenOnPostgres(url, channel, handlers);
-  return assemble('postgresql', prisma, { sql: pgSql(pool, { prepared }), migrate, listen, holders: advisoryLockLiveness(url, prisma), closeDriver: () => pool.end() });
+  const driver = pgSql(pool, { prepared });
+  return assemble('postgresql', prisma, { sql: driver, migrate, listen, holders: advisoryLockLiveness(url, driver), closeDriver: () => pool.end() });
 }
 
 /**
@@ -133,13 +143,19 @@ async function openPGlite(dataDir: string | null): Promise<Database> {
 function assemble(
   kind: Database['kind'],
   prisma: Prisma,
-  { sql, migrate, listen, holders, closeDriver }: Pick<Database, 'sql' | 'migrate' | 'listen' | 'holders'> & { closeDriver: () => Promise<void> },
+  { sql, migrate, listen, holders, closeDriver }: Pick<Database, 'migrate' | 'listen' | 'holders'> & { sql: SqlDriver; closeDriver: () => Promise<void> },
 ): Database {
   return {
     kind,
     prisma,
-    sql,
+    sql: { query: (statement) => sql.query(statement), execute: (statement) => sql.execute(statement) },
+    transaction: (work) => sql.transaction(work),
     migrate,
+    async appliedMigrations() {
+      const rows = await sql.query<{ name: string }>(SQL.sql`
+        SELECT migration_name AS name FROM _prisma_migrations WHERE finished_at IS NOT NULL ORDER BY migration_name`);
+      return rows.map((row) => row.name);
+    },
     listen,
     holders,
     async close() {

@@ -1,15 +1,15 @@
-import type { Prisma } from '../db/database.js';
-import { iso, type Sql } from '../db/sql.js';
+import type { Database } from '../db/database.js';
+import { iso } from '../db/sql.js';
 import { utc } from '../db/sql-time.js';
-import { Prisma as SQL } from '../generated/prisma/client.js';
+import type { Tx } from '../db/transaction.js';
+import { sql } from '../db/statement.js';
 import { IdempotencyError } from '../errors.js';
 import { newId } from '../ids.js';
-import type { HolderLiveness } from './holder-liveness.js';
 
 export const KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /**
  * An in-flight record older than this may be taken over even when its holder looks alive (a backstop:
- * a key held by a process known to be gone is taken over at once, see holder-liveness.ts).
+ * a key held by a process known to be gone is taken over at once, see db/holder-liveness.ts).
  */
 export const ABANDONED_AFTER_MS = 60_000;
 
@@ -46,22 +46,27 @@ interface StoredRecord {
   expiresAt: string;
 }
 
-/** The only code that touches idempotency_records. */
+/**
+ * The only code that touches idempotency_records. A key is claimed, and looked up, on every
+ * idempotent request: those statements run on the driver; the rare ones (a takeover, a release,
+ * the hourly purge) through Prisma.
+ */
 export class IdempotencyStore {
-  constructor(
-    private readonly prisma: Prisma,
-    /** Which holders are alive: the database's (`db.holders`), shared by every store on it. */
-    private readonly holders: HolderLiveness,
-    /** The database's driver (Database.sql): a key is claimed, and looked up, on every idempotent request. */
-    private readonly sql: Sql,
-  ) {}
+  private readonly prisma: Database['prisma'];
+  private readonly sql: Database['sql'];
+  /** Which holders are alive: the database's (`db.holders`), shared by every store on it. */
+  private readonly holders: Database['holders'];
+
+  constructor(db: Pick<Database, 'prisma' | 'sql' | 'holders'>) {
+    ({ prisma: this.prisma, sql: this.sql, holders: this.holders } = db);
+  }
 
   /** Claims the key for this request, or says what an earlier request with it became. */
   async begin(scope: IdempotencyScope, requestHash: string, now = new Date()): Promise<BeginResult> {
     const holder = await this.holders.self();
     for (let attempt = 0; attempt < 3; attempt++) {
       const recordId = newId('idem');
-      const claimed = await this.sql.execute(SQL.sql`
+      const claimed = await this.sql.execute(sql`
         INSERT INTO idempotency_records (id, merchant_id, api_key_id, operation, params, key, request_hash, state, holder, created_at, expires_at)
         VALUES (${recordId}, ${scope.merchantId}, ${scope.apiKeyId}, ${scope.operation}, ${scope.params}, ${scope.key}, ${requestHash},
                 'in_flight'::"IdempotencyState", ${holder}, ${utc(now)}, ${utc(new Date(now.getTime() + KEY_LIFETIME_MS))})
@@ -94,9 +99,9 @@ export class IdempotencyStore {
   }
 
   private async find(scope: IdempotencyScope): Promise<(Omit<StoredRecord, 'createdAt' | 'expiresAt'> & { createdAt: Date; expiresAt: Date }) | undefined> {
-    const [row] = await this.sql.query<StoredRecord>(SQL.sql`
+    const [row] = await this.sql.query<StoredRecord>(sql`
       SELECT id, request_hash AS "requestHash", state::text AS state, holder, response_status AS "responseStatus", response_body AS "responseBody",
-             ${iso(SQL.sql`created_at`)} AS "createdAt", ${iso(SQL.sql`expires_at`)} AS "expiresAt"
+             ${iso(sql`created_at`)} AS "createdAt", ${iso(sql`expires_at`)} AS "expiresAt"
       FROM idempotency_records
       WHERE merchant_id = ${scope.merchantId} AND api_key_id = ${scope.apiKeyId} AND operation = ${scope.operation}
         AND params = ${scope.params} AND key = ${scope.key}`);
@@ -108,12 +113,12 @@ export class IdempotencyStore {
    * meanwhile (see begin) is not this request's any more: inside a transaction that is an
    * IdempotencyError, so the business change rolls back rather than happen twice.
    */
-  async complete(recordId: string, status: number, body: unknown, tx?: Sql): Promise<void> {
+  async complete(recordId: string, status: number, body: unknown, tx?: Tx): Promise<void> {
     if (!tx) {
       await this.prisma.idempotencyRecord.updateMany({ where: { id: recordId, state: 'in_flight' }, data: { state: 'completed', responseStatus: status, responseBody: body as object } });
       return;
     }
-    const count = await tx.execute(SQL.sql`
+    const count = await tx.execute(sql`
       UPDATE idempotency_records SET state = 'completed', response_status = ${status}, response_body = ${JSON.stringify(body)}::json
       WHERE id = ${recordId} AND state = 'in_flight'`);
     if (count === 0) {

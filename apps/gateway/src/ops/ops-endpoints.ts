@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { DEFAULT_OPS_RATE_LIMIT } from '../config/config.js';
-import type { Prisma } from '../db/database.js';
+import type { Database } from '../db/database.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import { OpsStore } from './ops-store.js';
 import { Readiness } from './readiness.js';
@@ -10,7 +10,7 @@ export interface OpsDeps {
   /** The app's instruments (default: a fresh registry for this app). */
   metrics?: Metrics;
   /** The database /readyz probes and the outbox gauges read (default: none, reported as `not_configured`). */
-  database?: Prisma;
+  database?: Database;
   /** The search engine's readiness (default: ready). */
   searchReady?: () => boolean | Promise<boolean>;
   /** How many products lack a search vector: search is `degraded` (still ready) while any do. */

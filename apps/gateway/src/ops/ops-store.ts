@@ -1,10 +1,11 @@
 /**
  * The database questions of the operations endpoints: is it there, is its schema
- * current, how far behind is the webhook outbox. The only ops code that touches Prisma.
+ * current, how far behind is the webhook outbox. The only ops code that touches the database.
  */
 import { readdirSync } from 'node:fs';
-import type { Prisma } from '../db/database.js';
+import type { Database } from '../db/database.js';
 import { migrationsDir } from '../db/paths.js';
+import { sql } from '../db/statement.js';
 import type { OutboxLag } from './metrics.js';
 
 /** The newest committed migration (its directory name), or undefined when there is none. */
@@ -23,29 +24,26 @@ export function latestCommittedMigration(dir = migrationsDir): string | undefine
 export class OpsStore {
   private readonly latest: string | undefined;
 
-  constructor(
-    private readonly prisma: Prisma,
-    latestMigration: string | undefined = latestCommittedMigration(),
-  ) {
+  private readonly prisma: Database['prisma'];
+  private readonly sql: Database['sql'];
+
+  constructor(db: Pick<Database, 'prisma' | 'sql'>, latestMigration: string | undefined = latestCommittedMigration()) {
+    ({ prisma: this.prisma, sql: this.sql } = db);
     this.latest = latestMigration;
   }
 
   /** Resolves when the database answers `SELECT 1`. */
   async ping(): Promise<void> {
-    await this.prisma.$queryRawUnsafe('SELECT 1');
+    await this.sql.query(sql`SELECT 1`);
   }
 
   /** True when the newest committed migration is recorded as applied (finished, not rolled back). */
   async migrationsApplied(): Promise<boolean> {
     if (!this.latest) return true;
-    const [table] = await this.prisma.$queryRawUnsafe<{ present: boolean }[]>(
-      `SELECT to_regclass('_prisma_migrations') IS NOT NULL AS present`,
-    );
+    const [table] = await this.sql.query<{ present: boolean }>(sql`SELECT to_regclass('_prisma_migrations') IS NOT NULL AS present`);
     if (!table?.present) return false;
-    const rows = await this.prisma.$queryRawUnsafe<unknown[]>(
-      'SELECT 1 FROM _prisma_migrations WHERE migration_name = $1 AND finished_at IS NOT NULL AND rolled_back_at IS NULL LIMIT 1',
-      this.latest,
-    );
+    const rows = await this.sql.query(sql`
+      SELECT 1 FROM _prisma_migrations WHERE migration_name = ${this.latest} AND finished_at IS NOT NULL AND rolled_back_at IS NULL LIMIT 1`);
     return rows.length > 0;
   }
 

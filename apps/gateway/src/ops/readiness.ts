@@ -12,7 +12,7 @@
  * An answer is computed at most once per `maxAgeMs` (1 s): `/readyz` needs no key, so any
  * number of callers share one round of probes instead of each costing a few of its own.
  *
- *   const readiness = new Readiness({ store: new OpsStore(db.prisma), searchReady: () => search.ready });
+ *   const readiness = new Readiness({ store: new OpsStore(db), searchReady: () => search.ready });
  *   const { ready, checks } = await readiness.check(); // checks: { database: 'ok', migrations: 'ok', search: 'ok' }
  */
 import type { OpsStore } from './ops-store.js';

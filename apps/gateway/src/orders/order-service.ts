@@ -10,9 +10,9 @@
  */
 import { toCheckoutSession } from '../checkout/session-mapper.js';
 import type { CheckoutSession, WebhookEventType } from '../contract-types.js';
-import { prismaSql } from '../db/transaction.js';
+import type { UnitOfWork } from '../db/transaction.js';
 import { InvalidStateError, NotFoundError } from '../errors.js';
-import { enqueueEvent } from '../webhooks/outbox.js';
+import type { OutboxStore } from '../webhooks/outbox-store.js';
 import type { OrderStatus, OrderStore } from './order-store.js';
 
 export type OrderChange = Exclude<OrderStatus, 'created'>;
@@ -25,18 +25,22 @@ const FROM: Record<OrderChange, readonly OrderStatus[]> = {
 const EVENT: Record<OrderChange, WebhookEventType> = { fulfilled: 'order.fulfilled', canceled: 'order.canceled', refunded: 'order.refunded' };
 
 export class OrderService {
-  constructor(private readonly store: OrderStore) {}
+  constructor(
+    private readonly db: UnitOfWork,
+    private readonly store: OrderStore,
+    private readonly outbox: OutboxStore,
+  ) {}
 
   /** Changes the order's status and queues its event; returns the session as the event carries it. */
   changeStatus(merchantId: string, orderId: string, to: OrderChange): Promise<CheckoutSession> {
-    return this.store.transaction(async (tx) => {
+    return this.db.transaction(async (tx) => {
       if (!(await this.store.changeStatus(tx, merchantId, orderId, FROM[to], to))) {
         const current = await this.store.currentStatus(tx, merchantId, orderId);
         if (current === null) throw new NotFoundError(`No order ${JSON.stringify(orderId)}`, 'order_id');
         throw new InvalidStateError(`Order ${orderId} is ${current}; only a ${FROM[to].join(' or ')} order can become ${to}`);
       }
       const session = toCheckoutSession(await this.store.sessionOf(tx, merchantId, orderId));
-      await enqueueEvent(prismaSql(tx), { merchantId, type: EVENT[to], object: session as unknown as Record<string, unknown> });
+      await this.outbox.enqueue(tx, { merchantId, type: EVENT[to], object: session as unknown as Record<string, unknown> });
       return session;
     });
   }

@@ -8,7 +8,7 @@
  * at once (its reason recorded on the attempt; no retry can change it), anything else is retried
  * on the schedule.
  *
- *   const worker = new DeliveryWorker({ store: new WebhookStore(db.prisma), allowPrivateTargets: false, logger });
+ *   const worker = new DeliveryWorker({ store: new WebhookStore(db), allowPrivateTargets: false, logger });
  *   worker.start();
  *   …
  *   await worker.stop(); // waits for the attempts in flight
@@ -16,7 +16,7 @@
 import { sign } from '@commerce-gateway/webhooks';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
-import type { Prisma } from '../db/database.js';
+import type { Database } from '../db/database.js';
 import { DeliveryError, UnsafeTargetError } from './delivery-errors.js';
 import { signingSecrets } from './endpoint-secrets.js';
 import { serializeEvent } from './event.js';
@@ -199,13 +199,13 @@ function hostOf(url: string): string | undefined {
 
 /** The gateway process's worker over its database, started; `await worker.stop()` on shutdown. */
 export function startDeliveryWorker(
-  prisma: Prisma,
+  db: Database,
   config: Pick<Config, 'webhookAllowPrivateTargets'> & Partial<Pick<Config, 'orderUrlTemplate' | 'storefrontUrl'>>,
   logger: Logger,
   options: Partial<DeliveryWorkerOptions> = {},
 ): DeliveryWorker {
   const worker = new DeliveryWorker({
-    store: new WebhookStore(prisma),
+    store: new WebhookStore(db),
     allowPrivateTargets: config.webhookAllowPrivateTargets,
     permalinks: { orderUrlTemplate: config.orderUrlTemplate, storefrontUrl: config.storefrontUrl },
     logger,

@@ -2,12 +2,12 @@
  * The outbox: an event is written in the same transaction as the change it
  * reports, with one pending delivery per enabled endpoint of the merchant.
  * The delivery worker (delivery-worker.ts) sends them, at least once, with
- * the same event id on every attempt.
+ * the same event id on every attempt. Written through OutboxStore (outbox-store.ts),
+ * or, as part of a larger statement, by a store that embeds `outboxEntry`'s CTEs.
  */
 import type { WebhookEvent, WebhookEventType } from '../contract-types.js';
 import { utc } from '../db/sql-time.js';
-import type { Sql } from '../db/sql.js';
-import { Prisma as SQL } from '../generated/prisma/client.js';
+import { sql, type Statement } from '../db/statement.js';
 import { acpEventType } from './acp/acp-event.js';
 import { buildEvent } from './event.js';
 
@@ -22,7 +22,7 @@ export interface NewEvent {
 /** An event and what writes it: two CTEs (`outbox_event`, `outbox_deliveries`) to put in a statement's WITH. */
 export interface OutboxEntry {
   event: WebhookEvent;
-  ctes: SQL.Sql;
+  ctes: Statement;
 }
 
 /**
@@ -34,7 +34,7 @@ export interface OutboxEntry {
 export function outboxEntry(event: NewEvent, now = new Date()): OutboxEntry {
   const payload = buildEvent(event.type, event.object, now);
   const everyProtocol = acpEventType(payload.type) !== null;
-  const ctes = SQL.sql`
+  const ctes = sql`
     outbox_event AS (
       INSERT INTO webhook_events (id, merchant_id, type, payload, created_at)
       VALUES (${payload.id}, ${event.merchantId}, ${payload.type}, ${JSON.stringify(payload)}::json, ${utc(now)})
@@ -45,11 +45,4 @@ export function outboxEntry(event: NewEvent, now = new Date()): OutboxEntry {
       FROM outbox_event AS e, webhook_endpoints AS ep
       WHERE ep.merchant_id = ${event.merchantId} AND ep.disabled_at IS NULL AND (${everyProtocol} OR ep.protocol = 'gateway'))`;
   return { event: payload, ctes };
-}
-
-/** Writes an event and its deliveries in one statement, in the caller's transaction. */
-export async function enqueueEvent(tx: Sql, event: NewEvent): Promise<WebhookEvent> {
-  const entry = outboxEntry(event);
-  await tx.execute(SQL.sql`WITH ${entry.ctes} SELECT 1`);
-  return entry.event;
 }

@@ -4,8 +4,9 @@
  * the outbox), recording attempts, and the endpoints' secrets.
  */
 import type { WebhookEvent } from '../contract-types.js';
-import type { Prisma } from '../db/database.js';
+import type { Database } from '../db/database.js';
 import { utc } from '../db/sql-time.js';
+import { sql } from '../db/statement.js';
 import { newId } from '../ids.js';
 import type { EndpointSecrets } from './endpoint-secrets.js';
 
@@ -42,7 +43,11 @@ export interface AttemptRecord {
 
 
 export class WebhookStore {
-  constructor(private readonly prisma: Prisma) {}
+  private readonly prisma: Database['prisma'];
+
+  constructor(private readonly db: Pick<Database, 'prisma' | 'sql' | 'transaction'>) {
+    this.prisma = db.prisma;
+  }
 
   /**
    * Claims up to `limit` due pending deliveries in one statement (its own short transaction): locks
@@ -51,7 +56,7 @@ export class WebhookStore {
    */
   async claimDue(now: Date, leaseMs: number, limit: number): Promise<ClaimedDelivery[]> {
     const leaseUntil = new Date(now.getTime() + leaseMs);
-    const claimed = await this.prisma.$queryRaw<{ id: string; attempt_count: number }[]>`
+    const claimed = await this.db.sql.query<{ id: string; attempt_count: number }>(sql`
       WITH due AS MATERIALIZED (
         SELECT id FROM webhook_deliveries
         WHERE state = 'pending' AND next_attempt_at <= ${utc(now)}
@@ -61,7 +66,7 @@ export class WebhookStore {
       UPDATE webhook_deliveries AS d
       SET next_attempt_at = ${utc(leaseUntil)}, attempt_count = d.attempt_count + 1
       FROM due WHERE d.id = due.id
-      RETURNING d.id, d.attempt_count`;
+      RETURNING d.id, d.attempt_count`);
     if (!claimed.length) return [];
     const attempts = new Map(claimed.map((row) => [row.id, Number(row.attempt_count)]));
     const rows = await this.prisma.webhookDelivery.findMany({
@@ -82,18 +87,18 @@ export class WebhookStore {
    * this worker still holds the attempt (no other worker claimed it since); returns whether it did.
    */
   async recordAttempt(claim: ClaimedDelivery, attempt: AttemptRecord | null, outcome: DeliveryOutcome, now: Date): Promise<boolean> {
-    return this.prisma.$transaction(async (tx) => {
+    return this.db.transaction(async (tx) => {
       if (attempt) {
-        await tx.webhookAttempt.create({ data: { id: newId('wa'), deliveryId: claim.id, number: claim.attempt, ...attempt, createdAt: now } });
+        await tx.execute(sql`
+          INSERT INTO webhook_attempts (id, delivery_id, number, response_status, error, duration_ms, created_at)
+          VALUES (${newId('wa')}, ${claim.id}, ${claim.attempt}, ${attempt.responseStatus}::int, ${attempt.error}::text, ${attempt.durationMs}, ${utc(now)})`);
       }
-      const data = outcome.state === 'pending' ? { nextAttemptAt: outcome.nextAttemptAt } : { state: outcome.state };
-      const { count } = await tx.webhookDelivery.updateMany({
-        where: { id: claim.id, state: 'pending', attemptCount: claim.attempt },
-        data,
-      });
+      const change = outcome.state === 'pending' ? sql`next_attempt_at = ${utc(outcome.nextAttemptAt)}` : sql`state = ${outcome.state}::"DeliveryState"`;
+      const count = await tx.execute(sql`
+        UPDATE webhook_deliveries SET ${change} WHERE id = ${claim.id} AND state = 'pending' AND attempt_count = ${claim.attempt}`);
       if (outcome.state === 'abandoned' && outcome.disableEndpoint) {
-        await tx.webhookEndpoint.updateMany({ where: { id: claim.endpoint.id, disabledAt: null }, data: { disabledAt: now } });
-        await tx.webhookDelivery.updateMany({ where: { endpointId: claim.endpoint.id, state: 'pending' }, data: { state: 'abandoned' } });
+        await tx.execute(sql`UPDATE webhook_endpoints SET disabled_at = ${utc(now)} WHERE id = ${claim.endpoint.id} AND disabled_at IS NULL`);
+        await tx.execute(sql`UPDATE webhook_deliveries SET state = 'abandoned' WHERE endpoint_id = ${claim.endpoint.id} AND state = 'pending'`);
       }
       return count === 1;
     });

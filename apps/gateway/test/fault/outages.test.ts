@@ -79,9 +79,9 @@ describe.skipIf(missing.length > 0)('faults (own PostgreSQL and Redis)', () => {
       LOG_LEVEL: 'info',
     });
     gateway = await startGateway(config, pino({ level: 'info' }, quiet));
-    keys = new KeyService(new KeyStore(gateway.db.prisma));
-    await importCatalog(gateway.db.prisma, MERCHANT, catalogFile(PRODUCTS));
-    await new WebhookStore(gateway.db.prisma).createEndpoint(MERCHANT, `${receiver.url}/orders`, newEndpointSecret());
+    keys = new KeyService(new KeyStore(gateway.db));
+    await importCatalog(gateway.db, MERCHANT, catalogFile(PRODUCTS));
+    await new WebhookStore(gateway.db).createEndpoint(MERCHANT, `${receiver.url}/orders`, newEndpointSecret());
   }, 180_000);
 
   afterAll(async () => {

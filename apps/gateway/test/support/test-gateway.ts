@@ -53,7 +53,7 @@ export async function startTestGateway(options: TestGatewayOptions | Record<stri
     services,
     config,
     async importProducts(merchantId, products) {
-      await importCatalog(db.prisma, merchantId, catalogFile(products));
+      await importCatalog(db, merchantId, catalogFile(products));
     },
     async createKey(options) {
       const limits = options.tier ? {} : { tier: 'enterprise' as const, rpm: 1_000_000, rpd: 10_000_000 };

@@ -3,7 +3,9 @@
  * never the whole catalog at once) and, per merchant and Feed API, what was last pushed.
  */
 import { createHash } from 'node:crypto';
-import type { Prisma } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
+import { utc } from '../../db/sql-time.js';
+import { sql } from '../../db/statement.js';
 import { newId } from '../../ids.js';
 import type { CatalogRow, FeedProduct } from './feed-product.js';
 
@@ -25,7 +27,11 @@ export interface PushedProduct {
 export const productHash = (product: FeedProduct) => createHash('sha256').update(JSON.stringify(product)).digest('hex');
 
 export class FeedStore {
-  constructor(private readonly prisma: Prisma) {}
+  private readonly prisma: Database['prisma'];
+
+  constructor(private readonly db: Pick<Database, 'prisma' | 'transaction'>) {
+    this.prisma = db.prisma;
+  }
 
   async merchant(merchantId: string): Promise<{ id: string; name: string } | null> {
     return this.prisma.merchant.findUnique({ where: { id: merchantId }, select: { id: true, name: true } });
@@ -59,9 +65,13 @@ export class FeedStore {
 
   /** Records the feed just created on the target; replaces (and forgets the state of) an earlier one. */
   async saveTarget(merchantId: string, url: string, feedId: string, targetCountry: string | null): Promise<FeedTargetRow> {
-    return this.prisma.$transaction(async (tx) => {
-      await tx.feedTarget.deleteMany({ where: { merchantId, url } });
-      return tx.feedTarget.create({ data: { id: newId('ft'), merchantId, url, feedId, targetCountry } });
+    const id = newId('ft');
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`DELETE FROM feed_targets WHERE merchant_id = ${merchantId} AND url = ${url}`);
+      await tx.execute(sql`
+        INSERT INTO feed_targets (id, merchant_id, url, feed_id, target_country, created_at)
+        VALUES (${id}, ${merchantId}, ${url}, ${feedId}, ${targetCountry}::text, ${utc(new Date())})`);
+      return { id, merchantId, url, feedId, targetCountry };
     });
   }
 
@@ -78,13 +88,16 @@ export class FeedStore {
 
   /** Records a batch the target accepted. */
   async saveAccepted(targetId: string, products: readonly PushedProduct[], at: Date): Promise<void> {
-    await this.prisma.$transaction([
-      this.prisma.feedTargetProduct.deleteMany({ where: { targetId, productId: { in: products.map((p) => p.productId) } } }),
-      this.prisma.feedTargetProduct.createMany({
-        data: products.map((p) => ({ targetId, productId: p.productId, hash: p.hash, body: p.body as object, pushedAt: at })),
-      }),
-      this.prisma.feedTarget.update({ where: { id: targetId }, data: { lastPushedAt: at } }),
-    ]);
+    const rows = JSON.stringify(products.map((p) => ({ product_id: p.productId, hash: p.hash, body: JSON.stringify(p.body) })));
+    await this.db.transaction(async (tx) => {
+      await tx.execute(sql`DELETE FROM feed_target_products WHERE target_id = ${targetId} AND product_id = ANY(${products.map((p) => p.productId)}::text[])`);
+      // The body as the JSON text it was sent as (a json column keeps it byte for byte).
+      await tx.execute(sql`
+        INSERT INTO feed_target_products (target_id, product_id, hash, body, pushed_at)
+        SELECT ${targetId}, r.product_id, r.hash, r.body::json, ${utc(at)} FROM jsonb_to_recordset(${rows}::jsonb) AS r(product_id text, hash text, body text)`);
+      const updated = await tx.execute(sql`UPDATE feed_targets SET last_pushed_at = ${utc(at)} WHERE id = ${targetId}`);
+      if (updated !== 1) throw new Error(`no feed target ${targetId}`);
+    });
   }
 
   async touch(targetId: string, at: Date): Promise<void> {

@@ -7,7 +7,7 @@
  * search index of the same database (awaited, so a read right after an import sees it), and
  * to other processes with NOTIFY catalog_changed.
  */
-import type { Prisma } from '../../db/database.js';
+import type { Database } from '../../db/database.js';
 import type { Product } from '../../contract-types.js';
 import type { Embedder } from '../../search/embedder.js';
 import { lazyLocalEmbedder } from '../../search/embedders/local/local-embedder.js';
@@ -92,7 +92,7 @@ async function embedBatch(embedder: Embedder, products: readonly Product[]): Pro
   }
 }
 
-export async function importCatalog(prisma: Prisma, merchantId: string, file: string, options: ImportOptions = {}): Promise<ImportResult> {
+export async function importCatalog(db: Database, merchantId: string, file: string, options: ImportOptions = {}): Promise<ImportResult> {
   // 100 per batch: Prisma keeps roughly its last hundred raw statements with their parameters, so
   // smaller batches bound the heap (see bench/search/import-heap.ts) at little cost in speed.
   const { batchSize = 100, onProgress } = options;
@@ -103,7 +103,7 @@ export async function importCatalog(prisma: Prisma, merchantId: string, file: st
   let unembedded = 0;
   let embedderError: string | undefined;
   const ids: string[] = [];
-  await withCatalogWriter(prisma, merchantId, async (writer) => {
+  await withCatalogWriter(db, merchantId, async (writer) => {
     let batch: { line: number; product: Product }[] = [];
     const flush = async () => {
       const products = batch.map((entry) => entry.product);
@@ -137,8 +137,8 @@ export async function importCatalog(prisma: Prisma, merchantId: string, file: st
       if (batch.length >= batchSize) await flush();
     }
     if (batch.length) await flush();
-    await writer.announce(encodeChange(changeSource(prisma), { merchantId, ids: written <= NAMED_CHANGE_LIMIT ? ids : undefined }));
+    await writer.announce(encodeChange(changeSource(db), { merchantId, ids: written <= NAMED_CHANGE_LIMIT ? ids : undefined }));
   });
-  await catalogChanged(prisma, { merchantId, ids: written <= NAMED_CHANGE_LIMIT ? ids : undefined });
+  await catalogChanged(db, { merchantId, ids: written <= NAMED_CHANGE_LIMIT ? ids : undefined });
   return { imported: written, unembedded, ...(embedderError === undefined ? {} : { embedderError }) };
 }

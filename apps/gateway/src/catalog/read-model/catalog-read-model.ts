@@ -68,7 +68,7 @@ export class CatalogReadModel {
   private readonly unsubscribe: () => void;
   private sink: ReadModelSink | undefined;
 
-  /** `database`: the Prisma client whose committed changes this process announces (catalog-events.ts). */
+  /** `database`: the Database whose committed changes this process announces (catalog-events.ts). */
   constructor(
     database: object,
     private readonly store: CatalogStore,

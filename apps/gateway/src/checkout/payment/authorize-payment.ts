@@ -3,12 +3,12 @@
  * merchant; the provider authorizes the session's total. A decline or a request to authenticate
  * throws, so the completion's transaction rolls back (nothing ordered, no stock taken).
  */
-import type { SessionWithRelations } from '../session-mapper.js';
+import type { Session } from '../session.js';
 import { AuthenticationRequiredError, PaymentDeclinedError, UnknownPaymentHandlerError } from './payment-errors.js';
 import type { PaymentInstruction, PaymentProvider } from './payment-provider.js';
 import { NOT_CONFIGURED_MESSAGE, PaymentProviderNotConfiguredError } from './unconfigured-payment-provider.js';
 
-export async function authorizePayment(payments: PaymentProvider, merchantId: string, row: SessionWithRelations, payment: PaymentInstruction): Promise<void> {
+export async function authorizePayment(payments: PaymentProvider, merchantId: string, row: Session, payment: PaymentInstruction): Promise<void> {
   const handlers = payments.handlers(merchantId);
   if (handlers.length === 0) {
     throw new PaymentProviderNotConfiguredError(

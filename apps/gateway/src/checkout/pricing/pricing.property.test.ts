@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { schemaValidator, describeErrors } from '../../contract/schema-validator.js';
 import type { Address, CheckoutSession } from '../../contract-types.js';
 import { resolveLines, type CatalogProduct } from '../line-resolver.js';
-import { toCheckoutSession, type SessionWithRelations } from '../session-mapper.js';
+import { toCheckoutSession } from '../session-mapper.js';
+import type { Session } from '../session.js';
 import { currencyExponent } from './currency-exponents.js';
 import { defaultPricing } from './default-pricing.js';
 import { toMinor } from './money.js';
@@ -64,11 +65,11 @@ async function session(input: CartInput, shipTo: Address | null) {
   const { currency, lines } = resolveLines(items, catalog);
   const totals = await pricing.totals(currency, lines, shipTo);
   const now = new Date();
-  const row: SessionWithRelations = {
+  const row: Session = {
     id: 'cs_test', merchantId: 'm', status: 'open', currency, shippingAddress: shipTo, customer: null, paymentMethod: 'demo_card',
     clientSecret: 'cs_test_secret_x', shippingMethod: totals.shippingMethod, shippingAmount: totals.shipping, taxRate: totals.taxRate,
     taxAmount: totals.tax, subtotal: totals.subtotal, total: totals.total, fulfillmentOptionId: null, protocolState: null, createdAt: now, updatedAt: now, order: null,
-    lineItems: lines.map((line, position) => ({ sessionId: 'cs_test', position, ...line, subtotal: lineSubtotal(line) })),
+    lineItems: lines.map((line, position) => ({ position, ...line, subtotal: lineSubtotal(line) })),
   };
   return { totals, lines, shown: toCheckoutSession(row) };
 }

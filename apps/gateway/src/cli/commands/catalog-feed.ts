@@ -1,9 +1,7 @@
 /** `catalog export --format acp-feed` and `catalog push-feed`: ACP 2026-04-17 product feeds (catalog/feed/). */
 import type { Command } from 'commander';
 import { FeedApiClient, FeedApiError, FeedTargetError, parseFeedApiUrl } from '../../catalog/feed/feed-api-client.js';
-import { exportFeed, FeedOutputError, UnknownMerchantError, type FeedProgress } from '../../catalog/feed/feed-export.js';
-import { pushFeed } from '../../catalog/feed/feed-push.js';
-import { FeedStore } from '../../catalog/feed/feed-store.js';
+import { FeedOutputError, UnknownMerchantError, type FeedProgress } from '../../catalog/feed/feed-export.js';
 import { loadConfig } from '../../config/config.js';
 import { isStorefrontTemplate } from '../../config/storefront-template.js';
 import { err, out, UsageError } from '../output.js';
@@ -67,8 +65,8 @@ export function feedCommands(catalog: Command): void {
     .option('--country <code>', 'FeedMetadata.target_country, e.g. US', country)
     .action(async (options: { merchant: string; out: string; baseUrl?: string; feedId?: string; country?: string }) => {
       const started = Date.now();
-      const result = await withDatabase(async (db, _services, config) =>
-        exportFeed(new FeedStore(db.prisma), {
+      const result = await withDatabase(async (_db, services, config) =>
+        services.feeds.export({
           merchantId: options.merchant,
           outDir: options.out,
           feedId: options.feedId,
@@ -102,8 +100,8 @@ export function feedCommands(catalog: Command): void {
       });
       // Refused before the database is opened; every request checks the address again.
       await client.checkTarget().catch((error: unknown) => Promise.reject(asUsage(error)));
-      const result = await withDatabase(async (db, _services, config) =>
-        pushFeed(new FeedStore(db.prisma), client, {
+      const result = await withDatabase(async (_db, services, config) =>
+        services.feeds.push(client, {
           merchantId: options.merchant,
           targetUrl: options.to,
           targetCountry: options.country,

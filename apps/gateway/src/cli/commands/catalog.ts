@@ -19,7 +19,7 @@ export function catalogCommand(program: Command): void {
       const onProgress = progressBar();
       const result = await withDatabase(async (db, services) => {
         try {
-          return await importCatalog(db.prisma, options.merchant, file, { embedder: services.catalog.searchIndex.embedder, ...(onProgress ? { onProgress } : {}) });
+          return await importCatalog(db, options.merchant, file, { embedder: services.catalog.searchIndex.embedder, ...(onProgress ? { onProgress } : {}) });
         } finally {
           await services.catalog.close();
         }

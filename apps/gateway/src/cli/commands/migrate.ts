@@ -9,9 +9,8 @@ export function migrateCommand(program: Command): void {
     .action(async () => {
       await withDatabase(async (db) => {
         // withDatabase has applied them already; report the state.
-        const rows = await db.prisma.$queryRaw<{ migration_name: string }[]>`
-          SELECT migration_name FROM _prisma_migrations WHERE finished_at IS NOT NULL ORDER BY migration_name`;
-        out(`database is up to date (${db.kind}): ${rows.length} migration(s) applied, latest ${rows.at(-1)?.migration_name ?? 'none'}`);
+        const applied = await db.appliedMigrations();
+        out(`database is up to date (${db.kind}): ${applied.length} migration(s) applied, latest ${applied.at(-1) ?? 'none'}`);
       });
     });
 }

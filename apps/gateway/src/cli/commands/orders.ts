@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
-import { OrderService, type OrderChange } from '../../orders/order-service.js';
-import { OrderStore } from '../../orders/order-store.js';
+import type { OrderChange } from '../../orders/order-service.js';
 import { out } from '../output.js';
 import { choice } from '../parse.js';
 import { withDatabase } from '../with-database.js';
@@ -16,7 +15,7 @@ export function ordersCommand(program: Command): void {
     .requiredOption('--order <id>', 'order id (ord_…)')
     .requiredOption('--status <status>', `new status: ${CHANGES.join(', ')}`, choice('--status', CHANGES))
     .action(async (options: { merchant: string; order: string; status: OrderChange }) => {
-      await withDatabase((db) => new OrderService(new OrderStore(db.prisma)).changeStatus(options.merchant, options.order, options.status));
+      await withDatabase((_db, services) => services.orders.changeStatus(options.merchant, options.order, options.status));
       out(`order ${options.order}: ${options.status}`);
     });
 }

@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../../config/config.js';
 import { DeliveryError, UnsafeTargetError } from '../../webhooks/delivery-errors.js';
-import { DEFAULT_ROTATION_OVERLAP_MS, newEndpointSecret, rotatedSecrets } from '../../webhooks/endpoint-secrets.js';
+import { DEFAULT_ROTATION_OVERLAP_MS } from '../../webhooks/endpoint-secrets.js';
 import { vetTarget } from '../../webhooks/safe-target.js';
-import { WebhookStore, type WebhookProtocol } from '../../webhooks/webhook-store.js';
+import type { WebhookProtocol } from '../../webhooks/webhook-store.js';
 import { err, out, UsageError } from '../output.js';
 import { choice } from '../parse.js';
 import { withDatabase } from '../with-database.js';
@@ -66,11 +66,9 @@ export function webhooksCommand(program: Command): void {
     .option('--secret <secret>', 'the signing secret to use (e.g. one the agent platform issued); generated when omitted', endpointSecret)
     .action(async (options: { merchant: string; url: string; protocol: WebhookProtocol; secret?: string }) => {
       await refuseUndeliverable(options.url);
-      const endpoint = await withDatabase(async (db) => {
-        const store = new WebhookStore(db.prisma);
-        if (!(await store.merchantExists(options.merchant))) throw new UsageError(`no merchant ${JSON.stringify(options.merchant)}`);
-        return store.createEndpoint(options.merchant, options.url, options.secret ?? newEndpointSecret(), options.protocol);
-      });
+      const endpoint = await withDatabase((_db, services) =>
+        services.webhookEndpoints.add(options.merchant, options.url, options.protocol, options.secret),
+      );
       out(`id: ${endpoint.id}`);
       out(`url: ${endpoint.url}`);
       out(`protocol: ${endpoint.protocol}`);
@@ -82,16 +80,7 @@ export function webhooksCommand(program: Command): void {
     .requiredOption('--endpoint <id>', 'endpoint id (as add-endpoint printed it)')
     .option('--overlap <duration>', 'how long the old secret still signs, e.g. 24h, 30m, 0', duration, DEFAULT_ROTATION_OVERLAP_MS)
     .action(async (options: { endpoint: string; overlap: number }) => {
-      const rotated = await withDatabase(async (db) => {
-        const store = new WebhookStore(db.prisma);
-        const endpoint = await store.findEndpoint(options.endpoint);
-        if (!endpoint) throw new UsageError(`no webhook endpoint ${JSON.stringify(options.endpoint)}`);
-        const secrets = rotatedSecrets(endpoint, options.overlap);
-        if (!(await store.replaceSecrets(endpoint.id, endpoint.secret, secrets))) {
-          throw new UsageError(`the secret of ${endpoint.id} changed during the rotation (another rotation?); run the command again`);
-        }
-        return { id: endpoint.id, ...secrets };
-      });
+      const rotated = await withDatabase((_db, services) => services.webhookEndpoints.rotateSecret(options.endpoint, options.overlap));
       out(`id: ${rotated.id}`);
       out(
         rotated.previousSecretExpiresAt
@@ -105,11 +94,7 @@ export function webhooksCommand(program: Command): void {
     .description('re-enable an endpoint that was disabled (it answered 410 Gone); new events go to it again')
     .requiredOption('--endpoint <id>', 'endpoint id')
     .action(async (options: { endpoint: string }) => {
-      await withDatabase(async (db) => {
-        if (!(await new WebhookStore(db.prisma).enableEndpoint(options.endpoint))) {
-          throw new UsageError(`no webhook endpoint ${JSON.stringify(options.endpoint)}`);
-        }
-      });
+      await withDatabase((_db, services) => services.webhookEndpoints.enable(options.endpoint));
       out(`enabled: ${options.endpoint}`);
     });
 }

@@ -19,7 +19,7 @@ const storable = (status: number) => status >= 200 && status < 500;
  * validation, so their refusals are never stored. Services that change data
  * store the answer in their own transaction via `req.ctx.idempotency.storeWith`.
  *
- *   app.use(idempotency(new IdempotencyStore(db.prisma, db.holders, db.sql), logger));
+ *   app.use(idempotency(new IdempotencyStore(db), logger));
  */
 export function idempotency(store: IdempotencyStore, logger: Logger): RequestHandler {
   const keyed = keyedRequest(store, logger);

@@ -19,7 +19,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import pg from 'pg';
-import type { Prisma } from '../db/database.js';
+import type { Sql } from './sql.js';
+import { Prisma as SQL } from '../generated/prisma/client.js';
 
 export interface HolderLiveness {
   /** This process's holder id, once it can be recognised as alive by the others. */
@@ -50,7 +51,7 @@ export function soleProcessLiveness(): HolderLiveness {
 }
 
 /** PostgreSQL: a session advisory lock on a connection of this process's own, taken on first use. */
-export function advisoryLockLiveness(url: string, prisma: Prisma): HolderLiveness {
+export function advisoryLockLiveness(url: string, sql: Sql): HolderLiveness {
   const id = newHolderId();
   const key = holderLockKey(id);
   let held: Promise<pg.Client> | undefined;
@@ -89,7 +90,7 @@ export function advisoryLockLiveness(url: string, prisma: Prisma): HolderLivenes
     async isGone(holder) {
       if (holder === id) return false;
       // Transaction-scoped: granted only when no session holds it, and released when the statement ends.
-      const rows = await prisma.$queryRaw<{ free: boolean }[]>`SELECT pg_try_advisory_xact_lock(${HOLDER_LOCK_CLASS}::int4, ${holderLockKey(holder)}::int4) AS free`;
+      const rows = await sql.query<{ free: boolean }>(SQL.sql`SELECT pg_try_advisory_xact_lock(${HOLDER_LOCK_CLASS}::int4, ${holderLockKey(holder)}::int4) AS free`);
       return rows[0]?.free === true;
     },
     async close() {
