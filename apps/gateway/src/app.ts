@@ -16,7 +16,6 @@ import { loadContract } from './contract/document.js';
 import { OperationTable } from './contract/operations.js';
 import { compose } from './http/compose.js';
 import { operationHandlers } from './http/operation-handlers.js';
-import { parseQueryOnce } from './http/parse-query-once.js';
 import { errorHandler } from './http/error-handler.js';
 import { apiVersion } from './http/middleware/api-version.js';
 import { corsPolicy } from './http/middleware/cors-policy.js';
@@ -61,7 +60,6 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('trust proxy', deps.config.trustProxy); // req.ip: the client, past this many proxies' X-Forwarded-For
-  parseQueryOnce(app);
   const ops = opsEndpoints({
     catalogLive: () => !deps.catalog.readModel.isDegraded,
     metricsToken: deps.config.metricsToken,

@@ -29,7 +29,7 @@ export interface CatalogRoutesOptions {
 export function catalogOperations(catalog: CatalogService, { jsonText = false }: CatalogRoutesOptions = {}): OperationHandlers {
   const send = <T>(res: Response, body: T, bytes: (body: T) => Buffer) => (jsonText ? res.setHeader('Content-Type', JSON_CONTENT_TYPE).send(bytes(body)) : res.json(body));
   const search: OperationHandler = async (req, res) => {
-    const query = req.query as unknown as SearchParams;
+    const query = req.ctx.query as unknown as SearchParams;
     send(
       res,
       await catalog.search(

@@ -20,6 +20,8 @@ export interface RequestContext {
   operation?: Operation;
   /** The operation's path parameters, decoded (e.g. `{ session_id: 'cs_…' }`). */
   pathParams?: Record<string, string>;
+  /** The query parameters, read once; after validation as the contract reads them (numbers coerced, defaults filled). */
+  query?: Record<string, unknown>;
   principal?: Principal;
   /** The merchant this request acts for. */
   merchantId?: string;

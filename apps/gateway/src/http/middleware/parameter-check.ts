@@ -69,14 +69,14 @@ export class ParameterCheck {
   }
 
   /**
-   * True when the request's parameters satisfy the contract; the request then holds them as the
-   * validator would leave them (`req.query` assignable: see parse-query-once.ts). False changes
+   * True when the request's parameters (`req.ctx.query`, path parameters, headers) satisfy the
+   * contract; `req.ctx.query` then holds them as the validator would leave them. False changes
    * nothing the validator would not change itself.
    */
   accepts(req: Request, operation: Operation, pathParams: Record<string, string>): boolean {
     const compiled = req.method === operation.method ? this.operations.get(operation.operationId) : undefined;
     if (!compiled) return false;
-    const query = Object.assign(Object.create(null) as Record<string, unknown>, req.query);
+    const query = Object.assign(Object.create(null) as Record<string, unknown>, req.ctx.query);
     for (const name in query) {
       if (query[name] === '' && !compiled.emptyAllowed.has(name)) return false;
     }
@@ -87,7 +87,7 @@ export class ParameterCheck {
     // Path and header parameters are strings here (compile): checked in place, nothing to coerce;
     // a header's default is filled in as the validator fills it.
     if (!compiled.validate({ query, headers: req.headers, params: pathParams })) return false;
-    req.query = query as Request['query'];
+    req.ctx.query = query;
     return true;
   }
 }
