@@ -13,7 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../src/contract/document.js';
 import { OperationTable } from '../src/contract/operations.js';
 import { compose } from '../src/http/compose.js';
-import { errorHandler } from '../src/http/error-handler.js';
+import { apiErrors } from '../src/http/api-errors.js';
+import { problemHandler } from '../src/http/edge.js';
 import { matchOperation } from '../src/http/middleware/match-operation.js';
 import { ParameterCheck } from '../src/http/middleware/parameter-check.js';
 import { requestId } from '../src/http/middleware/request-id.js';
@@ -33,7 +34,7 @@ function echoApp(options: { parameterCheck: boolean; responses: boolean; answer?
       },
     );
   });
-  app.use(errorHandler(pino({ level: 'silent' })));
+  app.use(problemHandler(() => apiErrors, pino({ level: 'silent' })));
   return app;
 }
 

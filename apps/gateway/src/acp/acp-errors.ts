@@ -1,13 +1,12 @@
 /**
- * The one place that writes the ACP profile's errors, in ACP's flat Error shape: its own
+ * How the ACP profile answers errors (its ProtocolErrors, written by http/edge.ts), in ACP's flat Error shape: its own
  * AcpErrors, the shared edge's errors (authentication 401, scope 403, rate limit 429,
  * idempotency 409/422, API-Version 400 with `supported_versions`), body-parser and database
  * failures; anything unknown is logged and answered 500 `processing_error`.
  */
-import type { ErrorRequestHandler } from 'express';
-import type { Logger } from 'pino';
 import { isDatabaseUnavailable } from '../db/database.js';
 import { AuthenticationError, AuthorizationError, GatewayError, IdempotencyError, InvalidRequestError, InvalidStateError, NotFoundError, RateLimitError } from '../errors.js';
+import type { Problem, ProtocolErrors } from '../http/edge.js';
 import { MissingApiVersionError, UnsupportedApiVersionError } from '../http/middleware/api-version.js';
 import { AcpError } from './acp-error.js';
 import { toAcpError } from './domain-errors.js';
@@ -49,16 +48,13 @@ function fromBody(error: unknown): AcpError | undefined {
   return undefined;
 }
 
-export function acpErrorHandler(logger: Logger): ErrorRequestHandler {
-  return (error, req, res, next) => {
-    if (res.headersSent) return next(error);
-    let problem = fromEdge(error) ?? fromBody(error);
-    if (!problem || problem.status >= 500) {
-      const level = problem ? 'warn' : 'error';
-      logger[level]({ requestId: req.ctx?.requestId, err: error }, problem ? 'ACP request failed' : 'unhandled error (ACP profile)');
-    }
-    problem ??= new AcpError(500, 'processing_error', 'internal_error', 'Internal error; quote the Request-Id when you report it');
-    for (const [name, value] of Object.entries(problem.headers)) res.setHeader(name, value);
-    res.status(problem.status).json(problem.body());
-  };
-}
+const asProblem = (error: AcpError): Problem => ({ status: error.status, body: error.body(), headers: error.headers });
+
+export const acpErrors: ProtocolErrors = {
+  name: 'acp',
+  problem: (error) => {
+    const acp = fromEdge(error) ?? fromBody(error);
+    return acp && asProblem(acp);
+  },
+  internalError: asProblem(new AcpError(500, 'processing_error', 'internal_error', 'Internal error; quote the Request-Id when you report it')),
+};

@@ -1,10 +1,8 @@
 /**
- * The one place that writes error responses. Domain errors, validator errors,
- * body-parser errors and database errors become the contract's two error
- * shapes; anything unknown is logged and answered with a bare 500.
+ * How our API answers errors (its profile's ProtocolErrors, written by http/edge.ts). Domain
+ * errors, validator errors, body-parser errors and database errors become the contract's two
+ * error shapes; anything unknown is logged and answered with a bare 500.
  */
-import type { ErrorRequestHandler, Response } from 'express';
-import type { Logger } from 'pino';
 import { isDatabaseUnavailable, isUnstorableText } from '../db/database.js';
 import {
   AuthenticationError,
@@ -18,9 +16,8 @@ import {
   ServiceUnavailableError,
   UpstreamError,
 } from '../errors.js';
+import type { Problem, ProtocolErrors } from './edge.js';
 import { UnsupportedApiVersionError } from './middleware/api-version.js';
-
-type Problem = { status: number; body: Record<string, unknown>; headers?: Record<string, string> };
 
 function detail(status: number, code: string, message: string, param?: string, extra: Record<string, unknown> = {}): Problem {
   return { status, body: { detail: message, code, ...(param ? { param } : {}), ...extra } };
@@ -125,22 +122,10 @@ function fromDatabase(error: unknown): Problem | undefined {
   return undefined;
 }
 
-function send(res: Response, problem: Problem): void {
-  for (const [name, value] of Object.entries(problem.headers ?? {})) res.setHeader(name, value);
-  res.status(problem.status).json(problem.body);
-}
-
-export function errorHandler(logger: Logger): ErrorRequestHandler {
-  return (error, req, res, next) => {
-    if (res.headersSent) return next(error);
-    const problem =
-      error instanceof GatewayError ? fromDomain(error)
-      : fromBodyParser(error, req.get('content-encoding')) ?? (isValidatorError(error) ? fromValidator(error) : undefined) ?? fromDatabase(error);
-    if (problem) {
-      if (problem.status >= 500) logger.warn({ requestId: req.ctx?.requestId, code: problem.body.code, err: error }, 'request failed');
-      return send(res, problem);
-    }
-    logger.error({ requestId: req.ctx?.requestId, err: error }, 'unhandled error');
-    send(res, detail(500, 'internal_error', 'Internal error; quote the Request-Id when you report it'));
-  };
-}
+export const apiErrors: ProtocolErrors = {
+  name: 'api',
+  problem: (error, req) =>
+    error instanceof GatewayError ? fromDomain(error)
+    : fromBodyParser(error, req.get('content-encoding')) ?? (isValidatorError(error) ? fromValidator(error) : undefined) ?? fromDatabase(error),
+  internalError: detail(500, 'internal_error', 'Internal error; quote the Request-Id when you report it'),
+};
