@@ -17,9 +17,10 @@
  *   if (check.accepts(req, req.ctx.operation)) next(); // else: express-openapi-validator
  */
 import type { Request } from 'express';
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import type { OpenApiDocument } from '../../contract/document.js';
 import type { Operation } from '../../contract/operations.js';
+import { parameterAjv } from '../../contract/schemas.js';
 
 interface Parameter {
   in: string;
@@ -50,8 +51,7 @@ export class ParameterCheck {
   private readonly operations = new Map<string, CompiledOperation>();
 
   constructor(contract: OpenApiDocument) {
-    // The options express-openapi-validator gives its request Ajv (framework/ajv/options.js).
-    const ajv = new Ajv2020({ strict: false, strictNumbers: true, strictTuples: true, coerceTypes: true, useDefaults: true, removeAdditional: false, allErrors: false });
+    const ajv = parameterAjv(); // strings coerced and defaults filled, as the validator reads parameters
     for (const item of Object.values(contract.paths)) {
       for (const [method, operation] of Object.entries(item ?? {})) {
         const op = operation as { operationId?: string; requestBody?: unknown; parameters?: unknown[] };
