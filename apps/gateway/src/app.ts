@@ -5,39 +5,24 @@
 import express, { type Express } from 'express';
 import { MemoryStore } from 'express-rate-limit';
 import type { Logger } from 'pino';
+import { acpProfile } from './acp/acp-profile.js';
 import type { KeyService } from './auth/key-service.js';
 import type { CatalogService } from './catalog/catalog-service.js';
-import { catalogOperations } from './catalog/routes.js';
 import type { CheckoutService } from './checkout/checkout-service.js';
-import { checkoutOperations } from './checkout/routes.js';
 import type { Config } from './config/config.js';
-import { supportedApiVersions } from './contract/api-versions.js';
-import { loadContract } from './contract/document.js';
-import { OperationTable } from './contract/operations.js';
+import { apiProfile } from './http/api-profile.js';
 import { compose } from './http/compose.js';
-import { operationHandlers } from './http/operation-handlers.js';
-import { parseQueryOnce } from './http/parse-query-once.js';
-import { errorHandler } from './http/error-handler.js';
-import { apiVersion } from './http/middleware/api-version.js';
+import { edge } from './http/edge.js';
 import { corsPolicy } from './http/middleware/cors-policy.js';
-import { jsonBody } from './http/middleware/json-body.js';
 import { locale } from './http/middleware/locale.js';
-import { matchOperation } from './http/middleware/match-operation.js';
 import { requestId } from './http/middleware/request-id.js';
 import { requestLog } from './http/middleware/request-log.js';
-import { opsEndpoints, type OpsDeps } from './ops/ops-endpoints.js';
-import { acpProfile } from './acp/acp-profile.js';
-import { requestMetrics } from './ops/request-metrics.js';
-import { authenticate, authorize } from './http/middleware/require-auth.js';
-import { validate } from './http/middleware/validate.js';
-import type { EmitService } from './webhooks/emit-service.js';
-import { webhookOperations } from './webhooks/routes.js';
-import { idempotency } from './http/middleware/idempotency.js';
-import { rateLimit } from './http/middleware/rate-limit.js';
-import { verifySignature } from './http/middleware/verify-signature.js';
 import type { IdempotencyStore } from './idempotency/idempotency-store.js';
+import { opsEndpoints, type OpsDeps } from './ops/ops-endpoints.js';
+import { requestMetrics } from './ops/request-metrics.js';
 import { AuthFailureLimiter } from './rate-limit/auth-failure-limiter.js';
 import type { RateLimitStores } from './rate-limit/stores.js';
+import type { EmitService } from './webhooks/emit-service.js';
 
 export interface AppDeps {
   config: Pick<Config, 'env' | 'allowedOrigins' | 'basicAuth' | 'requireRequestSigning' | 'authFailureLimit' | 'authFailureWindowMs' | 'trustProxy'> &
@@ -55,13 +40,10 @@ export interface AppDeps {
 }
 
 export function createApp(deps: AppDeps): Express {
-  const contract = loadContract();
-  const operations = new OperationTable(contract);
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   app.set('trust proxy', deps.config.trustProxy); // req.ip: the client, past this many proxies' X-Forwarded-For
-  parseQueryOnce(app);
   const ops = opsEndpoints({
     catalogLive: () => !deps.catalog.readModel.isDegraded,
     metricsToken: deps.config.metricsToken,
@@ -75,8 +57,10 @@ export function createApp(deps: AppDeps): Express {
     { limit: deps.config.authFailureLimit, windowMs: deps.config.authFailureWindowMs },
     deps.logger,
   );
-  // The edge, in order — every request passes it before any domain code runs — then the handler of
-  // the contract operation the request is for: one router layer for all of it (see compose.ts).
+  // One edge, two protocol profiles over the same domain: ACP 2026-04-17 on its paths
+  // (/.well-known/acp.json, /acp/checkout_sessions…), our own API on every other.
+  const { serve, errors } = edge([acpProfile({ ...deps, failures }), apiProfile({ ...deps, failures })], deps.logger);
+  // Every request passes the same first steps, then the profile that claims its path: one router layer (see compose.ts).
   app.use(
     compose([
       requestId(),
@@ -85,24 +69,9 @@ export function createApp(deps: AppDeps): Express {
       requestLog(deps.logger),
       requestMetrics(ops.metrics),
       corsPolicy(deps.config.allowedOrigins),
-      // The ACP 2026-04-17 profile (/.well-known/acp.json, /acp/checkout_sessions…): its own version, rules and error shape, the same domain.
-      acpProfile({ ...deps, failures }),
-      apiVersion(supportedApiVersions()),
-      matchOperation(operations),
-      authenticate({ keys: deps.keys, env: deps.config.env, basicAuth: deps.config.basicAuth, failures }),
-      rateLimit(deps.rateLimits, deps.logger),
-      authorize(),
-      ...jsonBody(),
-      verifySignature({ requireAll: deps.config.requireRequestSigning }),
-      ...validate(contract, { responses: deps.config.validateResponses ?? true }),
-      idempotency(deps.idempotency, deps.logger),
-      operationHandlers(operations.all(), {
-        ...catalogOperations(deps.catalog, { jsonText: !(deps.config.validateResponses ?? true) }),
-        ...checkoutOperations(deps.checkout),
-        ...webhookOperations(deps.webhooks),
-      }),
+      serve,
     ]),
   );
-  app.use(errorHandler(deps.logger));
+  app.use(errors);
   return app;
 }

@@ -21,4 +21,12 @@ export type {
   Variant,
   WebhookEvent,
   WebhookEventType,
+  CancelCheckoutSessionData,
+  CompleteCheckoutSessionData,
+  CreateCheckoutSessionData,
+  EmitWebhookData,
+  GetCheckoutSessionData,
+  GetProductData,
+  SearchProductsData,
+  UpdateCheckoutSessionData,
 } from '@commerce-gateway/sdk';

@@ -1,6 +1,7 @@
 /**
- * The domain's errors. Services throw these and never pick an HTTP status;
- * http/error-handler.ts is the one place that turns them into responses.
+ * The domain's errors. Services throw these and never pick an HTTP status: http/status-table.ts
+ * gives each kind its status, and each protocol profile (http/api-errors.ts, acp/acp-errors.ts)
+ * its body; http/edge.ts writes them.
  */
 export abstract class GatewayError extends Error {
   abstract readonly code: string;

@@ -13,8 +13,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadContract } from '../src/contract/document.js';
 import { OperationTable } from '../src/contract/operations.js';
 import { compose } from '../src/http/compose.js';
-import { parseQueryOnce } from '../src/http/parse-query-once.js';
-import { errorHandler } from '../src/http/error-handler.js';
+import { apiErrors } from '../src/http/api-errors.js';
+import { problemHandler } from '../src/http/edge.js';
 import { matchOperation } from '../src/http/middleware/match-operation.js';
 import { ParameterCheck } from '../src/http/middleware/parameter-check.js';
 import { requestId } from '../src/http/middleware/request-id.js';
@@ -25,17 +25,16 @@ const HEADERS = ['api-version', 'request-id', 'merchant-id', 'signature', 'times
 
 function echoApp(options: { parameterCheck: boolean; responses: boolean; answer?: (req: Request) => unknown }): express.Express {
   const app = express();
-  parseQueryOnce(app); // as createApp
   app.use(compose([requestId(), matchOperation(new OperationTable(contract)), ...validate(contract, options)]));
   app.use((req, res) => {
     res.json(
       options.answer?.(req) ?? {
-        query: { ...req.query }, // (req.params: Express's own, set again by each route)
+        query: { ...req.ctx.query }, // the query as validated (req.params: Express's own, set again by each route)
         headers: Object.fromEntries(HEADERS.map((name) => [name, req.headers[name] ?? null])),
       },
     );
   });
-  app.use(errorHandler(pino({ level: 'silent' })));
+  app.use(problemHandler(() => apiErrors, pino({ level: 'silent' })));
   return app;
 }
 
@@ -120,9 +119,9 @@ describe('ParameterCheck', () => {
       if (search.includes('[')) continue; // bracket notation (`facets[]=…`) is the validator's alone
       const match = table.match(method, pathname!);
       if (match.kind !== 'operation') throw new Error(`no operation for ${path}`);
-      const request = { method, query: parseQuery(search), headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])), params: {} } as unknown as Request;
+      const request = { method, ctx: { query: parseQuery(search) }, headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])), params: {} } as unknown as Request;
       expect(check.accepts(request, match.operation, match.params), path).toBe(true);
-      expect({ ...request.query }, path).toEqual((theirs.body as { query: unknown }).query);
+      expect({ ...request.ctx.query }, path).toEqual((theirs.body as { query: unknown }).query);
     }
     // The corpus holds both kinds in number: a test of refusals only would prove nothing about acceptance.
     expect(accepted).toBeGreaterThan(150);
@@ -133,10 +132,10 @@ describe('ParameterCheck', () => {
     const check = new ParameterCheck(contract);
     const operation = new OperationTable(contract).match('GET', '/acp/products');
     if (operation.kind !== 'operation') throw new Error('no operation');
-    const request = (query: Record<string, unknown>, headers: Record<string, string> = {}) => ({ method: 'GET', query, headers, params: {} }) as unknown as Request;
+    const request = (query: Record<string, unknown>, headers: Record<string, string> = {}) => ({ method: 'GET', ctx: { query }, headers, params: {} }) as unknown as Request;
     const good = request({ q: 'lamp', max_price: '19.5', facets: 'category,brand' });
     expect(check.accepts(good, operation.operation, {})).toBe(true);
-    expect({ ...good.query }).toEqual({ q: 'lamp', max_price: 19.5, facets: ['category', 'brand'], page: 1, page_size: 10 });
+    expect({ ...good.ctx.query }).toEqual({ q: 'lamp', max_price: 19.5, facets: ['category', 'brand'], page: 1, page_size: 10 });
     expect(good.headers['api-version']).toBe('2026-11-01');
     for (const query of [{ page: '0' }, { page_size: '101' }, { facets: 'category,category' }, { q: '' }, { other: '1' }, { q: ['a', 'b'] }, { max_price: 'abc' }]) {
       expect(check.accepts(request(query), operation.operation, {}), JSON.stringify(query)).toBe(false);

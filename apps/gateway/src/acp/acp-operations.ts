@@ -5,6 +5,7 @@
 import { createRequire } from 'node:module';
 import type { OpenApiDocument } from '../contract/document.js';
 import { OperationTable } from '../contract/operations.js';
+import { DISCOVERY_PATH } from './discovery.js';
 
 const require = createRequire(import.meta.url);
 export const acpOpenApiPath: string = require.resolve('@commerce-gateway/openapi/acp/openapi.agentic_checkout.json');
@@ -47,5 +48,5 @@ export function acpOperationTable(): OperationTable {
 
 /** Paths the ACP profile answers (the rest of `/acp` is our own catalog API). */
 export function isAcpPath(path: string): boolean {
-  return path === '/.well-known/acp.json' || path === `${ACP_PREFIX}/checkout_sessions` || path.startsWith(`${ACP_PREFIX}/checkout_sessions/`);
+  return path === DISCOVERY_PATH || path === `${ACP_PREFIX}/checkout_sessions` || path.startsWith(`${ACP_PREFIX}/checkout_sessions/`);
 }

@@ -5,7 +5,7 @@
  * nothing to enumerate), rate limited per client address, and cacheable for an hour only when its
  * origin comes from PUBLIC_BASE_URL, never from the request's Host (public-origin.ts).
  */
-import { Router } from 'express';
+import type { RequestHandler } from 'express';
 import { rateLimit as expressRateLimit } from 'express-rate-limit';
 import { CURRENCY_EXPONENTS } from '../checkout/pricing/currency-exponents.js';
 import { AcpError } from './acp-error.js';
@@ -40,8 +40,10 @@ export function discoveryDocument(origin: string, interventions: readonly string
   };
 }
 
-export function discoveryRoutes(options: DiscoveryOptions): Router {
-  const router = Router();
+export const DISCOVERY_PATH = '/.well-known/acp.json';
+
+/** Answers GET and HEAD of the discovery path (405 otherwise); passes every other path on. */
+export function discovery(options: DiscoveryOptions): RequestHandler {
   const limiter = expressRateLimit({
     windowMs: 60_000,
     limit: options.perMinute ?? 300,
@@ -52,19 +54,26 @@ export function discoveryRoutes(options: DiscoveryOptions): Router {
       next(new AcpError(429, 'invalid_request', 'rate_limit_exceeded', `More than ${limits.limit} discovery requests a minute from this address`, undefined, {}, { 'Retry-After': '60' }));
     },
   });
-  router.use('/.well-known/acp.json', (req, _res, next) => {
-    req.ctx.operation = { operationId: 'acp.discovery', method: req.method, path: '/.well-known/acp.json', scopes: [], acceptsBody: false };
-    next();
-  });
-  router.get('/.well-known/acp.json', limiter, (req, res) => {
+  const answer: RequestHandler = (req, res) => {
     const { origin, cacheControl, vary } = publicOrigin(req, options);
     res.setHeader('Cache-Control', cacheControl);
     for (const header of vary) res.vary(header);
     res.json(discoveryDocument(origin, options.interventions));
-  });
-  router.all('/.well-known/acp.json', (req, res) => {
-    res.setHeader('Allow', 'GET, HEAD');
-    throw new AcpError(405, 'invalid_request', 'method_not_allowed', `${req.method} is not allowed on /.well-known/acp.json (allowed: GET, HEAD)`);
-  });
-  return router;
+  };
+  return (req, res, next) => {
+    if (req.path !== DISCOVERY_PATH) return next();
+    req.ctx.operation = { operationId: 'acp.discovery', method: req.method, path: DISCOVERY_PATH, scopes: [], acceptsBody: false };
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.setHeader('Allow', 'GET, HEAD');
+      throw new AcpError(405, 'invalid_request', 'method_not_allowed', `${req.method} is not allowed on ${DISCOVERY_PATH} (allowed: GET, HEAD)`);
+    }
+    return limiter(req, res, (error?: unknown) => {
+      if (error) return next(error);
+      try {
+        answer(req, res, next);
+      } catch (thrown) {
+        next(thrown);
+      }
+    });
+  };
 }

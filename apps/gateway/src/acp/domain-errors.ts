@@ -3,6 +3,7 @@
  * (`items[0].product_id`, `shipping_address`); ACP names them as JSONPaths of its own wire
  * (`$.line_items[0].id`, `$.fulfillment_details.address`).
  */
+import { FulfillmentOptionNotChosenError, OutOfStockError, ShippingAddressMissingError } from '../checkout/checkout-errors.js';
 import { AuthenticationRequiredError, PaymentDeclinedError, UnknownPaymentHandlerError } from '../checkout/payment/payment-errors.js';
 import { PaymentProviderNotConfiguredError } from '../checkout/payment/unconfigured-payment-provider.js';
 import {
@@ -12,6 +13,7 @@ import {
   NotFoundError,
   ServiceUnavailableError,
 } from '../errors.js';
+import { statusOf } from '../http/status-table.js';
 import { AcpError } from './acp-error.js';
 
 /**
@@ -38,18 +40,14 @@ export function toAcpError(error: GatewayError, lineIndexes: readonly number[] =
     if (error instanceof UnknownPaymentHandlerError) return new AcpError(400, 'invalid_request', 'invalid', error.message, '$.payment_data.handler_id');
     if (error instanceof PaymentProviderNotConfiguredError) return new AcpError(503, 'service_unavailable', error.reason, error.message);
     if (error instanceof ServiceUnavailableError) return new AcpError(503, 'service_unavailable', 'service_unavailable', error.message, undefined, {}, { 'Retry-After': '5' });
-    if (error instanceof InvalidStateError) return new AcpError(405, 'invalid_request', 'method_not_allowed', error.message);
+    if (error instanceof InvalidStateError) return new AcpError(statusOf(error), 'invalid_request', 'method_not_allowed', error.message);
     if (error instanceof NotFoundError) {
       // An unknown item is the request's fault (400, like ACP's error_400_invalid_item); an unknown session is 404.
-      return error.param?.startsWith('items[') ? new AcpError(400, 'invalid_request', 'invalid', error.message, param) : new AcpError(404, 'invalid_request', 'not_found', error.message);
+      return error.param?.startsWith('items[') ? new AcpError(400, 'invalid_request', 'invalid', error.message, param) : new AcpError(statusOf(error), 'invalid_request', 'not_found', error.message);
     }
-    if (error instanceof InvalidRequestError) {
-      const code =
-        /stock|no longer in the catalog/i.test(error.message) ? 'out_of_stock'
-        : error.param === 'selected_fulfillment_options' || error.param?.startsWith('shipping_address') ? 'missing'
-        : 'invalid';
-      return new AcpError(400, 'invalid_request', code, error.message, param);
-    }
+    if (error instanceof OutOfStockError) return new AcpError(400, 'invalid_request', 'out_of_stock', error.message, param);
+    if (error instanceof ShippingAddressMissingError || error instanceof FulfillmentOptionNotChosenError) return new AcpError(400, 'invalid_request', 'missing', error.message, param);
+    if (error instanceof InvalidRequestError) return new AcpError(400, 'invalid_request', 'invalid', error.message, param);
     return new AcpError(500, 'processing_error', 'internal_error', 'Internal error; quote the Request-Id when you report it');
   })();
   acp.cause = error;

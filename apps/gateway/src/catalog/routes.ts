@@ -1,21 +1,10 @@
 import type { Response } from 'express';
+import type { GetProductData, SearchProductsData } from '../contract-types.js';
 import { JSON_CONTENT_TYPE, productBytes, searchResponseBody } from './product-json.js';
 import { merchantOf } from '../http/context.js';
-import type { OperationHandler, OperationHandlers } from '../http/operation-handlers.js';
+import { inputOf, type OperationHandler, type OperationHandlers } from '../http/operation-handlers.js';
 import { metricsOf } from '../ops/metrics.js';
 import type { CatalogService } from './catalog-service.js';
-import type { FacetName } from '../search/search-engine.js';
-
-interface SearchParams {
-  q?: string;
-  category?: string;
-  tag?: string;
-  min_price?: number;
-  max_price?: number;
-  facets?: FacetName[];
-  page: number;
-  page_size: number;
-}
 
 export interface CatalogRoutesOptions {
   /**
@@ -29,7 +18,7 @@ export interface CatalogRoutesOptions {
 export function catalogOperations(catalog: CatalogService, { jsonText = false }: CatalogRoutesOptions = {}): OperationHandlers {
   const send = <T>(res: Response, body: T, bytes: (body: T) => Buffer) => (jsonText ? res.setHeader('Content-Type', JSON_CONTENT_TYPE).send(bytes(body)) : res.json(body));
   const search: OperationHandler = async (req, res) => {
-    const query = req.query as unknown as SearchParams;
+    const { query } = inputOf<SearchProductsData>(req);
     send(
       res,
       await catalog.search(
@@ -41,8 +30,8 @@ export function catalogOperations(catalog: CatalogService, { jsonText = false }:
           minPrice: query.min_price,
           maxPrice: query.max_price,
           facets: query.facets,
-          page: query.page,
-          pageSize: query.page_size,
+          page: query.page!, // the contract's defaults are filled in at the edge
+          pageSize: query.page_size!,
         },
         req.ctx.apiVersion!,
         (seconds, mode) => metricsOf(req)?.searchLatency.observe({ mode }, seconds),
@@ -54,7 +43,7 @@ export function catalogOperations(catalog: CatalogService, { jsonText = false }:
     searchProducts: search,
     searchProductsAlias: search,
     getProduct: async (req, res) => {
-      send(res, await catalog.get(merchantOf(req.ctx), req.ctx.pathParams!.product_id!), productBytes);
+      send(res, await catalog.get(merchantOf(req.ctx), inputOf<GetProductData>(req).path.product_id), productBytes);
     },
   };
 }

@@ -16,6 +16,7 @@ import { InvalidRequestError, InvalidStateError, NotFoundError } from '../errors
 import { newId } from '../ids.js';
 import { normalizeAddress, normalizeCustomer } from './address.js';
 import type { CheckoutStore } from './checkout-store.js';
+import { FulfillmentOptionNotChosenError } from './checkout-errors.js';
 import { checkShippingAddress, planStockTakes, stockError } from './completion-rules.js';
 import { chosenOption, fulfillmentOptions } from './fulfillment-options.js';
 import { productsFromMemory, type ProductsInMemory } from './catalog-lookup.js';
@@ -211,7 +212,7 @@ export class CheckoutService {
       const { row, now } = await this.lockOpen(tx, merchantId, id, 'completed');
       checkShippingAddress(row.lineItems, row.shippingAddress);
       if (payment && !row.fulfillmentOptionId) {
-        throw new InvalidRequestError('Choose a fulfillment option before completing', 'selected_fulfillment_options');
+        throw new FulfillmentOptionNotChosenError('Choose a fulfillment option before completing');
       }
       const takes = planStockTakes(row.lineItems);
       products = [...new Set(takes.map((take) => take.productId))];

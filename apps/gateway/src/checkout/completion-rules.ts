@@ -3,8 +3,9 @@
  * anything ships, and, per SKU, enough stock under the inventory policy.
  */
 import type { Address } from '../contract-types.js';
-import { InvalidRequestError } from '../errors.js';
-import { missingShippingFields, REQUIRED_SHIPPING_FIELDS } from './address.js';
+import { REQUIRED_SHIPPING_FIELDS } from './address.js';
+import { OutOfStockError, ShippingAddressMissingError } from './checkout-errors.js';
+import { shippingNeeds } from './session-needs.js';
 import type { StockResult, StockTake } from './stock.js';
 
 export interface StoredLine {
@@ -22,16 +23,16 @@ export interface PlannedTake extends StockTake {
 }
 
 export function checkShippingAddress(lines: readonly StoredLine[], address: Address | null): void {
-  if (!lines.some((line) => line.requiresShipping)) return;
-  const missing = missingShippingFields(address);
+  const missing = shippingNeeds(lines, address);
   if (missing.length === 0) return;
   const needed = REQUIRED_SHIPPING_FIELDS.join(', ');
   if (!address) {
-    throw new InvalidRequestError(`A shipping address (${needed}) is needed to ship this order; set shipping_address first`, 'shipping_address');
+    throw new ShippingAddressMissingError(`A shipping address (${needed}) is needed to ship this order; set shipping_address first`, 'shipping_address', missing);
   }
-  throw new InvalidRequestError(
+  throw new ShippingAddressMissingError(
     `The shipping address lacks ${missing.join(', ')}; ${needed} are needed to ship this order`,
     `shipping_address.${missing[0]}`,
+    missing,
   );
 }
 
@@ -56,15 +57,18 @@ export function planStockTakes(lines: readonly StoredLine[]): PlannedTake[] {
 }
 
 /** The 400 for a take that failed, naming the line, what was asked and what is left. */
-export function stockError(take: PlannedTake, result: Exclude<StockResult, { kind: 'taken' }>): InvalidRequestError {
+export function stockError(take: PlannedTake, result: Exclude<StockResult, { kind: 'taken' }>): OutOfStockError {
   const first = take.lines[0]!;
   const where = take.lines.map((index) => `line_items[${index}]`).join(' + ');
   const what = `${where} (sku ${take.sku}, ${take.title})`;
   if (result.kind === 'gone') {
-    return new InvalidRequestError(`${what} is no longer in the catalog; replace the cart's items`, `line_items[${first}].variant_sku`);
+    return new OutOfStockError(`${what} is no longer in the catalog; replace the cart's items`, `line_items[${first}].variant_sku`, take.sku, take.quantity, null);
   }
-  return new InvalidRequestError(
+  return new OutOfStockError(
     `Not enough stock for ${what}: ${take.quantity} requested, ${result.available} available`,
     `line_items[${first}].quantity`,
+    take.sku,
+    take.quantity,
+    result.available,
   );
 }

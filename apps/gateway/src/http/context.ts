@@ -1,6 +1,7 @@
 import type { Principal } from '../auth/key-service.js';
 import type { Operation } from '../contract/operations.js';
 import type { BeforeCommit } from '../db/transaction.js';
+import type { ProtocolProfile } from './edge.js';
 
 /**
  * The request's Idempotency-Key, while its operation runs. A service that makes
@@ -17,9 +18,13 @@ export interface IdempotencyHandle {
 /** What the edge learns about a request, for everything after it. */
 export interface RequestContext {
   requestId: string;
+  /** The protocol profile serving the request, once one claimed its path. */
+  profile?: ProtocolProfile;
   operation?: Operation;
   /** The operation's path parameters, decoded (e.g. `{ session_id: 'cs_…' }`). */
   pathParams?: Record<string, string>;
+  /** The query parameters, read once; after validation as the contract reads them (numbers coerced, defaults filled). */
+  query?: Record<string, unknown>;
   principal?: Principal;
   /** The merchant this request acts for. */
   merchantId?: string;

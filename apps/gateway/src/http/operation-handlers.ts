@@ -4,6 +4,21 @@ import type { Operation } from '../contract/operations.js';
 /** Answers one contract operation. Its input is already authenticated, limited and validated. */
 export type OperationHandler = (req: Request, res: Response) => Promise<void> | void;
 
+/** The shape of a contract's generated `<OperationId>Data` type: what the operation takes. */
+interface OperationData {
+  body?: unknown;
+  path?: unknown;
+  query?: unknown;
+}
+
+/**
+ * A request as its operation's generated type says it (`inputOf<SearchProductsData>(req)`): path
+ * parameters, query and body, as the edge validated them — numbers coerced, defaults filled.
+ */
+export function inputOf<D extends OperationData>(req: Request): { path: NonNullable<D['path']>; query: NonNullable<D['query']>; body: D['body'] } {
+  return { path: (req.ctx.pathParams ?? {}) as NonNullable<D['path']>, query: (req.ctx.query ?? {}) as NonNullable<D['query']>, body: req.body as D['body'] };
+}
+
 /** Handlers by the contract's `operationId`: the path is said once, in the contract. */
 export type OperationHandlers = Record<string, OperationHandler>;
 

@@ -1,9 +1,10 @@
 /**
  * The ACP status of a session and the messages that explain it (rfc.agentic_checkout.md):
- * `not_ready_for_payment` while something is missing or out of stock, `authentication_required`
+ * `not_ready_for_payment` while the session still needs something (checkout/session-needs.ts: stock, an address, a fulfillment option), `authentication_required`
  * while a payment waits for 3-D Secure, `ready_for_payment` otherwise; `completed` and `canceled`
  * are final. Problems an agent can act on are `messages[]`, each with the JSONPath it is about.
  */
+import { sessionNeeds, type SessionNeed } from '../../checkout/session-needs.js';
 import type { SessionRecord } from '../../checkout/session-record.js';
 import type { AcpState } from './acp-state.js';
 import type { AcpMessage } from './acp-types.js';
@@ -19,29 +20,31 @@ const error = (code: string, param: string, content: string, resolution: AcpMess
   type: 'error', code, param, resolution, content_type: 'plain', content,
 });
 
+/** What the session still needs (the domain says), as the message an agent acts on. */
+function needMessage(need: SessionNeed): AcpMessage {
+  switch (need.kind) {
+    case 'stock': {
+      const { shortage } = need;
+      const content =
+        shortage.available === null
+          ? `Item ${shortage.sku} is no longer sold; remove it from line_items`
+          : `Only ${shortage.available} of item ${shortage.sku} left; ${shortage.requested} requested`;
+      return error('out_of_stock', `$.line_items[${shortage.lines[0]!}]`, content, 'recoverable');
+    }
+    case 'shipping_address':
+      return error('missing', '$.fulfillment_details.address', 'A shipping address is needed: send fulfillment_details.address', 'requires_buyer_input');
+    case 'fulfillment_option':
+      return error('missing', '$.selected_fulfillment_options', `Choose a fulfillment option (${need.offered.join(', ')}) in selected_fulfillment_options`, 'recoverable');
+  }
+}
+
 export function statusOf(record: SessionRecord, state: AcpState): StatusAndMessages {
   const { session } = record;
   if (session.status === 'completed') return { status: 'completed', messages: [] };
   if (session.status === 'canceled') {
     return { status: 'canceled', messages: [{ type: 'info', content_type: 'plain', content: 'Checkout session has been canceled.' }] };
   }
-  const blocking: AcpMessage[] = [];
-  for (const shortage of record.shortages) {
-    const line = shortage.lines[0]!;
-    const content =
-      shortage.available === null
-        ? `Item ${shortage.sku} is no longer sold; remove it from line_items`
-        : `Only ${shortage.available} of item ${shortage.sku} left; ${shortage.requested} requested`;
-    blocking.push(error('out_of_stock', `$.line_items[${line}]`, content, 'recoverable'));
-  }
-  const ships = session.lineItems.some((line) => line.requiresShipping);
-  if (ships && session.shippingAddress === null) {
-    blocking.push(error('missing', '$.fulfillment_details.address', 'A shipping address is needed: send fulfillment_details.address', 'requires_buyer_input'));
-  }
-  if (!session.fulfillmentOptionId) {
-    const ids = record.fulfillmentOptions.map((option) => option.id).join(', ');
-    blocking.push(error('missing', '$.selected_fulfillment_options', `Choose a fulfillment option (${ids}) in selected_fulfillment_options`, 'recoverable'));
-  }
+  const blocking = sessionNeeds(record).map(needMessage);
   const problem = state.payment_problem;
   if (problem?.code === 'requires_3ds') {
     const waiting = error('requires_3ds', '$.authentication_result', problem.message, 'requires_buyer_input');

@@ -17,9 +17,10 @@
  *   if (check.accepts(req, req.ctx.operation)) next(); // else: express-openapi-validator
  */
 import type { Request } from 'express';
-import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import type { OpenApiDocument } from '../../contract/document.js';
 import type { Operation } from '../../contract/operations.js';
+import { parameterAjv } from '../../contract/schemas.js';
 
 interface Parameter {
   in: string;
@@ -50,8 +51,7 @@ export class ParameterCheck {
   private readonly operations = new Map<string, CompiledOperation>();
 
   constructor(contract: OpenApiDocument) {
-    // The options express-openapi-validator gives its request Ajv (framework/ajv/options.js).
-    const ajv = new Ajv2020({ strict: false, strictNumbers: true, strictTuples: true, coerceTypes: true, useDefaults: true, removeAdditional: false, allErrors: false });
+    const ajv = parameterAjv(); // strings coerced and defaults filled, as the validator reads parameters
     for (const item of Object.values(contract.paths)) {
       for (const [method, operation] of Object.entries(item ?? {})) {
         const op = operation as { operationId?: string; requestBody?: unknown; parameters?: unknown[] };
@@ -69,14 +69,14 @@ export class ParameterCheck {
   }
 
   /**
-   * True when the request's parameters satisfy the contract; the request then holds them as the
-   * validator would leave them (`req.query` assignable: see parse-query-once.ts). False changes
+   * True when the request's parameters (`req.ctx.query`, path parameters, headers) satisfy the
+   * contract; `req.ctx.query` then holds them as the validator would leave them. False changes
    * nothing the validator would not change itself.
    */
   accepts(req: Request, operation: Operation, pathParams: Record<string, string>): boolean {
     const compiled = req.method === operation.method ? this.operations.get(operation.operationId) : undefined;
     if (!compiled) return false;
-    const query = Object.assign(Object.create(null) as Record<string, unknown>, req.query);
+    const query = Object.assign(Object.create(null) as Record<string, unknown>, req.ctx.query);
     for (const name in query) {
       if (query[name] === '' && !compiled.emptyAllowed.has(name)) return false;
     }
@@ -87,7 +87,7 @@ export class ParameterCheck {
     // Path and header parameters are strings here (compile): checked in place, nothing to coerce;
     // a header's default is filled in as the validator fills it.
     if (!compiled.validate({ query, headers: req.headers, params: pathParams })) return false;
-    req.query = query as Request['query'];
+    req.ctx.query = query;
     return true;
   }
 }

@@ -4,7 +4,6 @@ import type { OpenApiDocument } from '../../contract/document.js';
 import { InvalidRequestError } from '../../errors.js';
 import { compose } from '../compose.js';
 import { ParameterCheck } from './parameter-check.js';
-import { memoizeValidatorRouteRegexps } from './validator-route-regexps.js';
 
 /**
  * Validates requests (coercing query and header parameters from strings, never
@@ -19,31 +18,37 @@ import { memoizeValidatorRouteRegexps } from './validator-route-regexps.js';
  * ParameterCheck compiled from the same contract (parameter-check.ts); what it does not accept,
  * and every request with a body, express-openapi-validator checks — and words every refusal.
  * `parameterCheck: false` leaves every request to the validator (the reference the tests compare with).
- * Reads `req.ctx.operation` (matchOperation runs first).
+ * Reads `req.ctx.operation` (matchOperation runs first); leaves the parameters as the contract
+ * reads them in `req.ctx.query` (Express 5 parses `req.query` again at every read and will not
+ * let it be assigned).
  *
- *   app.use(validate(loadContract(), { responses: true }));
+ * Two validators, each built with the validator's documented options only — one validates
+ * requests, the other (when `responses`) responses — so that the fast check can stand in for
+ * the first without picking the validator's internal middleware apart.
+ *
+ *   app.use(compose([matchOperation(table), ...validate(loadContract(), { responses: true })]));
  */
 export function validate(contract: OpenApiDocument, { responses = true, parameterCheck = true }: { responses?: boolean; parameterCheck?: boolean } = {}): RequestHandler[] {
-  const middlewares = validator(contract, responses);
-  const checks = plainNumbers(numericQueryParameters(contract));
-  if (!parameterCheck) return [checks, ...middlewares];
-  const named = (name: string): RequestHandler => {
-    const found = middlewares.find((middleware) => middleware.name === name);
-    if (!found) throw new Error(`express-openapi-validator no longer has its ${name}: see validate.ts`);
-    return found;
-  };
-  // The validator's own order: path params, metadata (which response validation needs), request, response.
-  const responseSide = responses ? [named('pathParamsMiddleware'), named('metadataMiddleware')] : [];
-  const responseCheck = responses ? [named('responseMiddleware')] : [];
-  const requestSide = compose(middlewares.filter((middleware) => !responseSide.includes(middleware) && !responseCheck.includes(middleware)));
-  const check = new ParameterCheck(contract);
+  const requests = compose([...validator(contract, { requests: true }), holdQuery]);
+  const check = parameterCheck ? new ParameterCheck(contract) : undefined;
   const parameters: RequestHandler = (req, res, next) => {
     const operation = req.ctx.operation;
-    if (operation && check.accepts(req, operation, req.ctx.pathParams ?? {})) return next();
-    return requestSide(req, res, next);
+    if (check && operation && check.accepts(req, operation, req.ctx.pathParams ?? {})) return next();
+    return requests(req, res, next);
   };
-  return [checks, ...responseSide, parameters, ...responseCheck];
+  const answers = responses ? [compose(validator(contract, { responses: true }))] : [];
+  return [holdQuery, plainNumbers(numericQueryParameters(contract)), parameters, ...answers];
 }
+
+/**
+ * `req.query` into `req.ctx.query`: first as Express's `query parser` reads it (one parse per
+ * request), then, after the validator, as the validator left it — coerced and defaulted, on an
+ * own `req.query` property it defines.
+ */
+const holdQuery: RequestHandler = (req, _res, next) => {
+  req.ctx.query = req.query as Record<string, unknown>;
+  next();
+};
 
 interface Parameter {
   in?: string;
@@ -73,7 +78,7 @@ function numericQueryParameters(contract: OpenApiDocument): Set<string> {
  */
 function plainNumbers(names: Set<string>): RequestHandler {
   return (req, _res, next) => {
-    for (const [name, raw] of Object.entries(req.query)) {
+    for (const [name, raw] of Object.entries(req.ctx.query ?? {})) {
       if (!names.has(name)) continue;
       for (const value of [raw].flat()) {
         if (typeof value !== 'string' || value.trim() === '') continue; // the validator names what is wrong
@@ -99,14 +104,13 @@ function serverReading(contract: OpenApiDocument): OpenApiDocument {
   return copy;
 }
 
-function validator(contract: OpenApiDocument, responses: boolean): RequestHandler[] {
-  memoizeValidatorRouteRegexps();
+function validator(contract: OpenApiDocument, side: { requests?: boolean; responses?: boolean }): RequestHandler[] {
   return OpenApiValidator.middleware({
     apiSpec: serverReading(contract) as never,
     // coerceTypes: false leaves the JSON body as it was sent (`"5"` is not 5, `true` not 1): the
     // validator coerces query, path and header parameters — strings on the wire — whatever this says.
-    validateRequests: { allowUnknownQueryParameters: false, coerceTypes: false },
-    validateResponses: responses ? { removeAdditional: false } : false,
+    validateRequests: side.requests ? { allowUnknownQueryParameters: false, coerceTypes: false } : false,
+    validateResponses: side.responses ? { removeAdditional: false } : false,
     validateSecurity: false,
     validateApiSpec: false,
     ignoreUndocumented: true,

@@ -1,14 +1,14 @@
 /**
- * The one place that writes the ACP profile's errors, in ACP's flat Error shape: its own
+ * How the ACP profile answers errors (its ProtocolErrors, written by http/edge.ts), in ACP's flat Error shape: its own
  * AcpErrors, the shared edge's errors (authentication 401, scope 403, rate limit 429,
  * idempotency 409/422, API-Version 400 with `supported_versions`), body-parser and database
  * failures; anything unknown is logged and answered 500 `processing_error`.
  */
-import type { ErrorRequestHandler } from 'express';
-import type { Logger } from 'pino';
 import { isDatabaseUnavailable } from '../db/database.js';
 import { AuthenticationError, AuthorizationError, GatewayError, IdempotencyError, InvalidRequestError, InvalidStateError, NotFoundError, RateLimitError } from '../errors.js';
+import type { Problem, ProtocolErrors } from '../http/edge.js';
 import { MissingApiVersionError, UnsupportedApiVersionError } from '../http/middleware/api-version.js';
+import { retryHeaders, statusOf } from '../http/status-table.js';
 import { AcpError } from './acp-error.js';
 import { toAcpError } from './domain-errors.js';
 
@@ -20,17 +20,10 @@ function fromEdge(error: unknown): AcpError | undefined {
   if (error instanceof UnsupportedApiVersionError) {
     return new AcpError(400, 'invalid_request', 'unsupported_api_version', error.message, undefined, { supported_versions: error.supportedVersions });
   }
-  if (error instanceof AuthenticationError) return new AcpError(401, 'invalid_request', 'authentication_error', error.message);
-  if (error instanceof AuthorizationError) return new AcpError(403, 'invalid_request', 'authorization_error', error.message);
-  if (error instanceof RateLimitError) {
-    return new AcpError(429, 'invalid_request', 'rate_limit_exceeded', error.message, undefined, {}, { 'Retry-After': String(error.retryAfter) });
-  }
-  if (error instanceof IdempotencyError) {
-    const headers: Record<string, string> = error.retryAfter !== undefined ? { 'Retry-After': String(error.retryAfter) } : {};
-    return new AcpError(error.code === 'idempotency_conflict' ? 422 : 409, 'invalid_request', error.code, error.message, undefined, {}, headers);
-  }
-  if (error instanceof NotFoundError && !error.param) return new AcpError(404, 'invalid_request', 'not_found', error.message); // no such route
-  if (error instanceof InvalidStateError && !error.param) return new AcpError(405, 'invalid_request', 'method_not_allowed', error.message);
+  const sharedEdge =
+    error instanceof AuthenticationError || error instanceof AuthorizationError || error instanceof RateLimitError || error instanceof IdempotencyError ||
+    ((error instanceof NotFoundError || error instanceof InvalidStateError) && !error.param); // no such route, or not this method
+  if (sharedEdge) return new AcpError(statusOf(error), 'invalid_request', error.code, error.message, undefined, {}, retryHeaders(error));
   if (error instanceof InvalidRequestError && error.param && /^[A-Z]/.test(error.param)) {
     return new AcpError(400, 'invalid_request', 'invalid', error.message, undefined); // a header (Idempotency-Key, Merchant-Id)
   }
@@ -49,16 +42,13 @@ function fromBody(error: unknown): AcpError | undefined {
   return undefined;
 }
 
-export function acpErrorHandler(logger: Logger): ErrorRequestHandler {
-  return (error, req, res, next) => {
-    if (res.headersSent) return next(error);
-    let problem = fromEdge(error) ?? fromBody(error);
-    if (!problem || problem.status >= 500) {
-      const level = problem ? 'warn' : 'error';
-      logger[level]({ requestId: req.ctx?.requestId, err: error }, problem ? 'ACP request failed' : 'unhandled error (ACP profile)');
-    }
-    problem ??= new AcpError(500, 'processing_error', 'internal_error', 'Internal error; quote the Request-Id when you report it');
-    for (const [name, value] of Object.entries(problem.headers)) res.setHeader(name, value);
-    res.status(problem.status).json(problem.body());
-  };
-}
+const asProblem = (error: AcpError): Problem => ({ status: error.status, body: error.body(), headers: error.headers });
+
+export const acpErrors: ProtocolErrors = {
+  name: 'acp',
+  problem: (error) => {
+    const acp = fromEdge(error) ?? fromBody(error);
+    return acp && asProblem(acp);
+  },
+  internalError: asProblem(new AcpError(500, 'processing_error', 'internal_error', 'Internal error; quote the Request-Id when you report it')),
+};

@@ -1,58 +1,29 @@
 /**
- * The one place that writes error responses. Domain errors, validator errors,
- * body-parser errors and database errors become the contract's two error
- * shapes; anything unknown is logged and answered with a bare 500.
+ * How our API answers errors (its profile's ProtocolErrors, written by http/edge.ts). Domain
+ * errors, validator errors, body-parser errors and database errors become the contract's two
+ * error shapes; anything unknown is logged and answered with a bare 500.
  */
-import type { ErrorRequestHandler, Response } from 'express';
-import type { Logger } from 'pino';
 import { isDatabaseUnavailable, isUnstorableText } from '../db/database.js';
-import {
-  AuthenticationError,
-  AuthorizationError,
-  GatewayError,
-  IdempotencyError,
-  InvalidRequestError,
-  InvalidStateError,
-  NotFoundError,
-  RateLimitError,
-  ServiceUnavailableError,
-  UpstreamError,
-} from '../errors.js';
+import { AuthenticationError, AuthorizationError, GatewayError, IdempotencyError, RateLimitError } from '../errors.js';
+import type { Problem, ProtocolErrors } from './edge.js';
 import { UnsupportedApiVersionError } from './middleware/api-version.js';
-
-type Problem = { status: number; body: Record<string, unknown>; headers?: Record<string, string> };
+import { retryHeaders, statusOf } from './status-table.js';
 
 function detail(status: number, code: string, message: string, param?: string, extra: Record<string, unknown> = {}): Problem {
   return { status, body: { detail: message, code, ...(param ? { param } : {}), ...extra } };
 }
 
+/** The status table's status; the shape of the contract's Error for that status: `{error: {type, message}}` for 401, 403 and 429, else `{detail, code, param}`. */
 function fromDomain(error: GatewayError): Problem {
+  const status = statusOf(error);
+  const headers = retryHeaders(error);
   if (error instanceof AuthenticationError || error instanceof AuthorizationError || error instanceof RateLimitError) {
-    const status = error instanceof AuthenticationError ? 401 : error instanceof AuthorizationError ? 403 : 429;
     const retryAfter = error instanceof RateLimitError ? { retry_after: error.retryAfter } : {};
-    return {
-      status,
-      body: { error: { type: error.code, message: error.message, ...retryAfter } },
-      ...(error instanceof RateLimitError ? { headers: { 'Retry-After': String(error.retryAfter) } } : {}),
-    };
+    return { status, body: { error: { type: error.code, message: error.message, ...retryAfter } }, headers };
   }
-  if (error instanceof UnsupportedApiVersionError) {
-    return detail(400, error.code, error.message, error.param, { supported_versions: error.supportedVersions });
-  }
-  if (error instanceof IdempotencyError) {
-    const status = error.code === 'idempotency_conflict' ? 422 : 409;
-    const problem = detail(status, error.code, error.message);
-    if (error.retryAfter !== undefined) problem.headers = { 'Retry-After': String(error.retryAfter) };
-    return problem;
-  }
-  const status =
-    error instanceof InvalidRequestError ? 400
-    : error instanceof NotFoundError ? 404
-    : error instanceof InvalidStateError ? 405
-    : error instanceof UpstreamError ? 502
-    : error instanceof ServiceUnavailableError ? 503
-    : 500;
-  return detail(status, error.code, error.message, error.param);
+  const extra = error instanceof UnsupportedApiVersionError ? { supported_versions: error.supportedVersions } : {};
+  const param = error instanceof IdempotencyError ? undefined : error.param;
+  return { ...detail(status, error.code, error.message, param, extra), headers };
 }
 
 /** express-openapi-validator: `/query/page_size` → `page_size`, `/body/items/0/quantity` → `items[0].quantity`. */
@@ -125,22 +96,10 @@ function fromDatabase(error: unknown): Problem | undefined {
   return undefined;
 }
 
-function send(res: Response, problem: Problem): void {
-  for (const [name, value] of Object.entries(problem.headers ?? {})) res.setHeader(name, value);
-  res.status(problem.status).json(problem.body);
-}
-
-export function errorHandler(logger: Logger): ErrorRequestHandler {
-  return (error, req, res, next) => {
-    if (res.headersSent) return next(error);
-    const problem =
-      error instanceof GatewayError ? fromDomain(error)
-      : fromBodyParser(error, req.get('content-encoding')) ?? (isValidatorError(error) ? fromValidator(error) : undefined) ?? fromDatabase(error);
-    if (problem) {
-      if (problem.status >= 500) logger.warn({ requestId: req.ctx?.requestId, code: problem.body.code, err: error }, 'request failed');
-      return send(res, problem);
-    }
-    logger.error({ requestId: req.ctx?.requestId, err: error }, 'unhandled error');
-    send(res, detail(500, 'internal_error', 'Internal error; quote the Request-Id when you report it'));
-  };
-}
+export const apiErrors: ProtocolErrors = {
+  name: 'api',
+  problem: (error, req) =>
+    error instanceof GatewayError ? fromDomain(error)
+    : fromBodyParser(error, req.get('content-encoding')) ?? (isValidatorError(error) ? fromValidator(error) : undefined) ?? fromDatabase(error),
+  internalError: detail(500, 'internal_error', 'Internal error; quote the Request-Id when you report it'),
+};

@@ -1,0 +1,37 @@
+/**
+ * What stops a checkout session from completing, as errors of their own kind: each edge maps the
+ * kind to its own words (our API: 400 invalid_request; ACP: out_of_stock, missing), never the
+ * message. All are InvalidRequestErrors: the request asks for something the session cannot do yet.
+ */
+import { InvalidRequestError } from '../errors.js';
+
+/** A SKU of the cart has less stock than the cart asks (`available`), or none left in the catalog (null). */
+export class OutOfStockError extends InvalidRequestError {
+  constructor(
+    message: string,
+    param: string,
+    readonly sku: string,
+    readonly requested: number,
+    readonly available: number | null,
+  ) {
+    super(message, param);
+  }
+}
+
+/** The cart ships and the session has no shipping address, or one without `missing` fields. */
+export class ShippingAddressMissingError extends InvalidRequestError {
+  constructor(
+    message: string,
+    param: string,
+    readonly missing: readonly string[],
+  ) {
+    super(message, param);
+  }
+}
+
+/** A payment needs one of the cart's fulfillment options chosen first. */
+export class FulfillmentOptionNotChosenError extends InvalidRequestError {
+  constructor(message: string) {
+    super(message, 'selected_fulfillment_options');
+  }
+}
