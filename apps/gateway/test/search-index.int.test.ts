@@ -101,6 +101,19 @@ describe('search index over the database', () => {
     expect((await catalog.search('noembed', { q: 'couch', ...page }, 'v')).items[0]?.id).toBe('sofa');
     await catalog.close();
   });
+  it('remembers a whole answer for the snapshot it came from, in one place: the same object until an import replaces the snapshot', async () => {
+    const catalog = buildCatalogService(db.prisma);
+    await importCatalog(db.prisma, 'memo', catalogFile([product({ id: 'oak', title: 'Oak chair' }), product({ id: 'pine', title: 'Pine chair' })]));
+    const ask = () => catalog.searchIndex.search('memo', 'chair', {}, { offset: 0, limit: 10 });
+    const first = await ask();
+    expect(await ask()).toBe(first);
+    expect(await catalog.searchIndex.search('memo', 'chair', {}, { offset: 0, limit: 1 })).not.toBe(first);
+    await importCatalog(db.prisma, 'memo', catalogFile([product({ id: 'birch', title: 'Birch chair' })]));
+    const after = await ask();
+    expect(after).not.toBe(first);
+    expect(after.total).toBe(3);
+    await catalog.close();
+  });
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('on PostgreSQL, another process\'s import', () => {

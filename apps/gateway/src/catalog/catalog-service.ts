@@ -28,12 +28,7 @@ interface Presented {
   extra: Pick<ProductSearchResponse, 'query_understanding' | 'facets'>;
 }
 
-/** Listing pages remembered (see listed). */
-const LISTINGS = 1_024;
-
 export class CatalogService {
-  /** Listing pages as last shown, by merchant, filters and page. */
-  private readonly listings = new Map<string, Product[]>();
   /** How each answer was last shown (see presented); goes with the answer. */
   private readonly shown = new WeakMap<PlannedResult, Presented>();
 
@@ -123,15 +118,15 @@ export class CatalogService {
 
   /**
    * A listing's page as shown before, when it holds the very same product objects (nothing changed
-   * since): that list, whose bytes are remembered (product-json.ts). At most LISTINGS pages are kept.
+   * since): that list, whose bytes are remembered (product-json.ts). Kept with the search answers (answer-memo.ts).
    */
   private listed(merchantId: string, filters: ProductFilter, page: { offset: number; limit: number }, items: Product[]): Product[] {
-    const key = JSON.stringify([merchantId, filters.category, filters.tag, filters.minPrice, filters.maxPrice, page.offset, page.limit]);
-    const known = this.listings.get(key);
-    if (known && known.length === items.length && known.every((product, i) => product === items[i])) return known;
-    this.listings.delete(key);
-    if (this.listings.size >= LISTINGS) this.listings.delete(this.listings.keys().next().value!);
-    this.listings.set(key, rememberedList(items));
+    const key = JSON.stringify(['listing', merchantId, filters.category, filters.tag, filters.minPrice, filters.maxPrice, page.offset, page.limit]);
+    const sameItems = (known: object) => (known as Product[]).length === items.length && (known as Product[]).every((product, i) => product === items[i]);
+    const known = this.searchIndex.answers.recall<Product[]>(key, sameItems);
+    if (known) return known;
+    const list = rememberedList(items);
+    this.searchIndex.answers.remember(key, list, list);
     return items;
   }
 

@@ -4,7 +4,9 @@
  * a search always sees one whole snapshot.
  */
 import type { FacetName, SearchDocument, SearchEngine, SearchFacets, SearchRequest, SearchResult } from '../search-engine.js';
-import { analyzeDocument, MerchantIndex, type AnalyzedDocument, type RankingOptions } from './merchant-index.js';
+import { analyzeDocument, type AnalyzedDocument } from './document-analysis.js';
+import { MerchantIndex } from './merchant-index.js';
+import type { RankingOptions } from './ranking.js';
 import { TermDictionary } from './term-dictionary.js';
 
 export interface EmbeddedEngineOptions extends Partial<RankingOptions> {
