@@ -2,6 +2,8 @@
  * The search-engine port. An engine holds the searchable text, price and vector of many
  * merchants' products and answers ranked, filtered, paged queries within one merchant.
  */
+import type { ProductFilter } from './filter.js';
+
 export interface SearchDocument {
   merchantId: string;
   id: string;
@@ -16,15 +18,8 @@ export interface SearchDocument {
   vector?: Float32Array | undefined;
 }
 
-export interface SearchFilters {
-  /** Case-insensitive substring of the category path. */
-  category?: string | undefined;
-  /** Case-insensitive equality with one of the tags. */
-  tag?: string | undefined;
-  /** Inclusive bounds on the base price. */
-  minPrice?: number | undefined;
-  maxPrice?: number | undefined;
-}
+/** What the filters mean is written once, in filter.ts. */
+export type SearchFilters = ProductFilter;
 
 export type FacetName = 'category' | 'brand' | 'price';
 
