@@ -4,7 +4,7 @@ import type { IndexStats } from './search-indexer.js';
 import type { CatalogSearch, PlannedResult } from './catalog-search.js';
 import type { CatalogStore, ProductFilter } from './catalog-store.js';
 import type { FacetName } from '../search/search-engine.js';
-import { rememberedList, scored } from './product-json.js';
+import { rememberedList, scored } from './shown-items.js';
 import { understanding } from './query-understanding.js';
 import type { CatalogReadModel, Listen } from './read-model/catalog-read-model.js';
 
@@ -101,7 +101,7 @@ export class CatalogService {
    * The answer's items (each product with its score) and what was understood. An answer object
    * the engine gave before (see CatalogSearch) over the very same product objects (no stock or
    * product change since) is shown as it was shown then: the same objects, whose JSON text is
-   * remembered (product-json.ts).
+   * remembered (http/product-json.ts).
    */
   private presented(result: PlannedResult, products: Product[]): Presented {
     const known = this.shown.get(result);
@@ -118,7 +118,7 @@ export class CatalogService {
 
   /**
    * A listing's page as shown before, when it holds the very same product objects (nothing changed
-   * since): that list, whose bytes are remembered (product-json.ts). Kept with the search answers (answer-memo.ts).
+   * since): that list, whose bytes are remembered (http/product-json.ts). Kept with the search answers (answer-memo.ts).
    */
   private listed(merchantId: string, filters: ProductFilter, page: { offset: number; limit: number }, items: Product[]): Product[] {
     const key = JSON.stringify(['listing', merchantId, filters.category, filters.tag, filters.minPrice, filters.maxPrice, page.offset, page.limit]);

@@ -1,5 +1,5 @@
 import type { Response } from 'express';
-import { JSON_CONTENT_TYPE, productBytes, searchResponseBody } from './product-json.js';
+import { JSON_CONTENT_TYPE, productBytes, searchResponseBody } from '../http/product-json.js';
 import { merchantOf } from '../http/context.js';
 import type { OperationHandler, OperationHandlers } from '../http/operation-handlers.js';
 import { metricsOf } from '../ops/metrics.js';
@@ -19,7 +19,7 @@ interface SearchParams {
 
 export interface CatalogRoutesOptions {
   /**
-   * Answer with JSON text made once per product (product-json.ts) rather than `res.json`. Off
+   * Answer with JSON text made once per product (http/product-json.ts) rather than `res.json`. Off
    * while responses are validated against the contract: the validator checks what `res.json` is given.
    */
   jsonText?: boolean;
