@@ -6,17 +6,10 @@
  */
 import { countFacets, type FacetColumns } from './embedded/facet-counter.js';
 import { allowsEverything, categoryMatches, compareTitleOrder, foldCase, priceBounds, priceWithin, type ProductFilter } from './filter.js';
-import type { FacetName, SearchFacets } from './search-engine.js';
+import type { FacetName, SearchDocument, SearchFacets } from './search-engine.js';
 
-/** The fields columns are made of (a Product and a SearchDocument both have them). */
-export interface ColumnFields {
-  id: string;
-  title: string;
-  category: string;
-  vendor: string;
-  tags: readonly string[];
-  price: number;
-}
+/** The fields columns are made of (a Product has them too). */
+export type ColumnFields = Pick<SearchDocument, 'id' | 'title' | 'category' | 'vendor' | 'tags' | 'price'>;
 
 /** True when a text holds a character at or above U+D800 (code-point order then needs the slow compare). */
 export function isWide(text: string): boolean {
