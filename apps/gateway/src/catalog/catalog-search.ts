@@ -11,7 +11,7 @@ import { planQuery, type QueryPlan } from '../search/query/plan-query.js';
 import type { Embedder } from '../search/embedder.js';
 import { changeSource, encodeChange, onCatalogChange } from './catalog-events.js';
 import type { CatalogStore } from './catalog-store.js';
-import type { ReadModelSink } from './read-model/catalog-read-model.js';
+import type { CatalogReadModel, ReadModelSink } from './read-model/catalog-read-model.js';
 import type { IndexStats, SearchIndexer } from './search-indexer.js';
 import { AnswerMemo } from './answer-memo.js';
 
@@ -77,8 +77,8 @@ export class CatalogSearch {
   }
 
   /** What the read model should feed as it loads (an in-memory index), and from then on it does. */
-  feedFromReadModel(): ReadModelSink | undefined {
-    const sink = this.indexer.sink();
+  feedFromReadModel(readModel?: Pick<CatalogReadModel, 'columnsOf'>): ReadModelSink | undefined {
+    const sink = this.indexer.sink(readModel && ((merchantId) => readModel.columnsOf(merchantId)));
     if (sink) this.fedByReadModel = true;
     return sink;
   }

@@ -137,7 +137,7 @@ export class CatalogService {
   async warmUp(): Promise<IndexStats> {
     const { indexer } = this.searchIndex;
     const [embeddedBefore, unembeddedBefore] = [indexer.embeddedCount, indexer.unembeddedCount];
-    const stats = await this.readModel.start(this.listen, this.searchIndex.feedFromReadModel());
+    const stats = await this.readModel.start(this.listen, this.searchIndex.feedFromReadModel(this.readModel));
     return { ...stats, embedded: indexer.embeddedCount - embeddedBefore, unembedded: indexer.unembeddedCount - unembeddedBefore };
   }
 

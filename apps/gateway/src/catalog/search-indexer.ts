@@ -10,6 +10,7 @@
  * written on every change by the process that made it.
  */
 import type { Logger } from 'pino';
+import type { CatalogColumns } from '../search/catalog-columns.js';
 import type { Embedder } from '../search/embedder.js';
 import { embeddingText, toSearchDocument } from '../search/product-text.js';
 import type { SearchDocument, SearchEngine } from '../search/search-engine.js';
@@ -84,8 +85,10 @@ export class SearchIndexer {
    * and held once. A persistent engine has no sink: it is written by the process that
    * changed the catalog (apply).
    */
-  sink(): ReadModelSink | undefined {
+  sink(columnsOf?: (merchantId: string) => CatalogColumns | undefined): ReadModelSink | undefined {
     if (this.engine.persistent) return undefined;
+    // The index is built on the read model's own columns of the products (filters, facets, title order).
+    if (columnsOf) this.engine.shareColumns?.(columnsOf);
     return {
       replaceMerchant: async (merchantId: string, rows: readonly CatalogRow[]) => {
         const load = this.serial(merchantId, async () => {

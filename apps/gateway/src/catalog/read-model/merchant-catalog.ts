@@ -1,7 +1,8 @@
 /**
  * One merchant's products in memory, as the contract shows them: by id, and as columns
  * (search/catalog-columns.ts) for filtered listings in title-then-id order — the filters mean
- * what the database's do (search/filter.ts). The columns are rebuilt lazily, only after a change
+ * what the database's do (search/filter.ts) — and for the in-memory search index, which is built
+ * on these same columns. The columns are rebuilt lazily, only after a change
  * that adds, removes or alters a filtered field of a product; a stock change replaces the product
  * in its row.
  */
@@ -60,6 +61,11 @@ export class MerchantCatalog {
     for (const id of ids) if (this.entries.delete(id)) this.listing = undefined;
   }
 
+  /** The products as columns (filters, facets, title order): shared with the search index (see CatalogReadModel.columnsOf). */
+  columns(): CatalogColumns {
+    return this.current().columns;
+  }
+
   private current(): Listing {
     if (this.listing) return this.listing;
     const entries = [...this.entries.values()];
@@ -90,7 +96,7 @@ export class MerchantCatalog {
   }
 }
 
-/** True when a product's order and filter matches cannot have changed: same title, category, tags and price. */
+/** True when a product's columns cannot have changed: same title, category, vendor, tags and price (its order and filter matches neither). */
 function sameFilterFields(a: Product, b: Product): boolean {
-  return a.title === b.title && a.category === b.category && a.price === b.price && a.tags.length === b.tags.length && a.tags.every((tag, i) => tag === b.tags[i]);
+  return a.title === b.title && a.category === b.category && a.vendor === b.vendor && a.price === b.price && a.tags.length === b.tags.length && a.tags.every((tag, i) => tag === b.tags[i]);
 }

@@ -19,11 +19,14 @@ import type { TermDictionary } from './term-dictionary.js';
 
 export class MerchantIndex {
   readonly size: number;
+  /** The filter and facet columns and title order: the catalog read model's own when it shares them. */
+  readonly columns: CatalogColumns;
   private readonly matcher: QueryMatcher;
   private readonly speller: Speller;
   private readonly ranker: Ranker;
 
-  constructor(documents: readonly AnalyzedDocument[], dims: number, dictionary: TermDictionary) {
+  /** `columns`: the catalog's columns of exactly these documents, row i for documents[i] (made here without them). */
+  constructor(documents: readonly AnalyzedDocument[], dims: number, dictionary: TermDictionary, columns?: CatalogColumns) {
     const n = documents.length;
     this.size = n;
     const matrix = cosineMatrix(n, dims);
@@ -37,7 +40,7 @@ export class MerchantIndex {
         doc.vector = matrix.rows.subarray(i * dims, (i + 1) * dims);
       }
     });
-    const columns = new CatalogColumns(
+    this.columns = columns ??= new CatalogColumns(
       documents.map((d) => d.doc),
       (i) => documents[i]!.wideTitle,
     );
