@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCatalogService } from '../src/catalog/build-catalog-search.js';
 import { importCatalog } from '../src/catalog/import/catalog-importer.js';
 import { openDatabase } from '../src/db/database.js';
+import { EmbeddedSearchEngine } from '../src/search/embedded/embedded-engine.js';
 import type { Embedder } from '../src/search/embedder.js';
 import { sharedLocalEmbedder } from '../src/search/embedders/local/local-embedder.js';
 import { catalogFile, product } from './support/fixtures.js';
@@ -49,6 +50,9 @@ function memoryLogger() {
 
 const page = { page: 1, pageSize: 10 };
 
+/** A LISTEN that never hears another process (there is none here): enough for the read model to serve from memory. */
+const inProcessListen = async () => ({ close: async () => {} });
+
 describe('search index over the database', () => {
   beforeAll(async () => {
     await importCatalog(db, 'idx', catalogFile(products));
@@ -62,6 +66,18 @@ describe('search index over the database', () => {
     expect(embedder.texts).toBe(0);
     const result = await catalog.search('idx', { q: 'couch', ...page }, 'v');
     expect(result.items[0]?.id).toBe('sofa');
+    await catalog.close();
+  });
+
+  it('is built on the read model\'s own columns of the products (one set of filter and facet columns and title order), also after a change', async () => {
+    const engine = new EmbeddedSearchEngine({ dimensions: sharedLocalEmbedder().dimensions });
+    const catalog = buildCatalogService(db, { parts: { engine }, listen: inProcessListen });
+    await catalog.warmUp();
+    expect(engine.snapshot('idx')?.columns).toBe(catalog.readModel.columnsOf('idx'));
+    await importCatalog(db, 'idx', catalogFile([product({ id: 'stool', title: 'Bar stool', category: 'Furniture' })]));
+    expect(engine.snapshot('idx')?.columns).toBe(catalog.readModel.columnsOf('idx'));
+    expect(engine.snapshot('idx')?.columns.ids).toContain('stool');
+    expect((await catalog.search('idx', { category: 'furniture', ...page }, 'v')).items.map((p) => p.id)).toEqual(['stool', 'sofa']);
     await catalog.close();
   });
 
@@ -99,6 +115,19 @@ describe('search index over the database', () => {
     const stats = await catalog.searchIndex.reindex(['noembed']);
     expect(stats).toMatchObject({ merchants: 1, products: 3, embedded: 3 });
     expect((await catalog.search('noembed', { q: 'couch', ...page }, 'v')).items[0]?.id).toBe('sofa');
+    await catalog.close();
+  });
+  it('remembers a whole answer for the snapshot it came from, in one place: the same object until an import replaces the snapshot', async () => {
+    const catalog = buildCatalogService(db);
+    await importCatalog(db, 'memo', catalogFile([product({ id: 'oak', title: 'Oak chair' }), product({ id: 'pine', title: 'Pine chair' })]));
+    const ask = () => catalog.searchIndex.search('memo', 'chair', {}, { offset: 0, limit: 10 });
+    const first = await ask();
+    expect(await ask()).toBe(first);
+    expect(await catalog.searchIndex.search('memo', 'chair', {}, { offset: 0, limit: 1 })).not.toBe(first);
+    await importCatalog(db, 'memo', catalogFile([product({ id: 'birch', title: 'Birch chair' })]));
+    const after = await ask();
+    expect(after).not.toBe(first);
+    expect(after.total).toBe(3);
     await catalog.close();
   });
 });

@@ -11,9 +11,9 @@ import { planQuery, type QueryPlan } from '../search/query/plan-query.js';
 import type { Embedder } from '../search/embedder.js';
 import { changeSource, encodeChange, onCatalogChange } from './catalog-events.js';
 import type { CatalogStore } from './catalog-store.js';
-import type { ReadModelSink } from './read-model/catalog-read-model.js';
+import type { CatalogReadModel, ReadModelSink } from './read-model/catalog-read-model.js';
 import type { IndexStats, SearchIndexer } from './search-indexer.js';
-import { SnapshotMemo } from './snapshot-memo.js';
+import { AnswerMemo } from './answer-memo.js';
 
 export interface CatalogSearchOptions {
   /** Releases what the builder opened for this search (a bulk reader). */
@@ -26,12 +26,11 @@ export type PlannedResult = SearchResult & { plan: QueryPlan };
 export class CatalogSearch {
   private readonly unsubscribe: () => void;
   /**
-   * Whole answers (query understood, spelled, embedded, ranked) of an engine that answers from
-   * in-memory snapshots, each valid for the snapshot it came from: the same object while nothing changes.
-   * 256 of them: holding 1,024 (with their items' bytes, see CatalogService) made every other query
-   * slower at 50,000 products (p50 9 → 13 ms over 1,111 distinct queries, bench:http:memory): more to collect.
+   * The catalog's remembered answers (answer-memo.ts): here whole search answers (query understood,
+   * spelled, embedded, ranked) of an engine that answers from in-memory snapshots, each valid for the
+   * snapshot it came from — the same object while nothing changes; CatalogService keeps its listing pages here too.
    */
-  private readonly answers = new SnapshotMemo<PlannedResult>(256);
+  readonly answers = new AnswerMemo();
   /** Set when the catalog read model feeds an in-memory index (see SearchIndexer.sink). */
   private fedByReadModel = false;
 
@@ -66,21 +65,21 @@ export class CatalogSearch {
     await this.indexer.ensure(merchantId);
     const engine = this.indexer.engine;
     const snapshot = engine.snapshot?.(merchantId);
-    const key = snapshot && JSON.stringify([merchantId, q, filters.category, filters.tag, filters.minPrice, filters.maxPrice, page.offset, page.limit, options.facets]);
-    const known = key !== undefined ? this.answers.get(key, snapshot!) : undefined;
+    const key = snapshot && JSON.stringify(['search', merchantId, q, filters.category, filters.tag, filters.minPrice, filters.maxPrice, page.offset, page.limit, options.facets]);
+    const known = key !== undefined ? this.answers.recall<PlannedResult>(key, (basis) => basis === snapshot) : undefined;
     if (known) return known;
     const plan = planQuery(q, filters);
     const vector = plan.text ? await this.queryEmbedder.embed(engine.spell?.(merchantId, plan.text) ?? plan.text) : undefined;
     const result = await engine.search({ merchantId, text: plan.text, vector, filters: plan.filters, ...page, pricePreference: plan.pricePreference, facets: options.facets });
     const answer = { ...result, plan };
     // Not an answer made without the query's vector when it should have one (an embedder that failed this time).
-    if (key !== undefined && (!plan.text || vector)) this.answers.set(key, snapshot!, answer);
+    if (key !== undefined && (!plan.text || vector)) this.answers.remember(key, snapshot!, answer);
     return answer;
   }
 
   /** What the read model should feed as it loads (an in-memory index), and from then on it does. */
-  feedFromReadModel(): ReadModelSink | undefined {
-    const sink = this.indexer.sink();
+  feedFromReadModel(readModel?: Pick<CatalogReadModel, 'columnsOf'>): ReadModelSink | undefined {
+    const sink = this.indexer.sink(readModel && ((merchantId) => readModel.columnsOf(merchantId)));
     if (sink) this.fedByReadModel = true;
     return sink;
   }

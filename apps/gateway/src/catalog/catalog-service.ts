@@ -4,7 +4,7 @@ import type { IndexStats } from './search-indexer.js';
 import type { CatalogSearch, PlannedResult } from './catalog-search.js';
 import type { CatalogStore, ProductFilter } from './catalog-store.js';
 import type { FacetName } from '../search/search-engine.js';
-import { rememberedList, scored } from './product-json.js';
+import { rememberedList, scored } from './shown-items.js';
 import { understanding } from './query-understanding.js';
 import type { CatalogReadModel, Listen } from './read-model/catalog-read-model.js';
 
@@ -28,12 +28,7 @@ interface Presented {
   extra: Pick<ProductSearchResponse, 'query_understanding' | 'facets'>;
 }
 
-/** Listing pages remembered (see listed). */
-const LISTINGS = 1_024;
-
 export class CatalogService {
-  /** Listing pages as last shown, by merchant, filters and page. */
-  private readonly listings = new Map<string, Product[]>();
   /** How each answer was last shown (see presented); goes with the answer. */
   private readonly shown = new WeakMap<PlannedResult, Presented>();
 
@@ -106,7 +101,7 @@ export class CatalogService {
    * The answer's items (each product with its score) and what was understood. An answer object
    * the engine gave before (see CatalogSearch) over the very same product objects (no stock or
    * product change since) is shown as it was shown then: the same objects, whose JSON text is
-   * remembered (product-json.ts).
+   * remembered (http/product-json.ts).
    */
   private presented(result: PlannedResult, products: Product[]): Presented {
     const known = this.shown.get(result);
@@ -123,15 +118,15 @@ export class CatalogService {
 
   /**
    * A listing's page as shown before, when it holds the very same product objects (nothing changed
-   * since): that list, whose bytes are remembered (product-json.ts). At most LISTINGS pages are kept.
+   * since): that list, whose bytes are remembered (http/product-json.ts). Kept with the search answers (answer-memo.ts).
    */
   private listed(merchantId: string, filters: ProductFilter, page: { offset: number; limit: number }, items: Product[]): Product[] {
-    const key = JSON.stringify([merchantId, filters.category, filters.tag, filters.minPrice, filters.maxPrice, page.offset, page.limit]);
-    const known = this.listings.get(key);
-    if (known && known.length === items.length && known.every((product, i) => product === items[i])) return known;
-    this.listings.delete(key);
-    if (this.listings.size >= LISTINGS) this.listings.delete(this.listings.keys().next().value!);
-    this.listings.set(key, rememberedList(items));
+    const key = JSON.stringify(['listing', merchantId, filters.category, filters.tag, filters.minPrice, filters.maxPrice, page.offset, page.limit]);
+    const sameItems = (known: object) => (known as Product[]).length === items.length && (known as Product[]).every((product, i) => product === items[i]);
+    const known = this.searchIndex.answers.recall<Product[]>(key, sameItems);
+    if (known) return known;
+    const list = rememberedList(items);
+    this.searchIndex.answers.remember(key, list, list);
     return items;
   }
 
@@ -142,7 +137,7 @@ export class CatalogService {
   async warmUp(): Promise<IndexStats> {
     const { indexer } = this.searchIndex;
     const [embeddedBefore, unembeddedBefore] = [indexer.embeddedCount, indexer.unembeddedCount];
-    const stats = await this.readModel.start(this.listen, this.searchIndex.feedFromReadModel());
+    const stats = await this.readModel.start(this.listen, this.searchIndex.feedFromReadModel(this.readModel));
     return { ...stats, embedded: indexer.embeddedCount - embeddedBefore, unembedded: indexer.unembeddedCount - unembeddedBefore };
   }
 

@@ -1,6 +1,6 @@
 import type { Response } from 'express';
 import type { GetProductData, SearchProductsData } from '../contract-types.js';
-import { JSON_CONTENT_TYPE, productBytes, searchResponseBody } from './product-json.js';
+import { JSON_CONTENT_TYPE, productBytes, searchResponseBody } from '../http/product-json.js';
 import { merchantOf } from '../http/context.js';
 import { inputOf, type OperationHandler, type OperationHandlers } from '../http/operation-handlers.js';
 import { metricsOf } from '../ops/metrics.js';
@@ -8,7 +8,7 @@ import type { CatalogService } from './catalog-service.js';
 
 export interface CatalogRoutesOptions {
   /**
-   * Answer with JSON text made once per product (product-json.ts) rather than `res.json`. Off
+   * Answer with JSON text made once per product (http/product-json.ts) rather than `res.json`. Off
    * while responses are validated against the contract: the validator checks what `res.json` is given.
    */
   jsonText?: boolean;

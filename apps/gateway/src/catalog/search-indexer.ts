@@ -2,18 +2,21 @@
  * Keeps a search engine in step with the catalog tables. The database is the truth: the
  * index is (re)built from it, using the vectors persisted beside each product; only
  * products without a vector from the current embedder are embedded (and their vectors
- * saved). An in-memory engine is fed by the catalog read model as it loads (`sink`), or loads
- * a merchant on its first search (`ensure`) where no read model feeds it (the CLI), and follows
- * each committed change; a persistent engine (Meilisearch) is written on every change by the
- * process that made it.
+ * saved). The index is fed one way: whole catalog rows (catalog-rows.ts, the rows the catalog
+ * read model loads) become search documents in `documents`. An in-memory engine gets them from
+ * the read model as it loads and follows changes (`sink`), or, where no read model feeds it (the
+ * CLI, or before it starts), loads a merchant on its first search (`ensure`) and follows this
+ * process's changes (`apply`) by reading the same rows; a persistent engine (Meilisearch) is
+ * written on every change by the process that made it.
  */
 import type { Logger } from 'pino';
+import type { CatalogColumns } from '../search/catalog-columns.js';
 import type { Embedder } from '../search/embedder.js';
 import { embeddingText, toSearchDocument } from '../search/product-text.js';
 import type { SearchDocument, SearchEngine } from '../search/search-engine.js';
 import type { CatalogChange } from './catalog-events.js';
-import { toSearchRow, type CatalogRow } from './catalog-rows.js';
-import type { CatalogStore, SearchRow } from './catalog-store.js';
+import type { CatalogRow } from './catalog-rows.js';
+import type { CatalogStore } from './catalog-store.js';
 import type { ReadModelSink } from './read-model/catalog-read-model.js';
 import { SerialQueues } from './serial-queues.js';
 
@@ -48,18 +51,18 @@ export class SearchIndexer {
     return this.queues.run(merchantId, work);
   }
 
-  /** Search documents for rows, embedding (and saving) the vectors that are missing or stale. */
-  private async documents(merchantId: string, rows: SearchRow[]): Promise<{ documents: SearchDocument[]; embedded: number; unembedded: number }> {
+  /** Search documents for catalog rows, embedding (and saving) the vectors that are missing or stale. */
+  private async documents(merchantId: string, rows: readonly CatalogRow[]): Promise<{ documents: SearchDocument[]; embedded: number; unembedded: number }> {
     const stale = rows.filter((row) => !row.embedding || row.embeddingModel !== this.embedder.id || row.embedding.length !== this.embedder.dimensions);
     const fresh = new Map<string, Float32Array>();
     if (stale.length) {
       try {
-        const vectors = await this.embedder.embed(stale.map(embeddingText));
-        stale.forEach((row, i) => fresh.set(row.id, vectors[i]!));
+        const vectors = await this.embedder.embed(stale.map((row) => embeddingText(row.product)));
+        stale.forEach((row, i) => fresh.set(row.product.id, vectors[i]!));
         await this.store.saveEmbeddings(
           merchantId,
           this.embedder.id,
-          stale.map((row) => ({ id: row.id, vector: fresh.get(row.id)! })),
+          stale.map((row) => ({ id: row.product.id, vector: fresh.get(row.product.id)! })),
         );
       } catch (error) {
         this.lastEmbedderError = (error as Error).message;
@@ -67,8 +70,8 @@ export class SearchIndexer {
       }
     }
     const documents = rows.map((row) => {
-      const vector = fresh.get(row.id) ?? (row.embeddingModel === this.embedder.id ? row.embedding : undefined);
-      return toSearchDocument(merchantId, row, vector);
+      const vector = fresh.get(row.product.id) ?? (row.embeddingModel === this.embedder.id ? row.embedding : undefined);
+      return toSearchDocument(merchantId, row.product, vector);
     });
     const unembedded = documents.filter((d) => !d.vector).length;
     this.embeddedCount += fresh.size;
@@ -82,12 +85,14 @@ export class SearchIndexer {
    * and held once. A persistent engine has no sink: it is written by the process that
    * changed the catalog (apply).
    */
-  sink(): ReadModelSink | undefined {
+  sink(columnsOf?: (merchantId: string) => CatalogColumns | undefined): ReadModelSink | undefined {
     if (this.engine.persistent) return undefined;
+    // The index is built on the read model's own columns of the products (filters, facets, title order).
+    if (columnsOf) this.engine.shareColumns?.(columnsOf);
     return {
       replaceMerchant: async (merchantId: string, rows: readonly CatalogRow[]) => {
         const load = this.serial(merchantId, async () => {
-          const { documents } = await this.documents(merchantId, rows.map(toSearchRow));
+          const { documents } = await this.documents(merchantId, rows);
           await this.engine.replaceMerchant(merchantId, documents);
         });
         this.loaded.set(merchantId, load.then(() => {}));
@@ -96,7 +101,7 @@ export class SearchIndexer {
       upsert: async (merchantId: string, rows: readonly CatalogRow[], gone: readonly string[]) => {
         if (!this.loaded.has(merchantId)) return; // loaded whole on its first search
         await this.serial(merchantId, async () => {
-          const { documents } = await this.documents(merchantId, rows.map(toSearchRow));
+          const { documents } = await this.documents(merchantId, rows);
           if (documents.length) await this.engine.index(documents);
           if (gone.length) await this.engine.remove(merchantId, gone);
         });
@@ -110,7 +115,7 @@ export class SearchIndexer {
       const all: SearchDocument[] = [];
       let embedded = 0;
       let unembedded = 0;
-      for await (const rows of this.store.searchRows(merchantId)) {
+      for await (const rows of this.store.catalogRows(merchantId)) {
         const batch = await this.documents(merchantId, rows);
         all.push(...batch.documents);
         embedded += batch.embedded;
@@ -166,10 +171,10 @@ export class SearchIndexer {
         return;
       }
       await this.serial(merchantId, async () => {
-        const rows = await this.store.searchRowsById(merchantId, ids);
+        const rows = await this.store.catalogRowsById(merchantId, ids);
         const { documents } = await this.documents(merchantId, rows);
         await this.engine.index(documents);
-        const found = new Set(rows.map((row) => row.id));
+        const found = new Set(rows.map((row) => row.product.id));
         const gone = ids.filter((id) => !found.has(id));
         if (gone.length) await this.engine.remove(merchantId, gone);
       });

@@ -4,14 +4,8 @@
  */
 import type { SearchDocument } from './search-engine.js';
 
-export interface ProductFields {
-  title: string;
-  description: string;
-  vendor: string;
-  category: string;
-  tags: string[];
-  attributes: Record<string, string[]>;
-}
+/** What of a product is searched: a search document's fields (a Product has them too). */
+export type SearchedFields = Omit<SearchDocument, 'merchantId' | 'vector'>;
 
 /** Attribute values as searchable text: plain values as they are, URLs reduced to their path's words. */
 export function attributeText(attributes: Record<string, string[]>): string {
@@ -32,13 +26,13 @@ export function attributeText(attributes: Record<string, string[]>): string {
 }
 
 /** The text an embedder sees for a product: the title counts twice, then category, tags, description, attributes. */
-export function embeddingText(product: ProductFields): string {
+export function embeddingText(product: Omit<SearchedFields, 'id' | 'price'>): string {
   return [product.title, product.title, product.category, product.tags.join(', '), product.description, attributeText(product.attributes)]
     .filter(Boolean)
     .join('\n');
 }
 
-export function toSearchDocument(merchantId: string, product: ProductFields & { id: string; price: number }, vector?: Float32Array): SearchDocument {
+export function toSearchDocument(merchantId: string, product: SearchedFields, vector?: Float32Array): SearchDocument {
   return {
     merchantId,
     id: product.id,

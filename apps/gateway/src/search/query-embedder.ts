@@ -6,6 +6,7 @@
  * at most 64 characters): the vector work of a query — a typo search per unknown word in the local
  * embedder, tokens billed by an embedding endpoint — does not grow with a pasted wall of text.
  */
+import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { Embedder } from './embedder.js';
 import { boundQuery } from './query/bound-query.js';
@@ -16,9 +17,8 @@ export interface QueryEmbedderOptions {
 }
 
 export class QueryEmbedder {
-  private readonly cache = new Map<string, Float32Array>();
+  private readonly cache: LRUCache<string, Float32Array>;
   private readonly timeoutMs: number;
-  private readonly cacheSize: number;
 
   constructor(
     readonly embedder: Embedder,
@@ -26,18 +26,14 @@ export class QueryEmbedder {
     options: QueryEmbedderOptions = {},
   ) {
     this.timeoutMs = options.timeoutMs ?? 2_000;
-    this.cacheSize = options.cacheSize ?? 1_000;
+    this.cache = new LRUCache({ max: options.cacheSize ?? 1_000 });
   }
 
   async embed(text: string): Promise<Float32Array | undefined> {
     const query = boundQuery(text);
     const key = query.trim().toLowerCase();
     const cached = this.cache.get(key);
-    if (cached) {
-      this.cache.delete(key);
-      this.cache.set(key, cached);
-      return cached;
-    }
+    if (cached) return cached;
     let timer: NodeJS.Timeout | undefined;
     try {
       const timeout = new Promise<never>((_, reject) => {
@@ -47,7 +43,6 @@ export class QueryEmbedder {
       const [vector] = await Promise.race([embedding, timeout]);
       if (!vector || vector.length !== this.embedder.dimensions) throw new Error('the embedder returned no vector of the expected length');
       this.cache.set(key, vector);
-      if (this.cache.size > this.cacheSize) this.cache.delete(this.cache.keys().next().value!);
       return vector;
     } catch (error) {
       this.logger.warn({ err: error, embedder: this.embedder.id }, 'query embedding failed; searching by keywords only');

@@ -2,6 +2,9 @@
  * The search-engine port. An engine holds the searchable text, price and vector of many
  * merchants' products and answers ranked, filtered, paged queries within one merchant.
  */
+import type { CatalogColumns } from './catalog-columns.js';
+import type { ProductFilter } from './filter.js';
+
 export interface SearchDocument {
   merchantId: string;
   id: string;
@@ -16,15 +19,8 @@ export interface SearchDocument {
   vector?: Float32Array | undefined;
 }
 
-export interface SearchFilters {
-  /** Case-insensitive substring of the category path. */
-  category?: string | undefined;
-  /** Case-insensitive equality with one of the tags. */
-  tag?: string | undefined;
-  /** Inclusive bounds on the base price. */
-  minPrice?: number | undefined;
-  maxPrice?: number | undefined;
-}
+/** What the filters mean is written once, in filter.ts. */
+export type SearchFilters = ProductFilter;
 
 export type FacetName = 'category' | 'brand' | 'price';
 
@@ -109,5 +105,11 @@ export interface SearchEngine {
    * the same. Optional: an engine whose index changes under it (Meilisearch) leaves it out.
    */
   snapshot?(merchantId: string): object | undefined;
+  /**
+   * Where the catalog's own columns of a merchant's products are (the read model's: filters, facets,
+   * title order): an in-memory engine builds its snapshot on them whenever they hold exactly the
+   * documents it indexes, rather than make its own. Optional: engines with their own storage leave it out.
+   */
+  shareColumns?(columnsOf: (merchantId: string) => CatalogColumns | undefined): void;
   close(): Promise<void>;
 }

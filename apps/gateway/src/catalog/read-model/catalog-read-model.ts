@@ -18,6 +18,7 @@
 import type { Logger } from 'pino';
 import type { Product } from '../../contract-types.js';
 import type { NotificationHandlers, Subscription } from '../../db/pg-listener.js';
+import type { CatalogColumns } from '../../search/catalog-columns.js';
 import { CATALOG_CHANNEL, changeSource, decodeChange, onCatalogChange, type CatalogChange } from '../catalog-events.js';
 import type { CatalogRow } from '../catalog-rows.js';
 import type { CatalogStore } from '../catalog-store.js';
@@ -83,6 +84,14 @@ export class CatalogReadModel {
   catalog(merchantId: string): MerchantCatalog | undefined {
     if (!this.live || this.pending.has(merchantId)) return undefined;
     return this.merchants.get(merchantId) ?? EMPTY;
+  }
+
+  /**
+   * The merchant's products as columns as they are now (live or not): what the in-memory search index is
+   * built on (SearchEngine.shareColumns), so that the catalog's columns and title order exist once.
+   */
+  columnsOf(merchantId: string): CatalogColumns | undefined {
+    return this.merchants.get(merchantId)?.columns();
   }
 
   get isLive(): boolean {

@@ -3,8 +3,11 @@
  * similarity (see merchant-index.ts). Writes rebuild the merchant's snapshot and swap it in;
  * a search always sees one whole snapshot.
  */
+import type { CatalogColumns } from '../catalog-columns.js';
 import type { FacetName, SearchDocument, SearchEngine, SearchFacets, SearchRequest, SearchResult } from '../search-engine.js';
-import { analyzeDocument, MerchantIndex, type AnalyzedDocument, type RankingOptions } from './merchant-index.js';
+import { analyzeDocument, type AnalyzedDocument } from './document-analysis.js';
+import { MerchantIndex } from './merchant-index.js';
+import type { RankingOptions } from './ranking.js';
 import { TermDictionary } from './term-dictionary.js';
 
 export interface EmbeddedEngineOptions extends Partial<RankingOptions> {
@@ -29,6 +32,7 @@ export class EmbeddedSearchEngine implements SearchEngine {
   private readonly merchants = new Map<string, MerchantState>();
   private readonly ranking: RankingOptions;
   private readonly dictionary = new TermDictionary();
+  private columnsOf: ((merchantId: string) => CatalogColumns | undefined) | undefined;
 
   constructor(private readonly options: EmbeddedEngineOptions) {
     const { keywordWeight, vectorFloor, vectorBand, feedback } = options;
@@ -40,7 +44,20 @@ export class EmbeddedSearchEngine implements SearchEngine {
       this.merchants.delete(merchantId);
       return;
     }
-    this.merchants.set(merchantId, { documents, snapshot: new MerchantIndex([...documents.values()], this.options.dimensions, this.dictionary) });
+    const shared = this.sharedColumns(merchantId, documents);
+    const ordered = shared ? shared.ids.map((id) => documents.get(id)!) : [...documents.values()];
+    this.merchants.set(merchantId, { documents, snapshot: new MerchantIndex(ordered, this.options.dimensions, this.dictionary, shared) });
+  }
+
+  shareColumns(columnsOf: (merchantId: string) => CatalogColumns | undefined): void {
+    this.columnsOf = columnsOf;
+  }
+
+  /** The catalog's columns of the merchant when they hold exactly these documents (row i: the document with ids[i]). */
+  private sharedColumns(merchantId: string, documents: ReadonlyMap<string, AnalyzedDocument>): CatalogColumns | undefined {
+    const columns = this.columnsOf?.(merchantId);
+    if (!columns || columns.size !== documents.size) return undefined;
+    return columns.ids.every((id) => documents.has(id)) ? columns : undefined;
   }
 
   async index(documents: readonly SearchDocument[]): Promise<void> {
@@ -76,7 +93,7 @@ export class EmbeddedSearchEngine implements SearchEngine {
     return this.merchants.get(merchantId)?.snapshot.spell(text) ?? text;
   }
 
-  snapshot(merchantId: string): object | undefined {
+  snapshot(merchantId: string): MerchantIndex | undefined {
     return this.merchants.get(merchantId)?.snapshot;
   }
 

@@ -8,7 +8,8 @@
 import type { Embedders, Settings } from 'meilisearch';
 import { attributeText } from '../product-text.js';
 import { priceBand } from '../embedded/facet-counter.js';
-import type { SearchDocument, SearchFilters } from '../search-engine.js';
+import { foldCase, type ProductFilter } from '../filter.js';
+import type { SearchDocument } from '../search-engine.js';
 
 export interface MeiliProduct {
   uid: string;
@@ -42,9 +43,9 @@ export function toMeiliProduct(doc: SearchDocument, userProvidedVectors: boolean
     product_id: doc.id,
     title: doc.title,
     category: doc.category,
-    category_lc: doc.category.toLowerCase(),
+    category_lc: foldCase(doc.category),
     tags: doc.tags,
-    tags_lc: doc.tags.map((t) => t.toLowerCase()),
+    tags_lc: doc.tags.map(foldCase),
     vendor: doc.vendor,
     attribute_values: attributeText(doc.attributes),
     description: doc.description,
@@ -59,10 +60,11 @@ export function quote(value: string): string {
   return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 }
 
-export function filterExpression(merchantId: string, filters: SearchFilters): string {
+/** The filter (search/filter.ts: its meaning) as a Meilisearch filter over one merchant's documents. */
+export function filterExpression(merchantId: string, filters: ProductFilter): string {
   const parts = [`merchant_id = ${quote(merchantId)}`];
-  if (filters.category) parts.push(`category_lc CONTAINS ${quote(filters.category.toLowerCase())}`);
-  if (filters.tag) parts.push(`tags_lc = ${quote(filters.tag.toLowerCase())}`);
+  if (filters.category) parts.push(`category_lc CONTAINS ${quote(foldCase(filters.category))}`);
+  if (filters.tag) parts.push(`tags_lc = ${quote(foldCase(filters.tag))}`);
   if (filters.minPrice !== undefined) parts.push(`price >= ${filters.minPrice}`);
   if (filters.maxPrice !== undefined) parts.push(`price <= ${filters.maxPrice}`);
   return parts.join(' AND ');

@@ -1,6 +1,6 @@
 /**
  * A SearchRequest as Meilisearch search parameters. Tight matching as the embedded engine's
- * (merchant-index.ts: a product must hold the query's rarer words, not one common word):
+ * (embedded/ranking.ts: a product must hold the query's rarer words, not one common word):
  * `matchingStrategy: 'frequency'` lets Meilisearch drop the most frequent words of a query
  * that matches too little, never the rare ones. A price preference sorts by price (after its
  * relevance rules); a blank text lists by title, then id.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Product, ProductSearchResponse } from '../contract-types.js';
-import { productBytes, productJson, rememberedList, scored, searchResponseBody } from './product-json.js';
+import { rememberedList, scored } from '../catalog/shown-items.js';
+import { productBytes, productJson, searchResponseBody } from './product-json.js';
 
 const product = (id: string, extra: Partial<Product> = {}): Product => ({
   id,

@@ -1,31 +1,24 @@
 /**
- * Catalog answers as JSON text, each product serialized once. The read model's products are
- * immutable (a change replaces the object), so a product's text is remembered beside the object
- * itself (a WeakMap: it goes when the product does) and a listing is its products' texts joined.
- * A search hit is its product's text with `similarity_score` appended — byte for byte what
- * JSON.stringify of `{ ...product, similarity_score }` gives — and a list shown again and again
- * (a remembered search answer's items) is joined once.
+ * Catalog answers as JSON text (the HTTP side's encoding), each product serialized once. The read
+ * model's products are immutable (a change replaces the object), so a product's text is remembered
+ * beside the object itself (a WeakMap: it goes when the product does) and a listing is its products'
+ * texts joined. A search hit (catalog/shown-items.ts) is its product's text with `similarity_score`
+ * appended — byte for byte what JSON.stringify of `{ ...product, similarity_score }` gives — and a
+ * list shown again and again (a remembered answer's items) is joined once.
  *
  *   res.setHeader('Content-Type', JSON_CONTENT_TYPE).send(searchResponseBody(await catalog.search(…)));
  */
+import { isRememberedList, scoredFrom } from '../catalog/shown-items.js';
 import type { Product, ProductSearchResponse } from '../contract-types.js';
 
 const texts = new WeakMap<object, string>();
-const scoredFrom = new WeakMap<object, Product>();
-/** The items of lists shown again and again (see rememberedList), by list: made once, as bytes. */
-const listBytes = new WeakMap<readonly Product[], Buffer | null>();
-
-/** A search hit: the product with its score, remembered as made from that product. */
-export function scored(product: Product, score: number): Product {
-  const hit = { ...product, similarity_score: score };
-  if (!Object.hasOwn(product, 'similarity_score')) scoredFrom.set(hit, product);
-  return hit;
-}
+/** The items of lists shown again and again (catalog/shown-items.ts), by list: made once, as bytes. */
+const listBytes = new WeakMap<readonly Product[], Buffer>();
 
 export function productJson(product: Product): string {
   let text = texts.get(product);
   if (text !== undefined) return text;
-  const base = scoredFrom.get(product);
+  const base = scoredFrom(product);
   text = base ? `${productJson(base).slice(0, -1)},"similarity_score":${JSON.stringify(product.similarity_score)}}` : JSON.stringify(product);
   texts.set(product, text);
   return text;
@@ -43,17 +36,11 @@ export function productBytes(product: Product): Buffer {
   return bytes;
 }
 
-/** Marks a list of products (never modified) as one that will be shown again: its items are then serialized once. */
-export function rememberedList<T extends readonly Product[]>(items: T): T {
-  listBytes.set(items, null);
-  return items;
-}
-
 function itemsBytes(items: readonly Product[]): Buffer {
   const known = listBytes.get(items);
   if (known) return known;
   const bytes = Buffer.from(items.map(productJson).join(','));
-  if (known === null) listBytes.set(items, bytes);
+  if (isRememberedList(items)) listBytes.set(items, bytes);
   return bytes;
 }
 

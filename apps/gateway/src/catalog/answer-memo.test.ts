@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { AnswerMemo } from './answer-memo.js';
+
+describe('AnswerMemo', () => {
+  it('answers only from the basis an answer was made from', () => {
+    const memo = new AnswerMemo(10);
+    const [first, second] = [{}, {}];
+    memo.remember('q', first, { answer: 1 });
+    expect(memo.recall('q', (basis) => basis === first)).toEqual({ answer: 1 });
+    expect(memo.recall('q', (basis) => basis === second)).toBeUndefined();
+    expect(memo.recall('q', (basis) => basis === first)).toBeUndefined(); // a newer basis was asked for: the old answer is gone
+    expect(memo.recall('other', () => true)).toBeUndefined();
+  });
+
+  it('keeps at most its capacity, dropping the least recently asked first', () => {
+    const memo = new AnswerMemo(2);
+    const basis = {};
+    const [a, b, c] = [{ n: 1 }, { n: 2 }, { n: 3 }];
+    const current = (known: object) => known === basis;
+    memo.remember('a', basis, a);
+    memo.remember('b', basis, b);
+    expect(memo.recall('a', current)).toBe(a);
+    memo.remember('c', basis, c);
+    expect([memo.recall('a', current), memo.recall('b', current), memo.recall('c', current)]).toEqual([a, undefined, c]);
+    expect(memo.size).toBe(2);
+  });
+});

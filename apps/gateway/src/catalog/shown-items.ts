@@ -1,0 +1,33 @@
+/**
+ * Items the catalog shows, marked for the HTTP side's JSON encoding (http/product-json.ts), which
+ * makes each product's text once: a search hit remembers the product it was made from (its text
+ * is that product's with `similarity_score` appended), and a list that will be shown again and
+ * again (a remembered answer's items, a listing page) is marked so that its items are encoded once.
+ * Products and marked lists are never modified: a change replaces them.
+ */
+import type { Product } from '../contract-types.js';
+
+const hitOf = new WeakMap<object, Product>();
+const shownAgain = new WeakSet<readonly Product[]>();
+
+/** A search hit: the product with its score, remembered as made from that product. */
+export function scored(product: Product, score: number): Product {
+  const hit = { ...product, similarity_score: score };
+  if (!Object.hasOwn(product, 'similarity_score')) hitOf.set(hit, product);
+  return hit;
+}
+
+/** The product a search hit was made from (undefined for a product that is no hit). */
+export function scoredFrom(hit: Product): Product | undefined {
+  return hitOf.get(hit);
+}
+
+/** Marks a list of products (never modified) as one that will be shown again. */
+export function rememberedList<T extends readonly Product[]>(items: T): T {
+  shownAgain.add(items);
+  return items;
+}
+
+export function isRememberedList(items: readonly Product[]): boolean {
+  return shownAgain.has(items);
+}

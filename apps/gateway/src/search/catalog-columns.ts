@@ -1,0 +1,126 @@
+/**
+ * A merchant's products as columns: what filters, facets and the title order need, one typed
+ * array or list per field, a row per product. Built once from an immutable list of products;
+ * both the catalog read model (listings) and the embedded search index (masks, facets, the
+ * ranking's tie-break) read their filters through here, so a filter means one thing (filter.ts).
+ */
+import { countFacets, type FacetColumns } from './embedded/facet-counter.js';
+import { allowsEverything, categoryMatches, compareTitleOrder, foldCase, priceBounds, priceWithin, type ProductFilter } from './filter.js';
+import type { FacetName, SearchDocument, SearchFacets } from './search-engine.js';
+
+/** The fields columns are made of (a Product has them too). */
+export type ColumnFields = Pick<SearchDocument, 'id' | 'title' | 'category' | 'vendor' | 'tags' | 'price'>;
+
+/** True when a text holds a character at or above U+D800 (code-point order then needs the slow compare). */
+export function isWide(text: string): boolean {
+  return /[\uD800-\uFFFF]/.test(text);
+}
+
+export class CatalogColumns implements FacetColumns {
+  readonly size: number;
+  readonly ids: readonly string[];
+  readonly prices: Float64Array;
+  /** Each row's category, numbered: a category filter tests each distinct category once, not once per row. */
+  readonly categoryOf: Int32Array;
+  /** The categories as first seen (what facets show), by number… */
+  readonly categoryNames: readonly string[];
+  /** …and folded (what filters test). */
+  private readonly categoryKeys: readonly string[];
+  readonly vendorOf: Int32Array;
+  readonly vendorNames: readonly string[];
+  /** Rows by folded tag. */
+  private readonly tags = new Map<string, Int32Array>();
+  /** Each row's place in title-then-id order. */
+  readonly rank: Int32Array;
+  /** The rows in title-then-id order. */
+  readonly byTitle: Int32Array;
+
+  /** `wide(i)`: whether row i's title or id needs the code-point compare (see isWide), when the caller knows it already. */
+  constructor(rows: readonly ColumnFields[], wide: (i: number) => boolean = (i) => isWide(rows[i]!.title) || isWide(rows[i]!.id)) {
+    const n = rows.length;
+    this.size = n;
+    this.ids = rows.map((row) => row.id);
+    this.prices = Float64Array.from(rows, (row) => row.price);
+    const categories = numbering(rows, (row) => row.category);
+    this.categoryOf = categories.of;
+    this.categoryNames = categories.names;
+    this.categoryKeys = categories.keys;
+    const vendors = numbering(rows, (row) => row.vendor);
+    this.vendorOf = vendors.of;
+    this.vendorNames = vendors.names;
+    const tagLists = new Map<string, number[]>();
+    rows.forEach((row, i) => {
+      for (const tag of new Set(row.tags.map(foldCase))) {
+        const list = tagLists.get(tag);
+        if (list) list.push(i);
+        else tagLists.set(tag, [i]);
+      }
+    });
+    for (const [tag, list] of tagLists) this.tags.set(tag, Int32Array.from(list));
+    this.byTitle = Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => {
+      const x = rows[a]!;
+      const y = rows[b]!;
+      if (wide(a) || wide(b)) return compareTitleOrder(x, y);
+      // Below U+D800, UTF-16 order is code-point order: the plain compare is the same and faster.
+      if (x.title !== y.title) return x.title < y.title ? -1 : 1;
+      return x.id < y.id ? -1 : x.id > y.id ? 1 : 0;
+    });
+    this.rank = new Int32Array(n);
+    this.byTitle.forEach((row, place) => (this.rank[row] = place));
+  }
+
+  /** The rows the filter allows (1) and not (0), or undefined when it allows every row. */
+  mask(filter: ProductFilter): Uint8Array | undefined {
+    if (allowsEverything(filter)) return undefined;
+    const n = this.size;
+    const mask = new Uint8Array(n);
+    if (filter.tag) {
+      for (const i of this.tags.get(foldCase(filter.tag)) ?? []) mask[i] = 1;
+    } else mask.fill(1);
+    if (filter.category) {
+      const needle = foldCase(filter.category);
+      const ok = Uint8Array.from(this.categoryKeys, (category) => (categoryMatches(category, needle) ? 1 : 0));
+      for (let i = 0; i < n; i++) if (mask[i] && !ok[this.categoryOf[i]!]) mask[i] = 0;
+    }
+    if (filter.minPrice !== undefined || filter.maxPrice !== undefined) {
+      const bounds = priceBounds(filter);
+      for (let i = 0; i < n; i++) if (mask[i] && !priceWithin(this.prices[i]!, bounds)) mask[i] = 0;
+    }
+    return mask;
+  }
+
+  /** The rows the filter allows, in title-then-id order. */
+  matching(filter: ProductFilter): Int32Array {
+    const mask = this.mask(filter);
+    if (!mask) return this.byTitle;
+    let count = 0;
+    for (let i = 0; i < this.size; i++) count += mask[i]!;
+    const out = new Int32Array(count);
+    let k = 0;
+    for (const row of this.byTitle) if (mask[row]) out[k++] = row;
+    return out;
+  }
+
+  /** The named facets counted over `count` rows of `rows`. */
+  facets(names: readonly FacetName[], rows: Int32Array, count: number): SearchFacets {
+    return countFacets(names, this, rows, count);
+  }
+}
+
+/** A column of distinct values (compared folded), numbered in order of first appearance. */
+function numbering(rows: readonly ColumnFields[], value: (row: ColumnFields) => string): { of: Int32Array; names: string[]; keys: string[] } {
+  const numbers = new Map<string, number>();
+  const names: string[] = [];
+  const of = new Int32Array(rows.length);
+  rows.forEach((row, i) => {
+    const shown = value(row);
+    const key = foldCase(shown);
+    let number = numbers.get(key);
+    if (number === undefined) {
+      numbers.set(key, (number = numbers.size));
+      names.push(shown);
+    }
+    of[i] = number;
+  });
+  return { of, names, keys: [...numbers.keys()] };
+}

@@ -1,0 +1,84 @@
+/**
+ * BM25F postings: for each term, the documents holding it with their saturated, field-weighted
+ * term frequency, and the term's idf (fields.ts gives each field's weight and length normalisation).
+ */
+import type { AnalyzedDocument } from './document-analysis.js';
+import { FIELDS, K1 } from './fields.js';
+import type { TermDictionary } from './term-dictionary.js';
+
+export interface Posting {
+  docs: Int32Array;
+  weights: Float32Array;
+  idf: number;
+}
+
+export class Postings {
+  private readonly byTerm = new Map<number, Posting>();
+
+  /** Two passes over the documents: document frequencies, then postings filled in place. */
+  constructor(documents: readonly AnalyzedDocument[], dictionarySize: number) {
+    const n = documents.length;
+    const fieldCount = FIELDS.length;
+    const averages = new Float64Array(fieldCount);
+    for (const d of documents) for (let f = 0; f < fieldCount; f++) averages[f]! += d.offsets[f + 1]! - d.offsets[f]!;
+    for (let f = 0; f < fieldCount; f++) averages[f] = averages[f]! / Math.max(1, n) || 1;
+    const tf = new Float64Array(dictionarySize);
+    const df = new Int32Array(dictionarySize);
+    const seen: number[] = [];
+    const each = (d: AnalyzedDocument, visit: (term: number, value: number) => void) => {
+      seen.length = 0;
+      for (let f = 0; f < fieldCount; f++) {
+        const start = d.offsets[f]!;
+        const end = d.offsets[f + 1]!;
+        if (end === start) continue;
+        const field = FIELDS[f]!;
+        const norm = field.weight / (1 - field.b + (field.b * (end - start)) / averages[f]!);
+        for (let k = start; k < end; k++) {
+          const term = d.terms[k]!;
+          if (tf[term] === 0) seen.push(term);
+          tf[term]! += norm;
+        }
+      }
+      for (const term of seen) {
+        visit(term, tf[term]!);
+        tf[term] = 0;
+      }
+    };
+    for (const d of documents) each(d, (term) => df[term]!++);
+    const docsOf = new Map<number, { docs: Int32Array; weights: Float32Array; fill: number }>();
+    for (let term = 0; term < dictionarySize; term++) {
+      const count = df[term]!;
+      if (count > 0) docsOf.set(term, { docs: new Int32Array(count), weights: new Float32Array(count), fill: 0 });
+    }
+    documents.forEach((d, i) =>
+      each(d, (term, value) => {
+        const list = docsOf.get(term)!;
+        list.docs[list.fill] = i;
+        list.weights[list.fill++] = value / (K1 + value);
+      }),
+    );
+    for (const [term, list] of docsOf) {
+      const count = list.docs.length;
+      this.byTerm.set(term, { docs: list.docs, weights: list.weights, idf: Math.log(1 + (n - count + 0.5) / (count + 0.5)) });
+    }
+  }
+
+  /** A term's posting (the caller knows the catalog holds it: a matched term). */
+  of(term: number): Posting {
+    return this.byTerm.get(term)!;
+  }
+
+  has(term: number): boolean {
+    return this.byTerm.has(term);
+  }
+
+  /** Documents holding a term. */
+  df(term: number): number {
+    return this.byTerm.get(term)?.docs.length ?? 0;
+  }
+
+  /** The terms the catalog holds. */
+  terms(): IterableIterator<number> {
+    return this.byTerm.keys();
+  }
+}

@@ -1,0 +1,195 @@
+/**
+ * Ranking and fusion: which products match a query and in what order. Keyword relevance is each
+ * query word's best BM25F match per product (exact, prefix or typo, MATCH_FACTOR), normalised by
+ * the query's idf; a product matches by words when it covers MIN_COVERAGE of the required weight,
+ * by meaning when its cosine is near the best one. The fused score mixes both (RankingOptions),
+ * adds ATTRIBUTE_BOOST per attribute value the query names, and a price preference scales it; ties
+ * go by title order. Scratch arrays are the ranker's own, all zero between queries.
+ */
+import type { CatalogColumns } from '../catalog-columns.js';
+import type { FacetName, PricePreference, SearchFilters, SearchHit, SearchResult, UnderstoodAttribute } from '../search-engine.js';
+import type { AttributeWord } from './attribute-values.js';
+import type { CosineMatrix } from './cosine-matrix.js';
+import type { Feedback } from './feedback.js';
+import type { Postings } from './postings.js';
+import { preferPrice } from './price-preference.js';
+import { MATCH_FACTOR, type QueryWord } from './query-terms.js';
+import { topK } from './top-k.js';
+
+/** A product matches the query's words when it holds words worth this share of the query's required weight (idf). */
+export const MIN_COVERAGE = 0.4;
+/** Added to the score of a product that has an attribute value the query names. */
+export const ATTRIBUTE_BOOST = 0.08;
+
+export interface IndexQuery {
+  text: string;
+  vector: Float32Array | undefined;
+  filters: SearchFilters;
+  offset: number;
+  limit: number;
+  pricePreference?: PricePreference | undefined;
+  facets?: readonly FacetName[] | undefined;
+}
+
+export interface RankingOptions {
+  /** Weight of keyword relevance in the fused score; the vector's weight is 1 − this. */
+  keywordWeight: number;
+  /** A product without a keyword hit matches only when its cosine to the query reaches this… */
+  vectorFloor: number;
+  /** …and lies within this distance of the best cosine among the products searched (its close neighbours). */
+  vectorBand: number;
+  /** Pseudo-relevance feedback weight (0 = off). */
+  feedback: number;
+}
+
+/** What a ranker reads of its snapshot. */
+export interface RankedCatalog {
+  columns: CatalogColumns;
+  postings: Postings;
+  matrix: CosineMatrix;
+  feedback: Feedback;
+  dims: number;
+  attributeWords: ReadonlyMap<string, AttributeWord>;
+}
+
+export class Ranker {
+  private readonly scores: Float32Array;
+  private readonly covered: Float32Array;
+  private readonly groupBest: Float32Array;
+  private readonly bonus: Float32Array;
+  private readonly candidates: Int32Array;
+  private readonly fused: Float32Array;
+  private readonly feedbackCosines: Float32Array;
+
+  constructor(private readonly catalog: RankedCatalog) {
+    const n = catalog.columns.size;
+    this.scores = new Float32Array(n);
+    this.covered = new Float32Array(n);
+    this.groupBest = new Float32Array(n);
+    this.bonus = new Float32Array(n);
+    this.candidates = new Int32Array(n);
+    this.fused = new Float32Array(n);
+    this.feedbackCosines = new Float32Array(n);
+  }
+
+  rank(query: IndexQuery, queryWords: readonly QueryWord[], options: RankingOptions): SearchResult {
+    const { columns, postings, matrix, attributeWords } = this.catalog;
+    const { vector, filters, offset, limit } = query;
+    const n = columns.size;
+    const scores = this.scores;
+    const covered = this.covered;
+    const best = this.groupBest;
+    const touched: number[] = [];
+    const unmatchedIdf = Math.log(1 + (n + 0.5) / 0.5);
+    // Attribute words (a colour, a material the catalog has) are wishes, not requirements, unless the query has nothing else.
+    const isAttribute = queryWords.map((w) => w.matches.length > 0 && attributeWords.has(w.stem));
+    const hasOther = queryWords.some((w, i) => w.matches.length > 0 && !isAttribute[i]);
+    const named: AttributeWord[] = [];
+    let idfSum = 0;
+    let requiredSum = 0;
+    queryWords.forEach((word, index) => {
+      if (word.matches.length === 0) {
+        idfSum += unmatchedIdf;
+        return;
+      }
+      let weight = Infinity;
+      const kind = word.matches[0]!.kind;
+      for (const match of word.matches) if (match.kind === kind) weight = Math.min(weight, postings.of(match.term).idf);
+      idfSum += weight;
+      const required = !(isAttribute[index] && hasOther);
+      if (required) requiredSum += weight;
+      if (isAttribute[index]) {
+        named.push(attributeWords.get(word.stem)!);
+      }
+      // A word scores a document once, by its best match (exact, prefix or typo).
+      const group: number[] = [];
+      for (const match of word.matches) {
+        const { docs, weights, idf } = postings.of(match.term);
+        // A prefix weighs as its own term (`sto` of `bar sto`: the rarer `stool` counts more than `storage`).
+        const factor = (match.kind === 'prefix' ? Math.min(idf, weight * 2) : weight) * MATCH_FACTOR[match.kind];
+        for (let j = 0; j < docs.length; j++) {
+          const d = docs[j]!;
+          const value = factor * weights[j]!;
+          if (best[d] === 0) group.push(d);
+          if (value > best[d]!) best[d] = value;
+        }
+      }
+      for (const d of group) {
+        if (scores[d] === 0) touched.push(d);
+        scores[d]! += best[d]!;
+        if (required) covered[d]! += weight;
+        best[d] = 0;
+      }
+    });
+    const bonus = this.bonus;
+    const boosted: number[] = [];
+    const attributes: UnderstoodAttribute[] = named.map(({ name, value }) => ({ name, value }));
+    for (const { docs } of named) {
+      for (const d of docs) {
+        if (bonus[d] === 0) boosted.push(d);
+        bonus[d]! += ATTRIBUTE_BOOST;
+      }
+    }
+    const mask = columns.mask(filters);
+    const candidates = this.candidates;
+    const fused = this.fused;
+    let count = 0;
+    // A blank text (a query that was only a constraint, or facets without q) lists every product the filters allow.
+    const everything = query.text.trim() === '';
+    const useVector = !everything && vector !== undefined && vector.length === this.catalog.dims && vector.some((x) => x !== 0);
+    const kwNorm = idfSum > 0 ? 1 / idfSum : 0;
+    // A product matches lexically when its covered weight reaches this (never without required words).
+    const needed = requiredSum > 0 ? requiredSum * MIN_COVERAGE - 1e-9 : Infinity;
+    if (everything) {
+      for (let d = 0; d < n; d++) {
+        if (mask && mask[d] === 0) continue;
+        candidates[count++] = d;
+        fused[d] = 1;
+      }
+    } else if (useVector) {
+      const alpha = options.keywordWeight;
+      const cosines = matrix.cosines;
+      const top = matrix.cosineAll(vector);
+      // The best cosine over the whole catalog sets the neighbour band: whether a product matches q does not depend on the filters.
+      const floor = Math.max(options.vectorFloor, top - options.vectorBand);
+      for (let d = 0; d < n; d++) {
+        if (mask && mask[d] === 0) continue;
+        if (covered[d]! >= needed || cosines[d]! >= floor) candidates[count++] = d;
+      }
+      // Matching uses the query's own cosines; ranking, with feedback on, the cosines (of the matches only) of the query
+      // moved toward its nearest products.
+      let ranking = cosines;
+      if (options.feedback > 0) {
+        const { feedback } = this.catalog;
+        ranking = this.feedbackCosines;
+        const moved = feedback.moved(vector, options.feedback);
+        for (let k = 0; k < count; k++) ranking[candidates[k]!] = feedback.cosine(moved, candidates[k]!);
+      }
+      for (let k = 0; k < count; k++) {
+        const d = candidates[k]!;
+        fused[d] = alpha * scores[d]! * kwNorm + (1 - alpha) * Math.max(0, Math.min(1, ranking[d]!)) + bonus[d]!;
+      }
+    } else {
+      for (const d of touched) {
+        if (mask && mask[d] === 0) continue;
+        if (!(covered[d]! >= needed)) continue;
+        candidates[count++] = d;
+        fused[d] = scores[d]! * kwNorm + bonus[d]!;
+      }
+    }
+    for (const d of touched) {
+      scores[d] = 0;
+      covered[d] = 0;
+    }
+    for (const d of boosted) bonus[d] = 0;
+    if (query.pricePreference) preferPrice(query.pricePreference, columns.prices, candidates, count, fused);
+    const order = columns.rank;
+    const better = (a: number, b: number) => fused[a]! > fused[b]! || (fused[a] === fused[b] && order[a]! < order[b]!);
+    const top = topK(candidates, count, offset + limit, better);
+    const hits: SearchHit[] = top.slice(offset).map((d) => ({ id: columns.ids[d]!, score: Math.max(0, Math.min(1, fused[d]!)) }));
+    const result: SearchResult = { hits, total: count, mode: useVector ? 'hybrid' : 'keyword' };
+    if (attributes.length > 0) result.attributes = attributes;
+    if (query.facets && query.facets.length > 0) result.facets = columns.facets(query.facets, candidates, count);
+    return result;
+  }
+}
