@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { KeyDirectory, type DirectoryEntry } from './key-directory.js';
-import type { Principal } from './key-service.js';
+import type { Principal } from './principal.js';
 
 const principal = (keyId: string): Principal => ({
   keyId,

@@ -17,7 +17,7 @@
  *   directory.setListening(true); await directory.refresh();
  *   const entry = await directory.lookup(hashApiKey(presented)); // Principal | 'revoked' | 'unknown' | 'unavailable'
  */
-import type { Principal } from './key-service.js';
+import type { Principal } from './principal.js';
 
 export const API_KEYS_CHANNEL = 'api_keys_changed';
 

@@ -6,9 +6,9 @@ import { AuthenticationError, InvalidRequestError } from '../errors.js';
 import { digestsEqual, generateApiKey, hashApiKey, keyEnvironment, randomBase62 } from './api-key.js';
 import { API_KEYS_CHANNEL, KeyDirectory, type DirectoryEntry } from './key-directory.js';
 import type { KeyRecord, KeyStore } from './key-store.js';
+import type { Principal, Tier } from './principal.js';
 import type { Scope } from './scopes.js';
 
-export type Tier = 'sandbox' | 'production' | 'enterprise';
 
 export interface CreateKeyOptions {
   merchantIds: string[];
@@ -24,18 +24,6 @@ export interface CreatedKey {
   id: string;
   key: string;
   signingSecret?: string;
-}
-
-/** Who is calling: what an authenticated request carries to everything after the edge. */
-export interface Principal {
-  keyId: string;
-  environment: GatewayEnv;
-  merchantIds: string[];
-  scopes: string[];
-  tier: Tier;
-  rpm: number | null;
-  rpd: number | null;
-  signingSecret: string | null;
 }
 
 const MERCHANT_ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;

@@ -1,4 +1,4 @@
-import type { Principal } from './key-service.js';
+import type { Principal } from './principal.js';
 
 /** Requests per minute and per day by tier (SPEC.md "Limits"); enterprise keys carry their own. */
 export const TIER_LIMITS = {

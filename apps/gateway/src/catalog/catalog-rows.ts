@@ -7,7 +7,8 @@
 import type { Product } from '../contract-types.js';
 import { sql } from '../db/statement.js';
 import type { SearchDocument } from '../search/search-engine.js';
-import { toProduct, type ProductWithRelations } from './product-mapper.js';
+import { toProduct } from './product-mapper.js';
+import type { ProductRecord } from './product-record.js';
 
 /** What the search index needs of a product, with its persisted embedding. */
 export interface SearchRow extends Omit<SearchDocument, 'merchantId' | 'vector'> {
@@ -50,7 +51,7 @@ export const catalogPage = (merchantId: string, after: string, limit: number) =>
 export const catalogById = (merchantId: string, ids: readonly string[]) =>
   sql`WITH p AS (SELECT * FROM products WHERE merchant_id = ${merchantId} AND id = ANY(${[...ids]}::text[])), ${withRelations(merchantId)}`;
 
-interface JsonRow extends Omit<ProductWithRelations, 'embedding' | 'embeddingModel' | 'merchantId' | 'createdAt' | 'updatedAt'> {
+interface JsonRow extends Omit<ProductRecord, 'embedding' | 'embeddingModel' | 'merchantId' | 'createdAt' | 'updatedAt'> {
   embedding: string | null;
   model: string | null;
   tags: string[];
@@ -64,7 +65,7 @@ export function decodeCatalogRows(text: string | null | undefined): CatalogRow[]
     const bytes = row.embedding ? Buffer.from(row.embedding, 'base64') : undefined;
     // Copy: a Buffer's bytes need not be 4-byte aligned.
     const embedding = bytes && bytes.byteLength > 0 && bytes.byteLength % 4 === 0 ? new Float32Array(Uint8Array.from(bytes).buffer) : undefined;
-    const product = toProduct({ ...row, tags: row.tags ?? [] } as unknown as ProductWithRelations);
+    const product = toProduct({ ...row, tags: row.tags ?? [] } as unknown as ProductRecord);
     return { product, embedding, embeddingModel: row.model ?? undefined };
   });
 }

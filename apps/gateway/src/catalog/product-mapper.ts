@@ -1,10 +1,8 @@
-import type { Image as ImageRow, Product as ProductRow, Variant as VariantRow } from '../generated/prisma/client.js';
 import type { Product, Variant } from '../contract-types.js';
 import { inventory, productAvailability } from './inventory.js';
+import type { ProductRecord, VariantRecord } from './product-record.js';
 
-export type ProductWithRelations = ProductRow & { variants: VariantRow[]; images: ImageRow[] };
-
-function toVariant(row: VariantRow): Variant {
+function toVariant(row: VariantRecord): Variant {
   return {
     sku: row.sku,
     title: row.title,
@@ -20,7 +18,7 @@ function toVariant(row: VariantRow): Variant {
 }
 
 /** A product as the contract shows it; availability is derived from its variants. */
-export function toProduct(row: ProductWithRelations): Product {
+export function toProduct(row: ProductRecord): Product {
   return {
     id: row.id,
     title: row.title,

@@ -1,4 +1,4 @@
-import type { Principal } from '../auth/key-service.js';
+import type { Principal } from '../auth/principal.js';
 import type { Operation } from '../contract/operations.js';
 import type { BeforeCommit } from '../db/transaction.js';
 import type { ProtocolProfile } from './edge.js';

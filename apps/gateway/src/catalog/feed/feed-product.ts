@@ -17,11 +17,9 @@
  *                  <base>/products/<id> and <base>/products/<id>?variant=<sku>
  */
 import { toMinor } from '../../checkout/pricing/money.js';
-import type { Image as ImageRow, Product as ProductRow, Variant as VariantRow } from '../../generated/prisma/client.js';
 import type { StorefrontUrls } from '../../storefront/storefront-urls.js';
 import { LOW_STOCK_THRESHOLD } from '../inventory.js';
-
-export type CatalogRow = ProductRow & { variants: VariantRow[]; images: ImageRow[] };
+import type { ProductRecord } from '../product-record.js';
 
 export interface FeedPrice { amount: number; currency: string }
 export interface FeedAvailability { available: boolean; status: string }
@@ -73,7 +71,7 @@ function variantTitle(product: string, variant: string): string {
   return `${product} - ${trimmed}`;
 }
 
-export function toFeedProduct(row: CatalogRow, context: FeedContext): FeedProduct {
+export function toFeedProduct(row: ProductRecord, context: FeedContext): FeedProduct {
   const { urls, sellerName } = context;
   const categories = row.category.trim() ? [{ value: row.category, taxonomy: 'merchant' }] : undefined;
   const seller = sellerName ? { name: sellerName } : undefined;

@@ -7,7 +7,8 @@ import type { Database } from '../../db/database.js';
 import { utc } from '../../db/sql-time.js';
 import { sql } from '../../db/statement.js';
 import { newId } from '../../ids.js';
-import type { CatalogRow, FeedProduct } from './feed-product.js';
+import type { ProductRecord } from '../product-record.js';
+import type { FeedProduct } from './feed-product.js';
 
 export interface FeedTargetRow {
   id: string;
@@ -42,7 +43,7 @@ export class FeedStore {
   }
 
   /** Every product of the merchant, in id order, `pageSize` at a time with variants and images. */
-  async *productPages(merchantId: string, pageSize = 500): AsyncGenerator<CatalogRow[]> {
+  async *productPages(merchantId: string, pageSize = 500): AsyncGenerator<ProductRecord[]> {
     let after: string | undefined;
     for (;;) {
       const page = await this.prisma.product.findMany({
@@ -53,7 +54,7 @@ export class FeedStore {
         omit: { embedding: true },
       });
       if (!page.length) return;
-      yield page as CatalogRow[];
+      yield page as ProductRecord[];
       if (page.length < pageSize) return;
       after = page.at(-1)!.id;
     }

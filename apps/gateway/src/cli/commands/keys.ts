@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { GatewayEnv } from '../../config/config.js';
-import type { Tier } from '../../auth/key-service.js';
+import type { Tier } from '../../auth/principal.js';
 import { parseScopes } from '../../auth/scopes.js';
 import { KEY_PREFIX } from '../../auth/api-key.js';
 import { out, UsageError } from '../output.js';
