@@ -6,7 +6,8 @@
  */
 import { countFacets, type FacetColumns } from './embedded/facet-counter.js';
 import { allowsEverything, categoryMatches, compareTitleOrder, foldCase, priceBounds, priceWithin, type ProductFilter } from './filter.js';
-import type { FacetName, SearchDocument, SearchFacets } from './search-engine.js';
+import type { FacetName, SearchFacets } from './facets.js';
+import type { SearchDocument } from './search-document.js';
 
 /** The fields columns are made of (a Product has them too). */
 export type ColumnFields = Pick<SearchDocument, 'id' | 'title' | 'category' | 'vendor' | 'tags' | 'price'>;

@@ -4,25 +4,14 @@
  */
 import type { CatalogColumns } from './catalog-columns.js';
 import type { ProductFilter } from './filter.js';
+import type { FacetName, SearchFacets } from './facets.js';
+import type { SearchDocument } from './search-document.js';
 
-export interface SearchDocument {
-  merchantId: string;
-  id: string;
-  title: string;
-  description: string;
-  vendor: string;
-  category: string;
-  tags: string[];
-  attributes: Record<string, string[]>;
-  price: number;
-  /** The product's embedding (unit length), or undefined when it has none yet. */
-  vector?: Float32Array | undefined;
-}
+export type { FacetName, FacetValue, PriceBucket, SearchFacets } from './facets.js';
+export type { SearchDocument } from './search-document.js';
 
 /** What the filters mean is written once, in filter.ts. */
 export type SearchFilters = ProductFilter;
-
-export type FacetName = 'category' | 'brand' | 'price';
 
 export type PricePreference = 'low' | 'high';
 
@@ -39,25 +28,6 @@ export interface SearchRequest {
   pricePreference?: PricePreference | undefined;
   /** Facets to count over the whole match set (not just the page). */
   facets?: readonly FacetName[] | undefined;
-}
-
-export interface FacetValue {
-  value: string;
-  count: number;
-}
-
-export interface PriceBucket {
-  /** Inclusive lower bound. */
-  from: number;
-  /** Exclusive upper bound; absent for the last, open bucket. */
-  to?: number | undefined;
-  count: number;
-}
-
-export interface SearchFacets {
-  category?: FacetValue[];
-  brand?: FacetValue[];
-  price?: { min: number; max: number; buckets: PriceBucket[] } | undefined;
 }
 
 /** An attribute value of the catalog that the query named (it boosts the products that have it). */

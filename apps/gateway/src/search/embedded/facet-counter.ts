@@ -3,7 +3,7 @@
  * matches per category and per brand (vendor), the most frequent first (at most 100 values),
  * and the matches' price range with counts in fixed, human price bands.
  */
-import type { FacetName, FacetValue, PriceBucket, SearchFacets } from '../search-engine.js';
+import type { FacetName, FacetValue, PriceBucket, SearchFacets } from '../facets.js';
 
 /** Band edges; a band is [edge, next edge), the last one is open. The same for every catalog, so a band is a stable filter. */
 export const PRICE_EDGES = [0, 10, 25, 50, 100, 250, 500, 1_000, 2_500, 5_000, 10_000, 25_000, 50_000, 100_000];
