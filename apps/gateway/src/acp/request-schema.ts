@@ -2,7 +2,7 @@
  * The profile's request schema: the official JSON Schema (vendored unmodified) with what agents
  * send that it lacks, and the limits the checkout domain stores under. Built in memory at start-up;
  * answers are still checked against the official schema unchanged (acp-responses.ts). Written for
- * agents in the served document's note (acp-document.ts) and the README's ACP rules.
+ * agents in the served document's note (acp-document.ts) and docs/agents.md's "Rules of the profile".
  *
  * - `Item.quantity`: the RFC (§4.1, §5 "Item: id, quantity (int ≥ 1)"), the OpenAPI document's own
  *   examples and `Item`'s description carry it; the schema's `Item` has none and

@@ -69,16 +69,13 @@ export function buildCatalogSearch(
     config?: Partial<SearchConfig> | undefined;
     logger?: Logger | undefined;
     parts?: SearchParts | undefined;
-    onClose?: () => Promise<void> | undefined;
   } = {},
 ): CatalogSearch {
   const config = options.config ?? {};
   const logger = options.logger ?? pino({ level: 'silent' });
   const embedder = options.parts?.embedder ?? buildEmbedder(config);
   const engine = options.parts?.engine ?? buildEngine(config, embedder);
-  return new CatalogSearch(db, store, new SearchIndexer(store, engine, embedder, logger), new QueryEmbedder(embedder, logger), {
-    onClose: options.onClose,
-  });
+  return new CatalogSearch(db, store, new SearchIndexer(store, engine, embedder, logger), new QueryEmbedder(embedder, logger));
 }
 
 /**

@@ -6,15 +6,8 @@
  */
 import type { Product } from '../contract-types.js';
 import { sql } from '../db/statement.js';
-import type { SearchDocument } from '../search/search-engine.js';
 import { toProduct } from './product-mapper.js';
 import type { ProductRecord } from './product-record.js';
-
-/** What the search index needs of a product, with its persisted embedding. */
-export interface SearchRow extends Omit<SearchDocument, 'merchantId' | 'vector'> {
-  embedding: Float32Array | undefined;
-  embeddingModel: string | undefined;
-}
 
 /** A product, and the vector the search index needs of it (not kept by the read model). */
 export interface CatalogRow {
@@ -68,10 +61,4 @@ export function decodeCatalogRows(text: string | null | undefined): CatalogRow[]
     const product = toProduct({ ...row, tags: row.tags ?? [] } as unknown as ProductRecord);
     return { product, embedding, embeddingModel: row.model ?? undefined };
   });
-}
-
-/** What the search index needs of a loaded product: the product's own strings, not copies. */
-export function toSearchRow({ product, embedding, embeddingModel }: CatalogRow): SearchRow {
-  const { id, title, description, vendor, category, tags, attributes, price } = product;
-  return { id, title, description, vendor, category, tags, attributes, price, embedding, embeddingModel };
 }

@@ -15,11 +15,6 @@ import type { CatalogReadModel, ReadModelSink } from './read-model/catalog-read-
 import type { IndexStats, SearchIndexer } from './search-indexer.js';
 import { AnswerMemo } from './answer-memo.js';
 
-export interface CatalogSearchOptions {
-  /** Releases what the builder opened for this search (a bulk reader). */
-  onClose?: (() => Promise<void> | undefined) | undefined;
-}
-
 /** An engine's answer, with how the query was understood. */
 export type PlannedResult = SearchResult & { plan: QueryPlan };
 
@@ -40,7 +35,6 @@ export class CatalogSearch {
     private readonly store: CatalogStore,
     readonly indexer: SearchIndexer,
     readonly queryEmbedder: QueryEmbedder,
-    private readonly options: CatalogSearchOptions = {},
   ) {
     // This process's committed changes: a persistent engine is written here; an in-memory one hears
     // them from the read model once that runs (before, it follows them itself, for the merchants it holds).
@@ -108,6 +102,5 @@ export class CatalogSearch {
   async close(): Promise<void> {
     this.unsubscribe();
     await this.indexer.engine.close();
-    await this.options.onClose?.();
   }
 }

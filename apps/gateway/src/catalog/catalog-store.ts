@@ -9,49 +9,9 @@ import type { Database } from '../db/database.js';
 import { sql, joinSql, type Statement } from '../db/statement.js';
 import { toProduct } from './product-mapper.js';
 import type { Product } from '../contract-types.js';
-import { catalogById, catalogPage, decodeCatalogRows, type CatalogRow, type SearchRow } from './catalog-rows.js';
+import { catalogById, catalogPage, decodeCatalogRows, type CatalogRow } from './catalog-rows.js';
 import type { StockRow } from './read-model/restock.js';
-
-export type { SearchRow } from './catalog-rows.js';
-
-export interface ProductFilter {
-  category?: string | undefined;
-  tag?: string | undefined;
-  minPrice?: number | undefined;
-  maxPrice?: number | undefined;
-}
-
-/** The searchable columns as the database hands them over (tags may be NULL). */
-type SearchColumns = Omit<SearchRow, 'tags' | 'embedding' | 'embeddingModel'> & { tags: string[] | null };
-
-/** A search row as one JSON text per row: far cheaper to decode than bytea, jsonb and text[] columns. */
-const SEARCH_ROW_TEXT = sql`json_build_object('id', p.id, 'title', p.title, 'description', p.description, 'vendor', p.vendor,
-  'category', p.category, 'tags', p.tags, 'attributes', p.attributes, 'price', p.price,
-  'embedding', encode(p.embedding, 'base64'), 'model', p.embedding_model)::text`;
-
-interface JsonSearchRow extends SearchColumns {
-  embedding: string | null;
-  model: string | null;
-}
-
-function toSearchRow({ row: text }: { row: string }): SearchRow {
-  const row = JSON.parse(text) as JsonSearchRow;
-  const bytes = row.embedding ? Buffer.from(row.embedding, 'base64') : undefined;
-  // Copy: a Buffer's bytes need not be 4-byte aligned.
-  const embedding = bytes && bytes.byteLength > 0 && bytes.byteLength % 4 === 0 ? new Float32Array(Uint8Array.from(bytes).buffer) : undefined;
-  return {
-    id: row.id,
-    title: row.title,
-    description: row.description,
-    vendor: row.vendor,
-    category: row.category,
-    tags: row.tags ?? [],
-    attributes: row.attributes,
-    price: Number(row.price),
-    embedding,
-    embeddingModel: row.model ?? undefined,
-  };
-}
+import type { ProductFilter } from '../search/filter.js';
 
 const related = {
   variants: { orderBy: { position: 'asc' } },
@@ -129,25 +89,6 @@ export class CatalogStore {
     return rows.map((r) => r.merchant_id);
   }
 
-  /** A merchant's products as the search index needs them, in batches (keyset-paged by id; each batch is
-   * one aggregated text, which PGlite in particular returns far faster than thousands of rows). */
-  async *searchRows(merchantId: string, batchSize = 1000): AsyncGenerator<SearchRow[]> {
-    let after: string | null = null;
-    for (;;) {
-      // Ordered by id in the database's collation, like the primary key's index (no sort needed).
-      const [batch]: { rows: string | null }[] = await this.sql.query(sql`
-        SELECT string_agg(${SEARCH_ROW_TEXT}, chr(10) ORDER BY p.id) AS rows FROM (
-          SELECT * FROM products
-          WHERE merchant_id = ${merchantId} AND (${after}::text IS NULL OR id > ${after}::text)
-          ORDER BY id LIMIT ${batchSize}::int) AS p`);
-      if (!batch?.rows) return;
-      const decoded: SearchRow[] = batch.rows.split('\n').map((row) => toSearchRow({ row }));
-      yield decoded;
-      if (decoded.length < batchSize) return;
-      after = decoded.at(-1)!.id;
-    }
-  }
-
   /** A merchant's whole products (with their embeddings) in batches, for the catalog read model. */
   async *catalogRows(merchantId: string, batchSize = 1000): AsyncGenerator<CatalogRow[]> {
     let after = '';
@@ -178,14 +119,6 @@ export class CatalogStore {
       FROM products AS p WHERE p.merchant_id = ${merchantId} AND p.id = ANY(${[...ids]}::text[])`;
     const [row] = await this.sql.query<{ rows: string | null }>(statement);
     return row?.rows ? (JSON.parse(row.rows) as StockRow[]) : [];
-  }
-
-  /** The named products as the search index needs them (ids that do not exist are skipped). */
-  async searchRowsById(merchantId: string, ids: readonly string[]): Promise<SearchRow[]> {
-    if (ids.length === 0) return [];
-    const rows = await this.sql.query<{ row: string }>(sql`
-      SELECT ${SEARCH_ROW_TEXT} AS row FROM products AS p WHERE p.merchant_id = ${merchantId} AND p.id = ANY(${[...ids]}::text[])`);
-    return rows.map(toSearchRow);
   }
 
   /** NOTIFY catalog_changed (heard by CatalogSearch through db/pg-listener.ts). */

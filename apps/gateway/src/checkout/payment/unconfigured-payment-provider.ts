@@ -10,7 +10,7 @@ export class PaymentProviderNotConfiguredError extends ServiceUnavailableError {
 }
 
 export const NOT_CONFIGURED_MESSAGE =
-  'No payment provider is configured: this gateway cannot take payments in production until a PSP adapter is plugged in (PAYMENT_PROVIDER; see the README, "Agents (ACP)")';
+  'No payment provider is configured: this gateway cannot take payments in production until a PSP adapter is plugged in (PAYMENT_PROVIDER; see docs/agents.md, "Payments")';
 
 export class UnconfiguredPaymentProvider implements PaymentProvider {
   readonly name = 'none';
