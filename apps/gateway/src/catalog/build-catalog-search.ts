@@ -12,6 +12,7 @@ import { OpenAiEmbedder } from '../search/embedders/rest/openai-embedder.js';
 import { MeilisearchEngine } from '../search/meilisearch/meilisearch-engine.js';
 import { QueryEmbedder } from '../search/query-embedder.js';
 import type { SearchEngine } from '../search/search-engine.js';
+import { catalogEvents } from './catalog-events.js';
 import { CatalogSearch } from './catalog-search.js';
 import { CatalogService } from './catalog-service.js';
 import { CatalogStore } from './catalog-store.js';
@@ -75,7 +76,7 @@ export function buildCatalogSearch(
   const logger = options.logger ?? pino({ level: 'silent' });
   const embedder = options.parts?.embedder ?? buildEmbedder(config);
   const engine = options.parts?.engine ?? buildEngine(config, embedder);
-  return new CatalogSearch(db, store, new SearchIndexer(store, engine, embedder, logger), new QueryEmbedder(embedder, logger));
+  return new CatalogSearch(catalogEvents(db), store, new SearchIndexer(store, engine, embedder, logger), new QueryEmbedder(embedder, logger));
 }
 
 /**
@@ -98,5 +99,5 @@ export function buildCatalogService(
   const logger = options.logger ?? pino({ level: 'silent' });
   const listen = options.listen ?? (url ? (channel: string, handlers: NotificationHandlers) => listenOnPostgres(url, channel, handlers) : undefined);
   const search = buildCatalogSearch(db, store, options);
-  return new CatalogService(store, search, new CatalogReadModel(db, store, logger), listen);
+  return new CatalogService(store, search, new CatalogReadModel(catalogEvents(db), store, logger), listen);
 }

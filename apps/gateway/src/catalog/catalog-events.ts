@@ -1,9 +1,9 @@
 /**
- * In-process news of committed catalog changes. The importer announces each committed
- * import here (and, for other processes, with NOTIFY catalog_changed); the search index of
- * the same database listens. Keyed by the Database object (db/database.ts) the change was
- * made through — not by a client inside it — so two gateways in one process (tests) never
- * hear each other.
+ * News of committed catalog changes. A writer (the importer, a checkout's completion) announces
+ * each committed change to this process's bus — heard before the writer's caller answers (the
+ * read model, the search index) — and, for other processes, with NOTIFY catalog_changed in its
+ * transaction. One bus per Database (catalogEvents(db)): two gateways in one process (tests)
+ * never hear each other, and a process skips its own NOTIFYs by the bus's `source`.
  */
 import { randomBytes } from 'node:crypto';
 
@@ -19,26 +19,35 @@ export const CATALOG_CHANNEL = 'catalog_changed';
 
 type Listener = (change: CatalogChange) => Promise<void>;
 
-const listeners = new WeakMap<object, Set<Listener>>();
-const sources = new WeakMap<object, string>();
+export class CatalogEvents {
+  /** A random name carried in this bus's NOTIFY payloads, so that its process can skip its own news. */
+  readonly source = randomBytes(6).toString('hex');
+  private readonly listeners = new Set<Listener>();
 
-export function onCatalogChange(database: object, listener: Listener): () => void {
-  let set = listeners.get(database);
-  if (!set) listeners.set(database, (set = new Set()));
-  set.add(listener);
-  return () => set.delete(listener);
+  /** Hears every change announced on this bus; returns the unsubscribe. */
+  on(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Runs every listener (they handle their own errors). */
+  async changed(change: CatalogChange): Promise<void> {
+    await Promise.all([...this.listeners].map((listener) => listener(change)));
+  }
+
+  /** The NOTIFY payload that tells other processes of the change. */
+  notice(change: CatalogChange): string {
+    return encodeChange(this.source, change);
+  }
 }
 
-/** Runs every listener of this database (they handle their own errors). */
-export async function catalogChanged(database: object, change: CatalogChange): Promise<void> {
-  await Promise.all([...(listeners.get(database) ?? [])].map((listener) => listener(change)));
-}
+const buses = new WeakMap<object, CatalogEvents>();
 
-/** A random name for this Database object, carried in NOTIFY payloads so a process can skip its own news. */
-export function changeSource(database: object): string {
-  let source = sources.get(database);
-  if (!source) sources.set(database, (source = randomBytes(6).toString('hex')));
-  return source;
+/** The bus of the changes made through this Database (db/database.ts), made on first use. */
+export function catalogEvents(database: object): CatalogEvents {
+  let bus = buses.get(database);
+  if (!bus) buses.set(database, (bus = new CatalogEvents()));
+  return bus;
 }
 
 /** NOTIFY payloads stay well under PostgreSQL's 8,000-byte limit: longer lists of ids become "the whole merchant". */

@@ -4,12 +4,11 @@
  * index is fed by the catalog read model (which hears every process's changes), a persistent
  * one is written by the process that changed the catalog.
  */
-import type { Database } from '../db/database.js';
 import type { QueryEmbedder } from '../search/query-embedder.js';
 import type { FacetName, SearchFilters, SearchResult } from '../search/search-engine.js';
 import { planQuery, type QueryPlan } from '../search/query/plan-query.js';
 import type { Embedder } from '../search/embedder.js';
-import { changeSource, encodeChange, onCatalogChange } from './catalog-events.js';
+import type { CatalogEvents } from './catalog-events.js';
 import type { CatalogStore } from './catalog-store.js';
 import type { CatalogReadModel, ReadModelSink } from './read-model/catalog-read-model.js';
 import type { IndexStats, SearchIndexer } from './search-indexer.js';
@@ -30,15 +29,15 @@ export class CatalogSearch {
   private fedByReadModel = false;
 
   constructor(
-    /** Whose committed changes this process hears (catalog-events.ts). */
-    private readonly db: Database,
+    /** This process's committed catalog changes (catalog-events.ts). */
+    private readonly events: CatalogEvents,
     private readonly store: CatalogStore,
     readonly indexer: SearchIndexer,
     readonly queryEmbedder: QueryEmbedder,
   ) {
     // This process's committed changes: a persistent engine is written here; an in-memory one hears
     // them from the read model once that runs (before, it follows them itself, for the merchants it holds).
-    this.unsubscribe = onCatalogChange(db, async (change) => {
+    this.unsubscribe = events.on(async (change) => {
       if (!this.fedByReadModel) await indexer.apply(change);
     });
   }
@@ -95,7 +94,7 @@ export class CatalogSearch {
   async reindex(merchantIds?: readonly string[]): Promise<IndexStats> {
     const stats = await this.indexer.rebuild(merchantIds);
     const merchants = merchantIds ?? (await this.store.merchantsWithProducts());
-    for (const merchantId of merchants) await this.store.announce(encodeChange(changeSource(this.db), { merchantId, ids: undefined }));
+    for (const merchantId of merchants) await this.store.announce(this.events.notice({ merchantId, ids: undefined }));
     return stats;
   }
 

@@ -11,7 +11,7 @@ import { iso } from '../db/sql.js';
 import { NOW_UTC } from '../db/sql-time.js';
 import type { Tx } from '../db/transaction.js';
 import { sql, type Statement } from '../db/statement.js';
-import { catalogChanged, changeSource, encodeChange } from '../catalog/catalog-events.js';
+import { catalogEvents } from '../catalog/catalog-events.js';
 import { outboxEntry } from '../webhooks/outbox.js';
 import { completionStatement, type NewOrder } from './completion-sql.js';
 import type { CartLine, CatalogProduct } from './line-resolver.js';
@@ -256,7 +256,7 @@ export class CheckoutStore {
       order: { id: order.id, status: 'created', currency: order.currency, total: order.total, createdAt: now },
     };
     const products = [...new Set(takes.map((take) => take.productId))];
-    const notice = products.length ? encodeChange(changeSource(this.db), { merchantId: order.merchantId, ids: products, kind: 'stock' }) : null;
+    const notice = products.length ? catalogEvents(this.db).notice({ merchantId: order.merchantId, ids: products, kind: 'stock' }) : null;
     const outbox = outboxEntry({ merchantId: order.merchantId, type: 'order.created', object: toCheckoutSession(completed) });
     const [row] = await tx.query<{ taken: number[] }>(completionStatement({ order, sessionId: locked.id, takes, now, notice, outbox }));
     const taken = new Set(row?.taken ?? []);
@@ -267,7 +267,7 @@ export class CheckoutStore {
 
   /** After the commit: this process's catalog read model reads the products' stock again before the caller answers. */
   stockTaken(merchantId: string, productIds: readonly string[]): Promise<void> {
-    return catalogChanged(this.db, { merchantId, ids: [...productIds], kind: 'stock' });
+    return catalogEvents(this.db).changed({ merchantId, ids: [...productIds], kind: 'stock' });
   }
 
   /** Why a take that the completion statement could not fill was refused: units left, or gone from the catalog. */

@@ -12,7 +12,7 @@ import type { Product } from '../../contract-types.js';
 import type { Embedder } from '../../search/embedder.js';
 import { lazyLocalEmbedder } from '../../search/embedders/local/local-embedder.js';
 import { embeddingText } from '../../search/product-text.js';
-import { catalogChanged, changeSource, encodeChange } from '../catalog-events.js';
+import { catalogEvents } from '../catalog-events.js';
 import { SkuConflictError, withCatalogWriter } from '../catalog-writer.js';
 import { toProductInput } from './product-input.js';
 import { readRecords } from './record-reader.js';
@@ -96,6 +96,7 @@ export async function importCatalog(db: Database, merchantId: string, file: stri
   // 100 per batch: Prisma keeps roughly its last hundred raw statements with their parameters, so
   // smaller batches bound the heap (see bench/search/import-heap.ts) at little cost in speed.
   const { batchSize = 100, onProgress } = options;
+  const events = catalogEvents(db);
   const embedder = options.embedder ?? lazyLocalEmbedder();
   const total = await validate(file, onProgress);
   if (total === 0) throw new ImportError(undefined, 'the file holds no products');
@@ -137,8 +138,8 @@ export async function importCatalog(db: Database, merchantId: string, file: stri
       if (batch.length >= batchSize) await flush();
     }
     if (batch.length) await flush();
-    await writer.announce(encodeChange(changeSource(db), { merchantId, ids: written <= NAMED_CHANGE_LIMIT ? ids : undefined }));
+    await writer.announce(events.notice({ merchantId, ids: written <= NAMED_CHANGE_LIMIT ? ids : undefined }));
   });
-  await catalogChanged(db, { merchantId, ids: written <= NAMED_CHANGE_LIMIT ? ids : undefined });
+  await events.changed({ merchantId, ids: written <= NAMED_CHANGE_LIMIT ? ids : undefined });
   return { imported: written, unembedded, ...(embedderError === undefined ? {} : { embedderError }) };
 }

@@ -19,7 +19,7 @@ import type { Logger } from 'pino';
 import type { Product } from '../../contract-types.js';
 import type { NotificationHandlers, Subscription } from '../../db/pg-listener.js';
 import type { CatalogColumns } from '../../search/catalog-columns.js';
-import { CATALOG_CHANNEL, changeSource, decodeChange, onCatalogChange, type CatalogChange } from '../catalog-events.js';
+import { CATALOG_CHANNEL, decodeChange, type CatalogChange, type CatalogEvents } from '../catalog-events.js';
 import type { CatalogRow } from '../catalog-rows.js';
 import type { CatalogStore } from '../catalog-store.js';
 import { SerialQueues } from '../serial-queues.js';
@@ -69,15 +69,15 @@ export class CatalogReadModel {
   private readonly unsubscribe: () => void;
   private sink: ReadModelSink | undefined;
 
-  /** `database`: the Database whose committed changes this process announces (catalog-events.ts). */
+  /** `events`: the bus of this process's committed changes (catalog-events.ts). */
   constructor(
-    database: object,
+    events: CatalogEvents,
     private readonly store: CatalogStore,
     private readonly logger: Logger,
   ) {
-    this.source = changeSource(database);
+    this.source = events.source;
     // This process's own writes, applied before their callers answer (read-your-writes).
-    this.unsubscribe = onCatalogChange(database, (change) => (this.started ? this.apply(change) : Promise.resolve()));
+    this.unsubscribe = events.on((change) => (this.started ? this.apply(change) : Promise.resolve()));
   }
 
   /** The merchant's products when reads may be answered from memory; undefined: read the database. */
