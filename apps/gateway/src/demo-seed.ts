@@ -1,6 +1,4 @@
 import { join } from 'node:path';
-import { importCatalog } from './catalog/import/catalog-importer.js';
-import type { Database } from './db/database.js';
 import { packageRoot } from './db/paths.js';
 import type { Services } from './services.js';
 
@@ -12,9 +10,9 @@ export const DEMO_CATALOG = join(packageRoot, 'data', 'demo', 'products.ndjson')
  * catalog, and a development key with every scope. Returns the key, or
  * undefined when the database already holds a merchant.
  */
-export async function seedDemo(db: Database, { keys }: Pick<Services, 'keys'>): Promise<{ key: string; products: number } | undefined> {
+export async function seedDemo({ keys, imports }: Pick<Services, 'keys' | 'imports'>): Promise<{ key: string; products: number } | undefined> {
   if (await keys.anyMerchant()) return undefined;
-  const { imported } = await importCatalog(db, DEMO_MERCHANT, DEMO_CATALOG);
+  const { imported } = await imports.importFile(DEMO_MERCHANT, DEMO_CATALOG);
   const { key } = await keys.create({ merchantIds: [DEMO_MERCHANT], env: 'development', scopes: ['*'] });
   return { key, products: imported };
 }

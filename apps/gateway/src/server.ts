@@ -89,7 +89,7 @@ export async function startGateway(config: Config, logger: Logger, print: (line:
     if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
     const services = buildServices(db, { config, logger });
     if (config.env === 'development') {
-      const seeded = await seedDemo(db, services);
+      const seeded = await seedDemo(services);
       if (seeded) {
         print(`Seeded merchant "demo" with ${seeded.products} products.`);
         print(`Development API key for merchant "demo" (shown once, stored hashed): ${seeded.key}`);

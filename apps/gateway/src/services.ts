@@ -3,6 +3,7 @@ import { KeyService } from './auth/key-service.js';
 import { KeyStore } from './auth/key-store.js';
 import { buildCatalogService, type SearchConfig } from './catalog/build-catalog-search.js';
 import type { CatalogService } from './catalog/catalog-service.js';
+import { CatalogImportService } from './catalog/import/catalog-import-service.js';
 import { FeedService } from './catalog/feed/feed-service.js';
 import { FeedStore } from './catalog/feed/feed-store.js';
 import { CheckoutService } from './checkout/checkout-service.js';
@@ -23,6 +24,7 @@ import { WebhookStore } from './webhooks/webhook-store.js';
 export interface Services {
   keys: KeyService;
   catalog: CatalogService;
+  imports: CatalogImportService;
   feeds: FeedService;
   checkout: CheckoutService;
   orders: OrderService;
@@ -50,6 +52,7 @@ export function buildServices(db: Database, { config = loadConfig(), logger }: S
   return {
     keys: new KeyService(new KeyStore(db), (error) => logger?.warn({ err: error }, 'API keys could not be loaded; authentications read the database until they are')),
     catalog,
+    imports: new CatalogImportService(db, catalog.searchIndex.embedder),
     feeds: new FeedService(new FeedStore(db)),
     checkout,
     orders: new OrderService(db, new OrderStore(), new OutboxStore()),

@@ -1,6 +1,5 @@
 import { existsSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
-import { importCatalog } from '../../catalog/import/catalog-importer.js';
 import { err, out, UsageError } from '../output.js';
 import { progressBar, seconds } from '../progress.js';
 import { withDatabase } from '../with-database.js';
@@ -17,9 +16,9 @@ export function catalogCommand(program: Command): void {
       if (!existsSync(file) || !statSync(file).isFile()) throw new UsageError(`no file ${file}`);
       const started = Date.now();
       const onProgress = progressBar();
-      const result = await withDatabase(async (db, services) => {
+      const result = await withDatabase(async (_db, services) => {
         try {
-          return await importCatalog(db, options.merchant, file, { embedder: services.catalog.searchIndex.embedder, ...(onProgress ? { onProgress } : {}) });
+          return await services.imports.importFile(options.merchant, file, onProgress);
         } finally {
           await services.catalog.close();
         }
