@@ -19,6 +19,8 @@ export type {
   Product,
   ProductSearchResponse,
   Variant,
+  WebhookEmitRequest,
+  WebhookEmitResult,
   WebhookEvent,
   WebhookEventType,
   CancelCheckoutSessionData,

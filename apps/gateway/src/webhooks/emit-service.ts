@@ -7,7 +7,7 @@
 import { sign } from '@commerce-gateway/webhooks';
 import type { Logger } from 'pino';
 import type { GatewayEnv } from '../config/config.js';
-import type { CheckoutSession, WebhookEvent, WebhookEventType } from '../contract-types.js';
+import type { CheckoutSession, WebhookEmitRequest, WebhookEmitResult, WebhookEvent, WebhookEventType } from '../contract-types.js';
 import { InvalidRequestError, UpstreamError } from '../errors.js';
 import { DeliveryError, UnsafeTargetError } from './delivery-errors.js';
 import { DEMO_WEBHOOK_SECRET } from './demo-secret.js';
@@ -20,19 +20,9 @@ export interface SessionReader {
   get(merchantId: string, sessionId: string): Promise<CheckoutSession>;
 }
 
-export interface EmitRequest {
-  event_type: WebhookEventType;
-  target_url?: string;
-  checkout_session_id?: string;
-  payload?: Record<string, unknown>;
-  signature_secret?: string;
-}
-
-export interface EmitResult {
-  delivered: number | null;
-  signature: string;
-  payload: WebhookEvent;
-}
+/** What to emit and what came of it: the contract's own shapes (POST /webhooks/emit). */
+export type EmitRequest = WebhookEmitRequest;
+export type EmitResult = WebhookEmitResult;
 
 export interface EmitOptions {
   sessions: SessionReader;

@@ -1,8 +1,9 @@
 import { hasScopes } from '../auth/scopes.js';
 import { AuthorizationError } from '../errors.js';
 import { merchantOf } from '../http/context.js';
-import type { OperationHandlers } from '../http/operation-handlers.js';
-import type { EmitRequest, EmitService } from './emit-service.js';
+import type { EmitWebhookData } from '../contract-types.js';
+import { inputOf, type OperationHandlers } from '../http/operation-handlers.js';
+import type { EmitService } from './emit-service.js';
 
 /**
  * emitWebhook (POST /webhooks/emit). With a checkout_session_id the event carries the whole
@@ -12,7 +13,7 @@ import type { EmitRequest, EmitService } from './emit-service.js';
 export function webhookOperations(webhooks: EmitService): OperationHandlers {
   return {
     emitWebhook: async (req, res) => {
-      const body = req.body as EmitRequest;
+      const { body } = inputOf<EmitWebhookData>(req);
       if (body.checkout_session_id !== undefined && !hasScopes(req.ctx.principal!.scopes, ['checkout:read'])) {
         throw new AuthorizationError('An event with checkout_session_id carries the session: this key needs the checkout:read scope too');
       }
