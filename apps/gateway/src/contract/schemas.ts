@@ -3,7 +3,8 @@
  * checked, the first problem only), each document registered once under its own key by the
  * module that owns it — our contract ('contract'), the official ACP schema and the ACP profile's
  * request schema (acp/acp-schemas.ts) — and compiled at its first use. And the one wording of a
- * refusal: `firstProblem` names the first problem's field in the protocol's path notation.
+ * refusal: `firstProblem` names the first problem's field in the protocol's path notation
+ * (`validatorProblem` the same for what express-openapi-validator refused).
  *
  *   registerSchemas('acp', () => ({ document: official }));
  *   const validate = compiledSchema('acp', '/$defs/CheckoutSession');
@@ -98,4 +99,23 @@ export function firstProblem(errors: ErrorObject[] | null | undefined, wording: 
   const param = wording.path(parts);
   const text = error.keyword === 'maxLength' && wording.tooLong ? wording.tooLong((error.params as { limit: number }).limit) : (error.message ?? 'is invalid');
   return { message: `${param || wording.whole} ${text}`, param };
+}
+
+/** express-openapi-validator's path of a problem: `/query/page_size` → `page_size`, `/body/items/0/quantity` → `items[0].quantity`. */
+function validatorParam(path: string | undefined): string | undefined {
+  if (!path) return undefined;
+  const parts = path.replace(/^\./, '/').split(/[/.]/).filter(Boolean);
+  if (['query', 'body', 'params', 'path', 'headers'].includes(parts[0] ?? '')) parts.shift();
+  return parts.reduce((out, part) => (/^\d+$/.test(part) ? `${out}[${part}]` : out ? `${out}.${part}` : part), '') || undefined;
+}
+
+/**
+ * The same wording for what express-openapi-validator refused (our API's parameters and bodies):
+ * the first problem as `{message, param}`, the field named first ("items[0].quantity must be >= 1").
+ */
+export function validatorProblem(errors: readonly { path?: string; message?: string }[] | undefined): { message: string; param: string | undefined } | undefined {
+  const first = errors?.[0];
+  if (!first?.message) return undefined;
+  const param = validatorParam(first.path);
+  return { message: param && !first.message.includes(param) ? `${param} ${first.message}` : first.message, param };
 }

@@ -3,6 +3,7 @@
  * errors, validator errors, body-parser errors and database errors become the contract's two
  * error shapes; anything unknown is logged and answered with a bare 500.
  */
+import { validatorProblem } from '../contract/schemas.js';
 import { isDatabaseUnavailable, isUnstorableText } from '../db/database.js';
 import { AuthenticationError, AuthorizationError, GatewayError, IdempotencyError, RateLimitError } from '../errors.js';
 import type { Problem, ProtocolErrors } from './edge.js';
@@ -26,14 +27,6 @@ function fromDomain(error: GatewayError): Problem {
   return { ...detail(status, error.code, error.message, param, extra), headers };
 }
 
-/** express-openapi-validator: `/query/page_size` → `page_size`, `/body/items/0/quantity` → `items[0].quantity`. */
-function paramOf(path: string | undefined): string | undefined {
-  if (!path) return undefined;
-  const parts = path.replace(/^\./, '/').split(/[/.]/).filter(Boolean);
-  if (['query', 'body', 'params', 'path', 'headers'].includes(parts[0] ?? '')) parts.shift();
-  return parts.reduce((out, part) => (/^\d+$/.test(part) ? `${out}[${part}]` : out ? `${out}.${part}` : part), '') || undefined;
-}
-
 interface ValidatorError {
   status: number;
   message: string;
@@ -45,10 +38,9 @@ function isValidatorError(error: unknown): error is ValidatorError {
 }
 
 function fromValidator(error: ValidatorError): Problem | undefined {
-  const first = error.errors?.[0];
-  const param = paramOf(first?.path);
-  const text = first?.message;
-  const message = text ? (param && !text.includes(param) ? `${param} ${text}` : text) : error.message;
+  const problem = validatorProblem(error.errors);
+  const param = problem?.param;
+  const message = problem?.message ?? error.message;
   switch (error.status) {
     case 400:
       return detail(400, 'invalid_request', `Invalid request: ${message}`, param);
