@@ -1,20 +1,20 @@
 #!/usr/bin/env node
 // Fails when committed generated code is stale: rebuilds the contract bundle,
-// regenerates the SDK, and asks git whether anything under the generated
+// regenerates the SDK and the gateway's ACP types, and asks git whether anything under the generated
 // folders changed. The fix is always the same command: `pnpm generate`.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const GENERATED = ['packages/sdk/src/generated'];
+const GENERATED = ['packages/sdk/src/generated', 'apps/gateway/src/acp/generated'];
 
-const run = spawnSync('pnpm', ['exec', 'turbo', 'run', 'generate', '--filter=@commerce-gateway/sdk', '--output-logs=errors-only'], {
+const run = spawnSync('pnpm', ['exec', 'turbo', 'run', 'generate', '--filter=@commerce-gateway/sdk', '--filter=@commerce-gateway/gateway', '--output-logs=errors-only'], {
   cwd: root,
   stdio: 'inherit',
 });
 if (run.status !== 0) {
-  console.error('error: regenerating the SDK failed');
+  console.error('error: regenerating the generated code failed');
   process.exit(run.status ?? 1);
 }
 const changes = execFileSync('git', ['status', '--porcelain', '--', ...GENERATED], { cwd: root, encoding: 'utf8' }).trim();

@@ -21,7 +21,8 @@ import { groupEntries, lineEntries, type GroupedLines, type LineEntries } from '
 import { cartItemIds, toAcpSession } from './wire/session-mapper.js';
 import { orderPermalink, type PermalinkSettings } from '../storefront/order-permalink.js';
 
-export type AcpSession = Record<string, unknown>;
+/** A session as ACP shows it: the official CheckoutSession, with its order once completed. */
+export type AcpSession = ReturnType<typeof toAcpSession>;
 
 /** Where the orders' permalinks point (see storefront/order-permalink.ts). */
 export type AcpCheckoutOptions = PermalinkSettings;

@@ -6,12 +6,16 @@
 import type { PaymentHandlerDeclaration } from '../checkout/payment/payment-provider.js';
 import type { AcpCapabilities } from './wire/acp-types.js';
 
-const KNOWN_INTERVENTIONS = ['3ds', 'biometric', 'address_verification'] as const;
+type Intervention = NonNullable<NonNullable<AcpCapabilities['interventions']>['supported']>[number];
+
+const KNOWN_INTERVENTIONS: readonly string[] = ['3ds', 'biometric', 'address_verification'] satisfies Intervention[];
+
+const isKnown = (type: string): type is Intervention => KNOWN_INTERVENTIONS.includes(type);
 
 /** The interventions both the agent and we support, in our order. */
-export function negotiateInterventions(offered: AcpCapabilities | undefined, supported: readonly string[]): string[] {
-  const agent = new Set(offered?.interventions?.supported ?? []);
-  return supported.filter((type) => agent.has(type) && (KNOWN_INTERVENTIONS as readonly string[]).includes(type));
+export function negotiateInterventions(offered: AcpCapabilities | undefined, supported: readonly string[]): Intervention[] {
+  const agent = new Set<string>(offered?.interventions?.supported ?? []);
+  return supported.filter(isKnown).filter((type) => agent.has(type));
 }
 
 /**
@@ -19,9 +23,9 @@ export function negotiateInterventions(offered: AcpCapabilities | undefined, sup
  * extensions are active (none is supported), so `extensions` is left out — an empty array would
  * match both branches of the schema's `oneOf`.
  */
-export function sessionCapabilities(handlers: PaymentHandlerDeclaration[], interventions: readonly string[]) {
+export function sessionCapabilities(handlers: PaymentHandlerDeclaration[], interventions: readonly string[]): AcpCapabilities {
   return {
     payment: { handlers },
-    interventions: { supported: [...interventions], required: [] as string[], enforcement: 'conditional' as const },
+    interventions: { supported: interventions.filter(isKnown), required: [], enforcement: 'conditional' },
   };
 }

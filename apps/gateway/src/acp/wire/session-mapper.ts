@@ -9,6 +9,7 @@ import type { SessionRecord } from '../../checkout/session-record.js';
 import { ACP_VERSION } from '../acp-version.js';
 import { sessionCapabilities } from '../capabilities.js';
 import { acpStateOf } from './acp-state.js';
+import type * as Acp from '../generated/index.js';
 import type { AcpTotal } from './acp-types.js';
 import { allocate, minor } from './amounts.js';
 import { statusOf } from './session-status.js';
@@ -20,7 +21,7 @@ export interface SessionContext {
   orderUrl: (orderId: string) => string;
 }
 
-const total = (type: string, display_text: string, amount: bigint): AcpTotal => ({ type, display_text, amount: minor(amount) });
+const total = (type: AcpTotal['type'], display_text: string, amount: bigint): AcpTotal => ({ type, display_text, amount: minor(amount) });
 
 function fulfillmentOption(option: FulfillmentOption) {
   return {
@@ -44,7 +45,7 @@ export function cartItemIds(record: SessionRecord): string[] {
   return linesOf(record).itemIds;
 }
 
-export function toAcpSession(record: SessionRecord, context: SessionContext): Record<string, unknown> {
+export function toAcpSession(record: SessionRecord, context: SessionContext): Acp.CheckoutSession | Acp.CheckoutSessionWithOrder {
   const { session } = record;
   const state = acpStateOf(session.protocolState);
   const { lines, itemIds } = linesOf(record);
@@ -54,7 +55,7 @@ export function toAcpSession(record: SessionRecord, context: SessionContext): Re
   const chosen = record.fulfillmentOptions.find((option) => option.id === session.fulfillmentOptionId);
   const ships = session.shippingMethod === 'standard';
 
-  const body: Record<string, unknown> = {
+  const body: Acp.CheckoutSession = {
     id: session.id,
     protocol: { version: ACP_VERSION },
     capabilities: sessionCapabilities(context.handlers, state.interventions),
@@ -95,19 +96,18 @@ export function toAcpSession(record: SessionRecord, context: SessionContext): Re
     messages,
     links: [],
     ...(status === 'authentication_required' && state.payment_problem?.authentication_metadata
-      ? { authentication_metadata: state.payment_problem.authentication_metadata }
+      ? { authentication_metadata: { ...state.payment_problem.authentication_metadata } }
       : {}),
     created_at: session.createdAt.toISOString(),
     updated_at: session.updatedAt.toISOString(),
   };
-  if (session.order) {
-    body.order = {
-      type: 'order',
-      id: session.order.id,
-      checkout_session_id: session.id,
-      permalink_url: context.orderUrl(session.order.id),
-      status: session.order.status === 'fulfilled' ? 'shipped' : session.order.status,
-    };
-  }
-  return body;
+  if (!session.order) return body;
+  const order: Acp.Order = {
+    type: 'order',
+    id: session.order.id,
+    checkout_session_id: session.id,
+    permalink_url: context.orderUrl(session.order.id),
+    status: session.order.status === 'fulfilled' ? 'shipped' : session.order.status,
+  };
+  return { ...body, order };
 }

@@ -7,6 +7,7 @@
 import { sessionNeeds, type SessionNeed } from '../../checkout/session-needs.js';
 import type { SessionRecord } from '../../checkout/session-record.js';
 import type { AcpState } from './acp-state.js';
+import type * as Acp from '../generated/index.js';
 import type { AcpMessage } from './acp-types.js';
 
 export type AcpStatus = 'not_ready_for_payment' | 'authentication_required' | 'ready_for_payment' | 'completed' | 'canceled';
@@ -16,7 +17,7 @@ export interface StatusAndMessages {
   messages: AcpMessage[];
 }
 
-const error = (code: string, param: string, content: string, resolution: AcpMessage['resolution']): AcpMessage => ({
+const error = (code: Acp.MessageError['code'], param: string, content: string, resolution: Acp.MessageError['resolution']): AcpMessage => ({
   type: 'error', code, param, resolution, content_type: 'plain', content,
 });
 
