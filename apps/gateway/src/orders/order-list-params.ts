@@ -22,7 +22,8 @@ function instant(text: string | undefined, param: string): Date | undefined {
   const date = new Date(text);
   const day = /^(\d{4})-(\d\d)-(\d\d)/.exec(text);
   const real = day && new Date(Date.UTC(Number(day[1]), Number(day[2]) - 1, Number(day[3]))).toISOString().startsWith(day[0]);
-  if (Number.isNaN(date.getTime()) || !real) throw new InvalidRequestError(`${param} must be an RFC 3339 date-time with a zone, like 2026-11-02T00:00:00Z`, param);
+  // PostgreSQL has no year 0: an instant before year 1 (UTC) is refused like any impossible date.
+  if (Number.isNaN(date.getTime()) || !real || date.getUTCFullYear() < 1) throw new InvalidRequestError(`${param} must be an RFC 3339 date-time with a zone, like 2026-11-02T00:00:00Z`, param);
   return date;
 }
 
