@@ -18,6 +18,7 @@ import { locale } from './http/middleware/locale.js';
 import { requestId } from './http/middleware/request-id.js';
 import { requestLog } from './http/middleware/request-log.js';
 import type { IdempotencyStore } from './idempotency/idempotency-store.js';
+import type { OrderService } from './orders/order-service.js';
 import { opsEndpoints, type OpsDeps } from './ops/ops-endpoints.js';
 import { requestMetrics } from './ops/request-metrics.js';
 import { AuthFailureLimiter } from './rate-limit/auth-failure-limiter.js';
@@ -34,6 +35,7 @@ export interface AppDeps {
   keys: KeyService;
   catalog: CatalogService;
   checkout: CheckoutService;
+  orders: OrderService;
   webhooks: EmitService;
   /** /healthz, /readyz, /metrics, /docs: the app's metrics and readiness probes (see ops/ops-endpoints.ts). */
   ops?: OpsDeps;

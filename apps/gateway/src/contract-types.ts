@@ -9,6 +9,8 @@ export type {
   CreateCheckoutSessionRequest,
   Customer,
   Order,
+  OrderList,
+  OrderReference,
   ShippingQuote,
   TaxSummary,
   UpdateCheckoutSessionRequest,
@@ -28,7 +30,9 @@ export type {
   CreateCheckoutSessionData,
   EmitWebhookData,
   GetCheckoutSessionData,
+  GetOrderData,
   GetProductData,
+  ListOrdersData,
   SearchProductsData,
   UpdateCheckoutSessionData,
 } from '@commerce-gateway/sdk';

@@ -55,7 +55,7 @@ export function buildServices(db: Database, { config = loadConfig(), logger }: S
     imports: new CatalogImportService(db, catalog.searchIndex.embedder),
     feeds: new FeedService(new FeedStore(db)),
     checkout,
-    orders: new OrderService(db, new OrderStore(), new OutboxStore()),
+    orders: new OrderService(db, new OrderStore(db), new OutboxStore()),
     idempotency: new IdempotencyStore(db),
     webhooks: new EmitService({ sessions: checkout, env: config.env, allowPrivateTargets: config.webhookAllowPrivateTargets, logger }),
     webhookEndpoints: new WebhookEndpointService(new WebhookStore(db)),

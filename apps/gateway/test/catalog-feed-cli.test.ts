@@ -12,7 +12,10 @@ import { importCatalog } from '../src/catalog/import/catalog-importer.js';
 import { catalogCommand } from '../src/cli/commands/catalog.js';
 import { ordersCommand } from '../src/cli/commands/orders.js';
 import { UsageError } from '../src/cli/output.js';
-import { openDatabase } from '../src/db/database.js';
+import { openDatabase, type Database } from '../src/db/database.js';
+import { OrderService } from '../src/orders/order-service.js';
+import { OrderStore } from '../src/orders/order-store.js';
+import { OutboxStore } from '../src/webhooks/outbox-store.js';
 import { feedSchemaValidator } from './support/acp-schemas.js';
 import { stocked } from './support/checkout.js';
 import { startFeedService, type FeedService } from './support/feed-service.js';
@@ -130,4 +133,32 @@ describe('gateway orders update', () => {
   ])('refuses %j', async (args, message) => {
     await expect(gateway('orders', 'update', '--merchant', 'cli-feed', ...args)).rejects.toThrow(message);
   });
+
+  it('changes the status that GET /orders/{order_id} then reads, and its updated_at', async () => {
+    const created = new Date('2026-11-02T14:09:42.000Z');
+    await withDb(async (db) => {
+      await db.prisma.checkoutSession.create({
+        data: {
+          id: 'cs_cli_order', merchantId: 'cli-feed', status: 'completed', currency: 'USD', paymentMethod: 'demo_card', clientSecret: 'cs_cli_order_secret',
+          shippingMethod: 'standard', shippingAmount: 500n, taxRate: 0, taxAmount: 0n, subtotal: 2400n, total: 2900n, createdAt: created,
+          lineItems: { create: [{ position: 0, productId: 'lamp', variantSku: 'lamp-1', quantity: 1, title: 'Lamp', unitAmount: 2400n, subtotal: 2400n, requiresShipping: true, taxable: true }] },
+          order: { create: { id: 'ord_cli_order', merchantId: 'cli-feed', currency: 'USD', total: 2900n, createdAt: created, updatedAt: created } },
+        },
+      });
+    });
+    expect(await gateway('orders', 'update', '--merchant', 'cli-feed', '--order', 'ord_cli_order', '--status', 'fulfilled')).toEqual(['order ord_cli_order: fulfilled']);
+    const order = await withDb((db) => new OrderService(db, new OrderStore(db), new OutboxStore()).get('cli-feed', 'ord_cli_order'));
+    expect(order).toMatchObject({ id: 'ord_cli_order', status: 'fulfilled', created_at: created.toISOString(), amounts: { subtotal: 24, shipping: 5, total: 29 } });
+    expect(Date.parse(order.updated_at)).toBeGreaterThan(created.getTime());
+  });
 });
+
+/** The CLI's database, opened for a moment beside it (never while a command runs). */
+async function withDb<T>(work: (db: Database) => Promise<T>): Promise<T> {
+  const db = pg ?? (await openDatabase({ dataDir: process.env.DATA_DIR! }));
+  try {
+    return await work(db);
+  } finally {
+    if (!pg) await db.close();
+  }
+}

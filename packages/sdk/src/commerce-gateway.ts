@@ -2,11 +2,12 @@ import type { Environment } from './config/environment.js';
 import { resolveOptions, type CommerceGatewayOptions } from './config/options.js';
 import { Transport } from './http/transport.js';
 import { CheckoutSessions } from './resources/checkout-sessions.js';
+import { Orders } from './resources/orders.js';
 import { Products } from './resources/products.js';
 import { Webhooks } from './resources/webhooks.js';
 
 /**
- * The Commerce Gateway client: the contract's nine operations, grouped by resource. Methods
+ * The Commerce Gateway client: the contract's eleven operations, grouped by resource. Methods
  * resolve to the data itself and reject with a `CommerceGatewayError` subclass.
  *
  *   import { CommerceGateway } from '@commerce-gateway/sdk';
@@ -16,6 +17,7 @@ import { Webhooks } from './resources/webhooks.js';
  */
 export class CommerceGateway {
   readonly checkoutSessions: CheckoutSessions;
+  readonly orders: Orders;
   readonly products: Products;
   readonly webhooks: Webhooks;
   /** The environment of the key (checked against `environment` when given). */
@@ -31,6 +33,7 @@ export class CommerceGateway {
     this.baseUrl = resolved.baseUrl;
     this.apiVersion = resolved.apiVersion;
     this.checkoutSessions = new CheckoutSessions(transport);
+    this.orders = new Orders(transport);
     this.products = new Products(transport);
     this.webhooks = new Webhooks(transport);
   }

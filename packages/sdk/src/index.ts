@@ -16,6 +16,8 @@ export type { RequestOptions } from './http/transport.js';
 export type { IterateOptions } from './resources/iterate-products.js';
 export type { ProductSearchParams } from './resources/product-search-params.js';
 export type { CheckoutSessions } from './resources/checkout-sessions.js';
+export type { OrderListParams } from './resources/order-list-params.js';
+export type { Orders } from './resources/orders.js';
 export type { Products } from './resources/products.js';
 export type { Webhooks } from './resources/webhooks.js';
 export {

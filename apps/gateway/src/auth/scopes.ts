@@ -1,4 +1,5 @@
-export const SCOPES = ['catalog:read', 'checkout:read', 'checkout:write', 'webhooks:write'] as const;
+/** Every scope a key can hold (`*` holds them all). `orders:write` is reserved: no operation needs it yet. */
+export const SCOPES = ['catalog:read', 'checkout:read', 'checkout:write', 'orders:read', 'orders:write', 'webhooks:write'] as const;
 export type Scope = (typeof SCOPES)[number] | '*';
 
 export function parseScopes(raw: string): Scope[] {

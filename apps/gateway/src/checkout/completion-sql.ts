@@ -63,8 +63,8 @@ export function completionStatement({ order, sessionId, takes, now, notice, outb
       WHERE p.merchant_id = ${merchantId} AND p.id = r.id AND (p.policy = 'continue' OR p.quantity >= r.quantity)
       RETURNING r.ord),
     new_order AS (
-      INSERT INTO orders (id, merchant_id, checkout_session_id, status, currency, total, created_at)
-      VALUES (${order.id}, ${merchantId}, ${order.sessionId}, 'created'::"OrderStatus", ${order.currency}, ${order.total}, ${utc(now)})),
+      INSERT INTO orders (id, merchant_id, checkout_session_id, status, currency, total, created_at, updated_at)
+      VALUES (${order.id}, ${merchantId}, ${order.sessionId}, 'created'::"OrderStatus", ${order.currency}, ${order.total}, ${utc(now)}, ${utc(now)})),
     completed AS (
       UPDATE checkout_sessions SET status = 'completed'::"CheckoutStatus", updated_at = ${utc(now)} WHERE id = ${sessionId}),
     ${outbox.ctes}

@@ -1,5 +1,5 @@
 /** The domain's Session → the contract's CheckoutSession, amounts shown in major units. */
-import type { CheckoutSession, LineItem, Order } from '../contract-types.js';
+import type { CheckoutSession, LineItem, OrderReference } from '../contract-types.js';
 import { normalizeAddress, normalizeCustomer } from './address.js';
 import { toMajor } from './pricing/money.js';
 import type { Session, SessionLine, SessionOrder } from './session.js';
@@ -16,7 +16,7 @@ function toLineItem(row: SessionLine, currency: string): LineItem {
   };
 }
 
-function toOrder(row: SessionOrder, sessionId: string): Order {
+function toOrderReference(row: SessionOrder, sessionId: string): OrderReference {
   return { id: row.id, checkout_session_id: sessionId, status: row.status, created_at: row.createdAt.toISOString() };
 }
 
@@ -42,6 +42,6 @@ export function toCheckoutSession(row: Session): CheckoutSession {
     },
     client_secret: row.clientSecret,
     created_at: row.createdAt.toISOString(),
-    order: row.order ? toOrder(row.order, row.id) : null,
+    order: row.order ? toOrderReference(row.order, row.id) : null,
   };
 }

@@ -15,14 +15,18 @@ describe('OperationTable', () => {
     ['POST', '/checkout_sessions/cs_1/complete', 'completeCheckoutSession', { session_id: 'cs_1' }],
     ['POST', '/checkout_sessions/cs_1/cancel', 'cancelCheckoutSession', { session_id: 'cs_1' }],
     ['POST', '/webhooks/emit', 'emitWebhook', {}],
+    ['GET', '/orders', 'listOrders', {}],
+    ['GET', '/orders/ord_1', 'getOrder', { order_id: 'ord_1' }],
   ])('%s %s → %s', (method, path, operationId, params) => {
     expect(table.match(method, path)).toMatchObject({ kind: 'operation', operation: { operationId }, params });
   });
 
   it('knows every operation of the contract with its scopes', () => {
-    expect(table.all()).toHaveLength(9);
+    expect(table.all()).toHaveLength(11);
     expect(table.match('POST', '/webhooks/emit')).toMatchObject({ operation: { scopes: ['webhooks:write'] } });
     expect(table.match('GET', '/acp/products')).toMatchObject({ operation: { scopes: ['catalog:read'] } });
+    expect(table.match('GET', '/orders')).toMatchObject({ operation: { scopes: ['orders:read'] } });
+    expect(table.match('GET', '/orders/ord_1')).toMatchObject({ operation: { scopes: ['orders:read'] } });
   });
 
   it('tells an unknown path from a known path with another method', () => {

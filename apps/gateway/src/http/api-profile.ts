@@ -15,6 +15,8 @@ import { supportedApiVersions } from '../contract/api-versions.js';
 import { loadContract } from '../contract/document.js';
 import { OperationTable } from '../contract/operations.js';
 import type { IdempotencyStore } from '../idempotency/idempotency-store.js';
+import type { OrderService } from '../orders/order-service.js';
+import { orderOperations } from '../orders/routes.js';
 import type { AuthFailureLimiter } from '../rate-limit/auth-failure-limiter.js';
 import type { RateLimitStores } from '../rate-limit/stores.js';
 import type { EmitService } from '../webhooks/emit-service.js';
@@ -36,6 +38,7 @@ export interface ApiProfileDeps {
   keys: KeyService;
   catalog: CatalogService;
   checkout: CheckoutService;
+  orders: OrderService;
   webhooks: EmitService;
   failures: AuthFailureLimiter;
 }
@@ -62,6 +65,7 @@ export function apiProfile(deps: ApiProfileDeps): ProtocolProfile {
     handlers: {
       ...catalogOperations(deps.catalog, { jsonText: !responses }),
       ...checkoutOperations(deps.checkout),
+      ...orderOperations(deps.orders),
       ...webhookOperations(deps.webhooks),
     },
   };

@@ -57,12 +57,22 @@ beforeAll(async () => {
     expect(response.status).toBe(201);
     sessionIds.push(((await response.json()) as { checkout_session: { id: string } }).checkout_session.id);
   }
+  const orderIds: string[] = [];
+  for (const items of [[{ product_id: 'p-0', quantity: 2 }], [{ product_id: 'p-1' }]]) {
+    const headers = { 'X-ACP-API-Key': key, 'content-type': 'application/json' };
+    const created = await fetch(`${gateway.url}/checkout_sessions`, { method: 'POST', headers, body: JSON.stringify({ items, shipping_address: SF_ADDRESS, customer: { email: 'fuzz@example.com' } }) });
+    const { checkout_session: session } = (await created.json()) as { checkout_session: { id: string } };
+    const completed = await fetch(`${gateway.url}/checkout_sessions/${session.id}/complete`, { method: 'POST', headers: { 'X-ACP-API-Key': key } });
+    expect(completed.status).toBe(200);
+    orderIds.push(((await completed.json()) as { checkout_session: { order: { id: string } } }).checkout_session.order.id);
+  }
   world = {
     key,
     merchantId: 'fuzz-shop',
     productIds: products.map((p) => p.id),
     skus: products.flatMap((p) => p.variants.map((v) => v.sku)),
     sessionIds,
+    orderIds,
     receiverUrl: `${receiver.url}/hooks`,
   };
 });

@@ -2,8 +2,8 @@
 
 import { client } from './client.gen.js';
 import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client/index.js';
-import type { CancelCheckoutSessionData, CancelCheckoutSessionErrors, CancelCheckoutSessionResponses, CompleteCheckoutSessionData, CompleteCheckoutSessionErrors, CompleteCheckoutSessionResponses, CreateCheckoutSessionData, CreateCheckoutSessionErrors, CreateCheckoutSessionResponses, EmitWebhookData, EmitWebhookErrors, EmitWebhookResponses, GetCheckoutSessionData, GetCheckoutSessionErrors, GetCheckoutSessionResponses, GetProductData, GetProductErrors, GetProductResponses, SearchProductsAliasData, SearchProductsAliasErrors, SearchProductsAliasResponses, SearchProductsData, SearchProductsErrors, SearchProductsResponses, UpdateCheckoutSessionData, UpdateCheckoutSessionErrors, UpdateCheckoutSessionResponses } from './types.gen.js';
-import { zCancelCheckoutSessionResponse, zCompleteCheckoutSessionResponse, zCreateCheckoutSessionResponse, zEmitWebhookResponse, zGetCheckoutSessionResponse, zGetProductResponse, zSearchProductsAliasResponse, zSearchProductsResponse, zUpdateCheckoutSessionResponse } from './zod.gen.js';
+import type { CancelCheckoutSessionData, CancelCheckoutSessionErrors, CancelCheckoutSessionResponses, CompleteCheckoutSessionData, CompleteCheckoutSessionErrors, CompleteCheckoutSessionResponses, CreateCheckoutSessionData, CreateCheckoutSessionErrors, CreateCheckoutSessionResponses, EmitWebhookData, EmitWebhookErrors, EmitWebhookResponses, GetCheckoutSessionData, GetCheckoutSessionErrors, GetCheckoutSessionResponses, GetOrderData, GetOrderErrors, GetOrderResponses, GetProductData, GetProductErrors, GetProductResponses, ListOrdersData, ListOrdersErrors, ListOrdersResponses, SearchProductsAliasData, SearchProductsAliasErrors, SearchProductsAliasResponses, SearchProductsData, SearchProductsErrors, SearchProductsResponses, UpdateCheckoutSessionData, UpdateCheckoutSessionErrors, UpdateCheckoutSessionResponses } from './types.gen.js';
+import { zCancelCheckoutSessionResponse, zCompleteCheckoutSessionResponse, zCreateCheckoutSessionResponse, zEmitWebhookResponse, zGetCheckoutSessionResponse, zGetOrderResponse, zGetProductResponse, zListOrdersResponse, zSearchProductsAliasResponse, zSearchProductsResponse, zUpdateCheckoutSessionResponse } from './zod.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -282,6 +282,54 @@ export const getProduct = <ThrowOnError extends boolean = false>(options: Option
         { scheme: 'bearer', type: 'http' }
     ],
     url: '/acp/products/{product_id}',
+    ...options
+});
+
+/**
+ * List orders
+ *
+ * The merchant's orders, newest first (`created_at` descending, ties by `id` descending), one
+ * page at a time.
+ *
+ * - **Filters**, combined with AND: `status`; `created_after` and `created_before` (strict
+ * bounds on `created_at`); `email`, the buyer's e-mail address on the order's checkout
+ * session, exact but ignoring case.
+ * - **Paging** is by cursor, not by page number (unlike the catalog's `page`/`page_size`):
+ * orders are added at the head of the list while a client walks it, and a cursor neither
+ * repeats nor skips an order when that happens. `limit` 1–100 (default 10); the answer's
+ * `has_more` says whether another page follows and `next_cursor` is what to send as
+ * `cursor` to get it, with the same filters. A cursor holds the position only (the last
+ * order's `created_at` and `id`), never the filters.
+ * - Out-of-range `limit`, an unknown `status`, a date-time that is not RFC 3339,
+ * `created_after` not earlier than `created_before`, a cursor this API did not give, and
+ * unknown query parameters → 400 `invalid_request` naming the parameter in `param`.
+ */
+export const listOrders = <ThrowOnError extends boolean = false>(options?: Options<ListOrdersData, ThrowOnError>): RequestResult<ListOrdersResponses, ListOrdersErrors, ThrowOnError> => (options?.client ?? client).get<ListOrdersResponses, ListOrdersErrors, ThrowOnError>({
+    responseValidator: async (data) => await zListOrdersResponse.parseAsync(data),
+    security: [
+        { name: 'X-ACP-API-Key', type: 'apiKey' },
+        { scheme: 'basic', type: 'http' },
+        { scheme: 'bearer', type: 'http' }
+    ],
+    url: '/orders',
+    ...options
+});
+
+/**
+ * Retrieve an order
+ *
+ * Returns the order with its current status, its lines and amounts (those of the completed
+ * checkout session), customer and shipping address. An unknown order, and an order of another
+ * merchant, answer 404 `not_found` alike.
+ */
+export const getOrder = <ThrowOnError extends boolean = false>(options: Options<GetOrderData, ThrowOnError>): RequestResult<GetOrderResponses, GetOrderErrors, ThrowOnError> => (options.client ?? client).get<GetOrderResponses, GetOrderErrors, ThrowOnError>({
+    responseValidator: async (data) => await zGetOrderResponse.parseAsync(data),
+    security: [
+        { name: 'X-ACP-API-Key', type: 'apiKey' },
+        { scheme: 'basic', type: 'http' },
+        { scheme: 'bearer', type: 'http' }
+    ],
+    url: '/orders/{order_id}',
     ...options
 });
 

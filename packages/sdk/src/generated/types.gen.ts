@@ -149,7 +149,7 @@ export type CheckoutSession = {
     /**
      * The order created by `complete`; null until the session is completed.
      */
-    order: Order | null;
+    order: OrderReference | null;
 };
 
 /**
@@ -323,11 +323,84 @@ export type LineItemInput = {
 };
 
 /**
- * The order a completed checkout session created. Not part of the original specification: our
- * decision, after the Agentic Commerce Protocol. Its lifecycle is what the `order.*` webhook
- * events report.
+ * An order: what a completed checkout session became (`POST /checkout_sessions/{session_id}/complete`),
+ * with its current status. Lines, amounts, customer and shipping address are the completed
+ * session's — frozen at completion — in the same shapes and units as `CheckoutSession`
+ * (amounts are numbers in major units of `currency`). Not part of the original specification:
+ * our decision, after the Agentic Commerce Protocol's order.
  */
 export type Order = {
+    /**
+     * Unique, unguessable order id.
+     */
+    id: string;
+    /**
+     * - `created`: placed by `complete` (event `order.created`);
+     * - `fulfilled`: shipped or handed over (event `order.fulfilled`);
+     * - `canceled`: canceled before fulfilment (event `order.canceled`);
+     * - `refunded`: paid back (event `order.refunded`).
+     * Allowed changes: `created` → `fulfilled`, `canceled` or `refunded`; `fulfilled` → `refunded`.
+     */
+    status: 'created' | 'fulfilled' | 'canceled' | 'refunded';
+    /**
+     * The session that created the order.
+     */
+    checkout_session_id: string;
+    /**
+     * ISO 4217 code of the order (its session's currency).
+     */
+    currency: string;
+    /**
+     * What was bought, in cart order.
+     */
+    line_items: Array<LineItem>;
+    shipping: ShippingQuote;
+    tax: TaxSummary;
+    amounts: AmountBreakdown;
+    /**
+     * The buyer as the session recorded them; null when none was given.
+     */
+    customer: Customer | null;
+    /**
+     * Where the order goes; null when nothing needed shipping and no address was given.
+     */
+    shipping_address: Address | null;
+    /**
+     * When the order was created (RFC 3339, UTC).
+     */
+    created_at: string;
+    /**
+     * When the order last changed (its status); `created_at` until then (RFC 3339, UTC).
+     */
+    updated_at: string;
+};
+
+/**
+ * One page of orders, newest first. To get the next page, send `next_cursor` back as `cursor`
+ * with the same filters; `has_more` is false on the last page (and `next_cursor` null).
+ */
+export type OrderList = {
+    /**
+     * Orders of this page, ordered by `created_at`, newest first (ties by `id`, descending).
+     */
+    items: Array<Order>;
+    /**
+     * Whether more orders match after this page.
+     */
+    has_more: boolean;
+    /**
+     * Opaque cursor of the next page (pass it as `cursor`); null when `has_more` is false.
+     */
+    next_cursor: string | null;
+};
+
+/**
+ * The order a completed checkout session created, as the session shows it (`order`): enough to
+ * find it. The whole order — lines, amounts, buyer, address — is `Order` (`GET /orders/{order_id}`).
+ * Not part of the original specification: our decision, after the Agentic Commerce Protocol. Its
+ * lifecycle is what the `order.*` webhook events report.
+ */
+export type OrderReference = {
     /**
      * Unique, unguessable order id.
      */
@@ -751,6 +824,26 @@ export type ApiVersion = '2026-11-01';
 export type Category = string;
 
 /**
+ * Keeps orders created strictly after this instant (RFC 3339 with a zone, e.g. `2026-11-02T00:00:00Z`; a `+` in an offset must be sent as `%2B`). Not a valid date-time, or not earlier than `created_before` → 400.
+ */
+export type CreatedAfter = string;
+
+/**
+ * Keeps orders created strictly before this instant (RFC 3339 with a zone, e.g. `2026-11-03T00:00:00Z`; a `+` in an offset must be sent as `%2B`). Not a valid date-time → 400.
+ */
+export type CreatedBefore = string;
+
+/**
+ * The `next_cursor` of the previous page, as it was given (opaque); absent for the first page. A cursor this API did not give → 400.
+ */
+export type Cursor = string;
+
+/**
+ * Keeps orders whose buyer (`customer.email` of the order's checkout session) has exactly this e-mail address, ignoring case. A `+` in the address must be sent as `%2B` (a bare `+` reads as a space).
+ */
+export type Email = string;
+
+/**
  * Makes a retry safe (advised on every POST and PATCH; the SDK sends one automatically). Scope:
  * merchant + API key + operation + its path parameters + key — the operation as this contract
  * names it (`operationId`), not the raw path: `/checkout_sessions` and `/checkout_sessions/`, or an
@@ -765,6 +858,11 @@ export type Category = string;
  * a timeout), and the dead request's change is never committed beside the retry's.
  */
 export type IdempotencyKey = string;
+
+/**
+ * Orders per page, 1 to 100 (default 10). Outside that range → 400 (never silently clamped).
+ */
+export type Limit = number;
 
 /**
  * Inclusive upper bound on the product's base `price`.
@@ -782,6 +880,16 @@ export type MerchantId = string;
  * Inclusive lower bound on the product's base `price`. Greater than `max_price` → 400.
  */
 export type MinPrice = number;
+
+/**
+ * Order id (`ord_…`). An order of another merchant is answered like an unknown one, 404.
+ */
+export type OrderId = string;
+
+/**
+ * Keeps orders in this status. Any other value → 400.
+ */
+export type OrderStatus = 'created' | 'fulfilled' | 'canceled' | 'refunded';
 
 /**
  * Page to return, 1-based. Below 1 → 400. A page past the last match returns no items (and the real `total`).
@@ -1978,6 +2086,214 @@ export type GetProductResponses = {
 };
 
 export type GetProductResponse = GetProductResponses[keyof GetProductResponses];
+
+export type ListOrdersData = {
+    body?: never;
+    headers?: {
+        /**
+         * API version to use. Supported: `2026-11-01` (the only one, and the default when the header is
+         * absent). An unknown value → 400 `invalid_request` with `param: API-Version` and
+         * `supported_versions` in the body. Every response names the version that answered in its own
+         * `API-Version` header.
+         */
+        'API-Version'?: '2026-11-01';
+        /**
+         * Your trace identifier for this request. Echoed in the `Request-Id` response header and written to the server's logs; generated (`req_…`) when absent.
+         */
+        'Request-Id'?: string;
+        /**
+         * The merchant to act for. Needed only when the API key belongs to several merchants; without it
+         * such a key is answered with 400 (`param: Merchant-Id`). A merchant the key does not belong to → 403
+         * `authorization_error`. With a single-merchant key it may be omitted.
+         */
+        'Merchant-Id'?: string;
+        /**
+         * Request signature, for keys with request signing on (created with `--signing-secret`, or all
+         * keys when the server enables it): Base64 of the HMAC-SHA256 of the raw request body bytes (the
+         * empty string for GET and bodiless POSTs), keyed with the key's signing secret. Required together
+         * with `Timestamp` when signing is on; missing or wrong → 401 `authentication_error`. Compared in
+         * constant time.
+         *
+         * One encoding is accepted: standard Base64 (RFC 4648 §4, alphabet `A–Z a–z 0–9 + /`) with its
+         * padding, canonical — exactly 44 characters, the last one `=` and nothing after it (what Node's
+         * `digest('base64')` and `btoa` write, and what the SDK sends). The url-safe alphabet (`-`, `_`),
+         * a missing padding, characters after it, spaces, hex, or non-zero bits after the digest are
+         * refused with 401, before the digest is compared. The signature does not cover the timestamp, so on its own it cannot stop a
+         * replay of a captured request within the window: send an `Idempotency-Key` on writes.
+         */
+        Signature?: string;
+        /**
+         * Time of signing, UTC, in RFC 3339 (ISO 8601) form. With request signing on it must lie within 5 minutes of the server's clock, in the past or the future; otherwise 401 `authentication_error`.
+         */
+        Timestamp?: string;
+        /**
+         * Preferred locale for human-readable messages. It is recorded with the request (the request log carries it); messages are in English today, which every response says in `Content-Language: en`. A malformed value is ignored, never refused.
+         */
+        'Accept-Language'?: string;
+    };
+    path?: never;
+    query?: {
+        /**
+         * Keeps orders in this status. Any other value → 400.
+         */
+        status?: 'created' | 'fulfilled' | 'canceled' | 'refunded';
+        /**
+         * Keeps orders created strictly after this instant (RFC 3339 with a zone, e.g. `2026-11-02T00:00:00Z`; a `+` in an offset must be sent as `%2B`). Not a valid date-time, or not earlier than `created_before` → 400.
+         */
+        created_after?: string;
+        /**
+         * Keeps orders created strictly before this instant (RFC 3339 with a zone, e.g. `2026-11-03T00:00:00Z`; a `+` in an offset must be sent as `%2B`). Not a valid date-time → 400.
+         */
+        created_before?: string;
+        /**
+         * Keeps orders whose buyer (`customer.email` of the order's checkout session) has exactly this e-mail address, ignoring case. A `+` in the address must be sent as `%2B` (a bare `+` reads as a space).
+         */
+        email?: string;
+        /**
+         * Orders per page, 1 to 100 (default 10). Outside that range → 400 (never silently clamped).
+         */
+        limit?: number;
+        /**
+         * The `next_cursor` of the previous page, as it was given (opaque); absent for the first page. A cursor this API did not give → 400.
+         */
+        cursor?: string;
+    };
+    url: '/orders';
+};
+
+export type ListOrdersErrors = {
+    /**
+     * Invalid request (`invalid_request`): a query, path or header parameter is invalid — for example `page_size` outside 1–100, `min_price` greater than `max_price`, an unknown query parameter, an unsupported `API-Version` (the body then lists `supported_versions`), or a multi-merchant key without `Merchant-Id`.
+     */
+    400: Error;
+    /**
+     * Authentication failed (`authentication_error`): no credentials, a malformed, unknown or revoked key, a key of another environment, bad Basic credentials, or a failed request signature.
+     */
+    401: AuthError;
+    /**
+     * Not allowed (`authorization_error`): the key lacks the operation's scope (see `x-scopes`), or does not belong to the merchant named in `Merchant-Id`.
+     */
+    403: AuthError;
+    /**
+     * Rate limit exceeded (`rate_limit_exceeded`) for the minute or the day window of the key, or too many failed authentications from the client's address. Wait `Retry-After` seconds; back off exponentially on repeats.
+     */
+    429: AuthError;
+    /**
+     * Unexpected server failure (`internal_error`). Never stored under an `Idempotency-Key`: a retry with the same key runs again.
+     */
+    500: Error;
+    /**
+     * A backend is not configured or unreachable (`service_unavailable`): the database, or the search engine for catalog reads. Safe to retry later.
+     */
+    503: Error;
+};
+
+export type ListOrdersError = ListOrdersErrors[keyof ListOrdersErrors];
+
+export type ListOrdersResponses = {
+    /**
+     * One page of orders.
+     */
+    200: OrderList;
+};
+
+export type ListOrdersResponse = ListOrdersResponses[keyof ListOrdersResponses];
+
+export type GetOrderData = {
+    body?: never;
+    headers?: {
+        /**
+         * API version to use. Supported: `2026-11-01` (the only one, and the default when the header is
+         * absent). An unknown value → 400 `invalid_request` with `param: API-Version` and
+         * `supported_versions` in the body. Every response names the version that answered in its own
+         * `API-Version` header.
+         */
+        'API-Version'?: '2026-11-01';
+        /**
+         * Your trace identifier for this request. Echoed in the `Request-Id` response header and written to the server's logs; generated (`req_…`) when absent.
+         */
+        'Request-Id'?: string;
+        /**
+         * The merchant to act for. Needed only when the API key belongs to several merchants; without it
+         * such a key is answered with 400 (`param: Merchant-Id`). A merchant the key does not belong to → 403
+         * `authorization_error`. With a single-merchant key it may be omitted.
+         */
+        'Merchant-Id'?: string;
+        /**
+         * Request signature, for keys with request signing on (created with `--signing-secret`, or all
+         * keys when the server enables it): Base64 of the HMAC-SHA256 of the raw request body bytes (the
+         * empty string for GET and bodiless POSTs), keyed with the key's signing secret. Required together
+         * with `Timestamp` when signing is on; missing or wrong → 401 `authentication_error`. Compared in
+         * constant time.
+         *
+         * One encoding is accepted: standard Base64 (RFC 4648 §4, alphabet `A–Z a–z 0–9 + /`) with its
+         * padding, canonical — exactly 44 characters, the last one `=` and nothing after it (what Node's
+         * `digest('base64')` and `btoa` write, and what the SDK sends). The url-safe alphabet (`-`, `_`),
+         * a missing padding, characters after it, spaces, hex, or non-zero bits after the digest are
+         * refused with 401, before the digest is compared. The signature does not cover the timestamp, so on its own it cannot stop a
+         * replay of a captured request within the window: send an `Idempotency-Key` on writes.
+         */
+        Signature?: string;
+        /**
+         * Time of signing, UTC, in RFC 3339 (ISO 8601) form. With request signing on it must lie within 5 minutes of the server's clock, in the past or the future; otherwise 401 `authentication_error`.
+         */
+        Timestamp?: string;
+        /**
+         * Preferred locale for human-readable messages. It is recorded with the request (the request log carries it); messages are in English today, which every response says in `Content-Language: en`. A malformed value is ignored, never refused.
+         */
+        'Accept-Language'?: string;
+    };
+    path: {
+        /**
+         * Order id (`ord_…`). An order of another merchant is answered like an unknown one, 404.
+         */
+        order_id: string;
+    };
+    query?: never;
+    url: '/orders/{order_id}';
+};
+
+export type GetOrderErrors = {
+    /**
+     * Invalid request (`invalid_request`): a query, path or header parameter is invalid — for example `page_size` outside 1–100, `min_price` greater than `max_price`, an unknown query parameter, an unsupported `API-Version` (the body then lists `supported_versions`), or a multi-merchant key without `Merchant-Id`.
+     */
+    400: Error;
+    /**
+     * Authentication failed (`authentication_error`): no credentials, a malformed, unknown or revoked key, a key of another environment, bad Basic credentials, or a failed request signature.
+     */
+    401: AuthError;
+    /**
+     * Not allowed (`authorization_error`): the key lacks the operation's scope (see `x-scopes`), or does not belong to the merchant named in `Merchant-Id`.
+     */
+    403: AuthError;
+    /**
+     * Not found (`not_found`): no such resource for this merchant (a resource of another merchant is answered the same way, so existence is never revealed).
+     */
+    404: Error;
+    /**
+     * Rate limit exceeded (`rate_limit_exceeded`) for the minute or the day window of the key, or too many failed authentications from the client's address. Wait `Retry-After` seconds; back off exponentially on repeats.
+     */
+    429: AuthError;
+    /**
+     * Unexpected server failure (`internal_error`). Never stored under an `Idempotency-Key`: a retry with the same key runs again.
+     */
+    500: Error;
+    /**
+     * A backend is not configured or unreachable (`service_unavailable`): the database, or the search engine for catalog reads. Safe to retry later.
+     */
+    503: Error;
+};
+
+export type GetOrderError = GetOrderErrors[keyof GetOrderErrors];
+
+export type GetOrderResponses = {
+    /**
+     * The order.
+     */
+    200: Order;
+};
+
+export type GetOrderResponse = GetOrderResponses[keyof GetOrderResponses];
 
 export type EmitWebhookData = {
     body: WebhookEmitRequest;

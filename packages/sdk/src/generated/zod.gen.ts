@@ -123,11 +123,12 @@ export const zCreateCheckoutSessionRequest = z.object({
 });
 
 /**
- * The order a completed checkout session created. Not part of the original specification: our
- * decision, after the Agentic Commerce Protocol. Its lifecycle is what the `order.*` webhook
- * events report.
+ * The order a completed checkout session created, as the session shows it (`order`): enough to
+ * find it. The whole order — lines, amounts, buyer, address — is `Order` (`GET /orders/{order_id}`).
+ * Not part of the original specification: our decision, after the Agentic Commerce Protocol. Its
+ * lifecycle is what the `order.*` webhook events report.
  */
-export const zOrder = z.object({
+export const zOrderReference = z.object({
     id: z.string().regex(/^ord_/),
     checkout_session_id: z.string().regex(/^cs_/),
     status: z.enum([
@@ -198,7 +199,7 @@ export const zCheckoutSession = z.object({
     amounts: zAmountBreakdown,
     client_secret: z.string(),
     created_at: z.iso.datetime(),
-    order: zOrder.nullable()
+    order: zOrderReference.nullable()
 });
 
 /**
@@ -206,6 +207,43 @@ export const zCheckoutSession = z.object({
  */
 export const zCheckoutSessionResponse = z.object({
     checkout_session: zCheckoutSession
+});
+
+/**
+ * An order: what a completed checkout session became (`POST /checkout_sessions/{session_id}/complete`),
+ * with its current status. Lines, amounts, customer and shipping address are the completed
+ * session's — frozen at completion — in the same shapes and units as `CheckoutSession`
+ * (amounts are numbers in major units of `currency`). Not part of the original specification:
+ * our decision, after the Agentic Commerce Protocol's order.
+ */
+export const zOrder = z.object({
+    id: z.string().regex(/^ord_/),
+    status: z.enum([
+        'created',
+        'fulfilled',
+        'canceled',
+        'refunded'
+    ]),
+    checkout_session_id: z.string().regex(/^cs_/),
+    currency: z.string().regex(/^[A-Z]{3}$/),
+    line_items: z.array(zLineItem).min(1).max(100),
+    shipping: zShippingQuote,
+    tax: zTaxSummary,
+    amounts: zAmountBreakdown,
+    customer: zCustomer.nullable(),
+    shipping_address: zAddress.nullable(),
+    created_at: z.iso.datetime(),
+    updated_at: z.iso.datetime()
+});
+
+/**
+ * One page of orders, newest first. To get the next page, send `next_cursor` back as `cursor`
+ * with the same filters; `has_more` is false on the last page (and `next_cursor` null).
+ */
+export const zOrderList = z.object({
+    items: z.array(zOrder).max(100),
+    has_more: z.boolean(),
+    next_cursor: z.string().nullable()
 });
 
 /**
@@ -403,6 +441,26 @@ export const zApiVersion = z.enum(['2026-11-01']).default('2026-11-01');
 export const zCategory = z.string().max(200);
 
 /**
+ * Keeps orders created strictly after this instant (RFC 3339 with a zone, e.g. `2026-11-02T00:00:00Z`; a `+` in an offset must be sent as `%2B`). Not a valid date-time, or not earlier than `created_before` → 400.
+ */
+export const zCreatedAfter = z.iso.datetime();
+
+/**
+ * Keeps orders created strictly before this instant (RFC 3339 with a zone, e.g. `2026-11-03T00:00:00Z`; a `+` in an offset must be sent as `%2B`). Not a valid date-time → 400.
+ */
+export const zCreatedBefore = z.iso.datetime();
+
+/**
+ * The `next_cursor` of the previous page, as it was given (opaque); absent for the first page. A cursor this API did not give → 400.
+ */
+export const zCursor = z.string().min(1).max(200);
+
+/**
+ * Keeps orders whose buyer (`customer.email` of the order's checkout session) has exactly this e-mail address, ignoring case. A `+` in the address must be sent as `%2B` (a bare `+` reads as a space).
+ */
+export const zEmail = z.string().min(1).max(320);
+
+/**
  * Makes a retry safe (advised on every POST and PATCH; the SDK sends one automatically). Scope:
  * merchant + API key + operation + its path parameters + key — the operation as this contract
  * names it (`operationId`), not the raw path: `/checkout_sessions` and `/checkout_sessions/`, or an
@@ -417,6 +475,11 @@ export const zCategory = z.string().max(200);
  * a timeout), and the dead request's change is never committed beside the retry's.
  */
 export const zIdempotencyKey = z.string().min(1).max(255);
+
+/**
+ * Orders per page, 1 to 100 (default 10). Outside that range → 400 (never silently clamped).
+ */
+export const zLimit = z.int().gte(1).lte(100).default(10);
 
 /**
  * Inclusive upper bound on the product's base `price`.
@@ -434,6 +497,21 @@ export const zMerchantId = z.string().max(100);
  * Inclusive lower bound on the product's base `price`. Greater than `max_price` → 400.
  */
 export const zMinPrice = z.number().gte(0);
+
+/**
+ * Order id (`ord_…`). An order of another merchant is answered like an unknown one, 404.
+ */
+export const zOrderId = z.string().min(1).max(100);
+
+/**
+ * Keeps orders in this status. Any other value → 400.
+ */
+export const zOrderStatus = z.enum([
+    'created',
+    'fulfilled',
+    'canceled',
+    'refunded'
+]);
 
 /**
  * Page to return, 1-based. Below 1 → 400. A page past the last match returns no items (and the real `total`).
@@ -739,6 +817,52 @@ export const zGetProductPath = z.object({
  * The product.
  */
 export const zGetProductResponse = zProduct;
+
+export const zListOrdersHeaders = z.object({
+    'API-Version': z.enum(['2026-11-01']).optional().default('2026-11-01'),
+    'Request-Id': z.string().max(200).optional(),
+    'Merchant-Id': z.string().max(100).optional(),
+    Signature: z.string().max(200).optional(),
+    Timestamp: z.string().max(64).optional(),
+    'Accept-Language': z.string().optional()
+});
+
+export const zListOrdersQuery = z.object({
+    status: z.enum([
+        'created',
+        'fulfilled',
+        'canceled',
+        'refunded'
+    ]).optional(),
+    created_after: z.iso.datetime().optional(),
+    created_before: z.iso.datetime().optional(),
+    email: z.string().min(1).max(320).optional(),
+    limit: z.int().gte(1).lte(100).optional().default(10),
+    cursor: z.string().min(1).max(200).optional()
+});
+
+/**
+ * One page of orders.
+ */
+export const zListOrdersResponse = zOrderList;
+
+export const zGetOrderHeaders = z.object({
+    'API-Version': z.enum(['2026-11-01']).optional().default('2026-11-01'),
+    'Request-Id': z.string().max(200).optional(),
+    'Merchant-Id': z.string().max(100).optional(),
+    Signature: z.string().max(200).optional(),
+    Timestamp: z.string().max(64).optional(),
+    'Accept-Language': z.string().optional()
+});
+
+export const zGetOrderPath = z.object({
+    order_id: z.string().min(1).max(100)
+});
+
+/**
+ * The order.
+ */
+export const zGetOrderResponse = zOrder;
 
 export const zEmitWebhookBody = zWebhookEmitRequest;
 

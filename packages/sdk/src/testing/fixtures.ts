@@ -1,5 +1,5 @@
 /** Small valid contract objects for unit tests (they pass the generated zod validators). */
-import type { CheckoutSession, Product } from '../generated/types.gen.js';
+import type { CheckoutSession, Order, Product } from '../generated/types.gen.js';
 
 export function product(overrides: Partial<Product> = {}): Product {
   return {
@@ -34,6 +34,24 @@ export function session(overrides: Partial<CheckoutSession> = {}): CheckoutSessi
     client_secret: 'cs_1_secret',
     created_at: '2026-11-22T10:00:00.000Z',
     order: null,
+    ...overrides,
+  };
+}
+
+export function order(overrides: Partial<Order> = {}): Order {
+  return {
+    id: 'ord_1',
+    status: 'created',
+    checkout_session_id: 'cs_1',
+    currency: 'USD',
+    line_items: [{ product_id: 'chair-1', variant_sku: 'chair-1', quantity: 1, title: 'Oak chair', unit_price: 49.5, currency: 'USD', subtotal: 49.5 }],
+    shipping: { method: 'standard', amount: 5, currency: 'USD' },
+    tax: { rate: 0, amount: 0, currency: 'USD' },
+    amounts: { subtotal: 49.5, tax: 0, shipping: 5, total: 54.5, currency: 'USD' },
+    customer: null,
+    shipping_address: { country: 'US', state: 'CA' },
+    created_at: '2026-11-22T10:00:00.000Z',
+    updated_at: '2026-11-22T10:00:00.000Z',
     ...overrides,
   };
 }

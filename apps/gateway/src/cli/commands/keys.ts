@@ -25,7 +25,7 @@ export function keysCommand(program: Command): void {
     .description('create a key; prints its id, its signing secret when asked, and the key alone on the last line')
     .requiredOption('--merchant <ids>', 'merchant id(s), comma-separated; new merchants are created', list)
     .option('--env <env>', 'development | sandbox | production (picks the key prefix)', choice('--env', ['development', 'sandbox', 'production'] as const), 'development')
-    .option('--scopes <scopes>', 'catalog:read,checkout:read,checkout:write,webhooks:write or *', '*')
+    .option('--scopes <scopes>', 'catalog:read,checkout:read,checkout:write,orders:read,orders:write,webhooks:write or *', '*')
     .option('--tier <tier>', 'sandbox | production | enterprise (default: by environment)', choice('--tier', ['sandbox', 'production', 'enterprise'] as const))
     .option('--rpm <n>', 'requests per minute (enterprise)', positiveInt('--rpm'))
     .option('--rpd <n>', 'requests per day (enterprise)', positiveInt('--rpd'))

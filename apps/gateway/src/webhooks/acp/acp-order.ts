@@ -11,7 +11,7 @@
  *   refunded  → `canceled`; every line `removed`, a completed `refund` adjustment of the
  *               whole total and an `amount_refunded` total (our refunds are whole orders)
  */
-import type { CheckoutSession, LineItem, Order } from '../../contract-types.js';
+import type { CheckoutSession, LineItem, OrderReference } from '../../contract-types.js';
 import { toMinor } from '../../checkout/pricing/money.js';
 
 type Total = { type: string; display_text: string; amount: number };
@@ -29,7 +29,7 @@ export interface AcpOrder {
 }
 
 /** The session of an order.* event, with its order; anything else has no ACP form. */
-export type SessionWithOrder = CheckoutSession & { order: Order };
+export type SessionWithOrder = CheckoutSession & { order: OrderReference };
 
 export function isSessionWithOrder(object: unknown): object is SessionWithOrder {
   const candidate = object as Partial<CheckoutSession> | null;
@@ -38,7 +38,7 @@ export function isSessionWithOrder(object: unknown): object is SessionWithOrder 
     && typeof candidate.order === 'object' && candidate.order !== null && typeof candidate.order.id === 'string';
 }
 
-const STATUS: Record<Order['status'], string> = { created: 'created', fulfilled: 'shipped', canceled: 'canceled', refunded: 'canceled' };
+const STATUS: Record<OrderReference['status'], string> = { created: 'created', fulfilled: 'shipped', canceled: 'canceled', refunded: 'canceled' };
 
 /** `li_1`, `li_2`, …: the line's position in the session, stable for the order's life. */
 export const lineItemId = (index: number) => `li_${index + 1}`;

@@ -29,6 +29,8 @@ export interface FuzzWorld {
   productIds: string[];
   skus: string[];
   sessionIds: string[];
+  /** Orders of completed sessions (not among sessionIds). */
+  orderIds: string[];
   receiverUrl: string;
 }
 
@@ -72,6 +74,7 @@ function hints(world: FuzzWorld): Record<string, fc.Arbitrary<unknown>> {
     variant_sku: known(world.skus),
     checkout_session_id: known(world.sessionIds),
     session_id: known(world.sessionIds),
+    order_id: known(world.orderIds),
     target_url: fc.webPath().map((path) => `${world.receiverUrl}${path.startsWith('/') ? path : `/${path}`}`),
   };
 }
