@@ -116,7 +116,7 @@ describe('catalog push-feed never retries what cannot succeed', () => {
     expect(result.stderr).toMatch(message);
     expect(result.stderr).not.toContain('retrying');
     expect(service.requests).toHaveLength(1);
-    expect(Date.now() - started).toBeLessThan(15_000); // retried, the 6 attempts would wait ~31 s
+    expect(Date.now() - started).toBeLessThan(25_000); // retried, the 6 attempts would wait ~31 s (a CLI start on a busy machine takes seconds)
   }, 60_000);
 
   it('stops at a TLS error: one connection, one line, no wait', async () => {

@@ -126,7 +126,7 @@ describe('ParameterCheck', () => {
     // The corpus holds both kinds in number: a test of refusals only would prove nothing about acceptance.
     expect(accepted).toBeGreaterThan(150);
     expect(cases.length - accepted).toBeGreaterThan(150);
-  });
+  }, 180_000); // ~1,000 requests to two apps: minutes on a busy 2-core machine
 
   it('accepts what the contract allows, leaving it coerced, split and defaulted; refuses the rest', () => {
     const check = new ParameterCheck(contract);
