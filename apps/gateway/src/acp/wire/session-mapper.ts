@@ -11,7 +11,8 @@ import { sessionCapabilities } from '../capabilities.js';
 import { acpStateOf } from './acp-state.js';
 import type * as Acp from '../generated/index.js';
 import type { AcpTotal } from './acp-types.js';
-import { allocate, minor } from './amounts.js';
+import { allocate } from '../../checkout/pricing/money.js';
+import { minor } from './amounts.js';
 import { statusOf } from './session-status.js';
 
 export interface SessionContext {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allocate } from './amounts.js';
+import { allocate } from './money.js';
 
 const big = (values: number[]) => values.map(BigInt);
 
