@@ -5,6 +5,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { catalogCommand } from './cli/commands/catalog.js';
+import { discountsCommand } from './cli/commands/discounts.js';
 import { keysCommand } from './cli/commands/keys.js';
 import { migrateCommand } from './cli/commands/migrate.js';
 import { ordersCommand } from './cli/commands/orders.js';
@@ -22,6 +23,7 @@ serveCommand(program);
 migrateCommand(program);
 keysCommand(program);
 catalogCommand(program);
+discountsCommand(program);
 webhooksCommand(program);
 ordersCommand(program);
 

@@ -4,6 +4,8 @@ import { KeyStore } from './auth/key-store.js';
 import { buildCatalogService, type SearchConfig } from './catalog/build-catalog-search.js';
 import type { CatalogService } from './catalog/catalog-service.js';
 import { CatalogImportService } from './catalog/import/catalog-import-service.js';
+import { DiscountService } from './discounts/discount-service.js';
+import { DiscountStore } from './discounts/discount-store.js';
 import { FeedService } from './catalog/feed/feed-service.js';
 import { FeedStore } from './catalog/feed/feed-store.js';
 import { CheckoutService } from './checkout/checkout-service.js';
@@ -25,6 +27,7 @@ export interface Services {
   keys: KeyService;
   catalog: CatalogService;
   imports: CatalogImportService;
+  discounts: DiscountService;
   feeds: FeedService;
   checkout: CheckoutService;
   orders: OrderService;
@@ -53,6 +56,7 @@ export function buildServices(db: Database, { config = loadConfig(), logger }: S
     keys: new KeyService(new KeyStore(db), (error) => logger?.warn({ err: error }, 'API keys could not be loaded; authentications read the database until they are')),
     catalog,
     imports: new CatalogImportService(db, catalog.searchIndex.embedder),
+    discounts: new DiscountService(new DiscountStore(db), (merchantId) => catalog.currencies(merchantId)),
     feeds: new FeedService(new FeedStore(db)),
     checkout,
     orders: new OrderService(db, new OrderStore(db), new OutboxStore()),

@@ -41,6 +41,11 @@ export class CatalogService {
     private readonly listen?: Listen,
   ) {}
 
+  /** The currencies the merchant's products are priced in (empty without products). */
+  currencies(merchantId: string): Promise<Set<string>> {
+    return this.store.currencies(merchantId);
+  }
+
   /** Read from memory when the read model is live (see CatalogReadModel), else from the database. */
   async get(merchantId: string, productId: string): Promise<Product> {
     refuseNul(productId, 'product_id');

@@ -83,6 +83,12 @@ export class CatalogStore {
     return row?.n ?? 0;
   }
 
+  /** The currencies a merchant's products are priced in (upper-case; empty without products). */
+  async currencies(merchantId: string): Promise<Set<string>> {
+    const rows = await this.sql.query<{ currency: string }>(sql`SELECT DISTINCT upper(currency) AS currency FROM products WHERE merchant_id = ${merchantId}`);
+    return new Set(rows.map((r) => r.currency));
+  }
+
   /** Merchants that have at least one product. */
   async merchantsWithProducts(): Promise<string[]> {
     const rows = await this.sql.query<{ merchant_id: string }>(sql`SELECT DISTINCT merchant_id FROM products`);
