@@ -15,6 +15,7 @@ import { UsageError } from '../src/cli/output.js';
 import { openDatabase, type Database } from '../src/db/database.js';
 import { OrderService } from '../src/orders/order-service.js';
 import { OrderStore } from '../src/orders/order-store.js';
+import { TestPaymentProvider } from '../src/checkout/payment/test-payment-provider.js';
 import { OutboxStore } from '../src/webhooks/outbox-store.js';
 import { feedSchemaValidator } from './support/acp-schemas.js';
 import { stocked } from './support/checkout.js';
@@ -147,7 +148,7 @@ describe('gateway orders update', () => {
       });
     });
     expect(await gateway('orders', 'update', '--merchant', 'cli-feed', '--order', 'ord_cli_order', '--status', 'fulfilled')).toEqual(['order ord_cli_order: fulfilled']);
-    const order = await withDb((db) => new OrderService(db, new OrderStore(db), new OutboxStore()).get('cli-feed', 'ord_cli_order'));
+    const order = await withDb((db) => new OrderService(db, new OrderStore(db), new OutboxStore(), new TestPaymentProvider()).get('cli-feed', 'ord_cli_order'));
     expect(order).toMatchObject({ id: 'ord_cli_order', status: 'fulfilled', created_at: created.toISOString(), amounts: { subtotal: 24, shipping: 5, total: 29 } });
     expect(Date.parse(order.updated_at)).toBeGreaterThan(created.getTime());
   });
