@@ -64,8 +64,7 @@ async function eventsOf(orderId: string, count: number): Promise<{ ours: { type:
   expect(requests).toHaveLength(count * 2);
   const byTime = (path: string) => requests.filter((r: ReceivedRequest) => r.path === path);
   const ours = byTime('/ours').map((r) => verify(r.raw, r.headers['x-webhook-signature'], oursSecret) as { type: string; data: { object: Order } })
-    .map((e) => ({ type: e.type, order: e.data.object }))
-    .sort((a, b) => a.order.updated_at.localeCompare(b.order.updated_at) || a.order.fulfillments.length + a.order.refunds.length - (b.order.fulfillments.length + b.order.refunds.length));
+    .map((e) => ({ type: e.type, order: e.data.object }));
   const validate = acpWebhookEventValidator();
   const acp = byTime('/acp').map((r) => {
     const event = verifyAcp(r.raw, r.headers['merchant-signature'] as string, ACP_SECRET);
@@ -153,3 +152,88 @@ describe('fulfil, deliver and refund an order', () => {
     expect((last as unknown as { totals: unknown[] }).totals).toContainEqual({ type: 'amount_refunded', display_text: 'Refunded', amount: Math.round(total * 100) });
   });
 });
+
+describe('cancel an order', () => {
+  it('cancels an order nothing of which was fulfilled and pays everything back; order.canceled carries the whole order', async () => {
+    const placed = await newOrder();
+    const canceled = await gw.orders.cancel(placed.id);
+    expect(canceled).toMatchObject({ status: 'canceled', canceled_at: expect.any(String), refunded_amount: placed.amounts.total, refunds: [{ amount: placed.amounts.total, reason: 'canceled', lines: [] }] });
+    expect(await refusal(gw.orders.cancel(placed.id))).toBeInstanceOf(MethodNotAllowedError);
+    expect(await refusal(gw.orders.fulfil(placed.id))).toBeInstanceOf(MethodNotAllowedError);
+    const { ours, acp } = await eventsOf(placed.id, 2);
+    expect(ours.map((e) => e.type).sort()).toEqual(['order.canceled', 'order.created']);
+    expect(ours.find((e) => e.type === 'order.canceled')!.order).toEqual(canceled);
+    const update = acp.find((e) => e.type === 'order_update')!.data as unknown as Record<string, unknown>;
+    expect(update).toMatchObject({
+      status: 'canceled',
+      line_items: [{ quantity: { ordered: 3, current: 0, fulfilled: 0 }, status: 'removed' }, { quantity: { ordered: 1, current: 0 }, status: 'removed' }],
+      adjustments: [{ type: 'refund', amount: Math.round(placed.amounts.total * 100), reason: 'canceled' }, { type: 'cancellation', line_items: [{ id: 'li_1', quantity: 3 }, { id: 'li_2', quantity: 1 }] }],
+    });
+  });
+
+  it('after a partial fulfilment cancels the rest only, and moves no money; the order is then fulfilled', async () => {
+    const placed = await newOrder();
+    await gw.orders.fulfil(placed.id, { lines: [{ line: 1, quantity: 1 }] });
+    const canceled = await gw.orders.cancel(placed.id);
+    expect(canceled).toMatchObject({ status: 'fulfilled', refunds: [], refunded_amount: 0, canceled_at: expect.any(String) });
+    const refund = await gw.orders.refund(placed.id, { amount: 20, reason: 'canceled', lines: [{ line: 2, quantity: 1 }] }).catch((e: unknown) => e);
+    expect((refund as InvalidRequestError).param).toBe('lines[0].quantity'); // canceled units are not refunded by line: nothing is left of them
+    expect((await gw.orders.refund(placed.id, { amount: 20, reason: 'canceled' })).refunded_amount).toBe(20);
+  });
+});
+
+describe('refunds by line', () => {
+  it('refunds units not yet shipped, which then are not fulfilled', async () => {
+    const placed = await newOrder();
+    const refunded = await gw.orders.refund(placed.id, { amount: 20, reason: 'requested_by_customer', lines: [{ line: 2, quantity: 1 }] });
+    expect(refunded).toMatchObject({ status: 'created', refunds: [{ amount: 20, lines: [{ line: 2, quantity: 1 }] }] });
+    expect(((await refusal(gw.orders.fulfil(placed.id, { lines: [{ line: 2, quantity: 1 }] }))) as InvalidRequestError).param).toBe('lines[0].quantity');
+    const shipped = await gw.orders.fulfil(placed.id);
+    expect(shipped).toMatchObject({ status: 'fulfilled', fulfillments: [{ lines: [{ line: 1, quantity: 3 }] }] });
+  });
+});
+
+describe('who may change an order', () => {
+  it('needs orders:write: 403 with orders:read only, and nothing changes', async () => {
+    const placed = await newOrder();
+    const reader = client(await gateway.createKey({ merchantIds: ['shop'], scopes: ['orders:read'] }));
+    for (const change of [() => reader.orders.fulfil(placed.id), () => reader.orders.cancel(placed.id), () => reader.orders.refund(placed.id, { reason: 'other' }), () => reader.orders.deliver(placed.id, 'ful_x')]) {
+      expect(await refusal(change())).toBeInstanceOf(AuthorizationError);
+    }
+    expect(await reader.orders.retrieve(placed.id)).toEqual(placed);
+  });
+
+  it('answers 404 for an order of another merchant, and changes nothing', async () => {
+    const placed = await newOrder();
+    const other = client(await gateway.createKey({ merchantIds: ['other'] }));
+    for (const change of [() => other.orders.fulfil(placed.id), () => other.orders.cancel(placed.id), () => other.orders.refund(placed.id, { reason: 'other' })]) {
+      expect(await refusal(change())).toBeInstanceOf(NotFoundError);
+    }
+    expect(await gw.orders.retrieve(placed.id)).toEqual(placed);
+  });
+});
+
+describe('Idempotency-Key on order changes', () => {
+  it('a refund retried with the same key answers the same and pays back once', async () => {
+    const placed = await newOrder();
+    const send = () => call(`${gateway.url}/orders/${placed.id}/refunds`, {
+      method: 'POST',
+      headers: { 'X-ACP-API-Key': key, 'Idempotency-Key': `refund-${placed.id}` },
+      json: { amount: 5, reason: 'damaged' },
+    });
+    const first = await send();
+    const again = await send();
+    expect(first.status).toBe(200);
+    expect(again.status).toBe(200);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.body).toEqual(first.body);
+    const order = await gw.orders.retrieve(placed.id);
+    expect(order.refunds).toHaveLength(1);
+    expect(order.refunded_amount).toBe(5);
+    const sdkKey = { idempotencyKey: `sdk-${placed.id}` };
+    const viaSdk = await gw.orders.refund(placed.id, { amount: 1, reason: 'other' }, sdkKey);
+    expect(await gw.orders.refund(placed.id, { amount: 1, reason: 'other' }, sdkKey)).toEqual(viaSdk);
+    expect((await gw.orders.retrieve(placed.id)).refunds).toHaveLength(2);
+  });
+});
+
