@@ -135,8 +135,8 @@ describe('ACP order webhooks', () => {
     const acp = byPath(requests, '/acp').map(checkAcpDelivery);
     expect(acp.map((e) => e.type).sort()).toEqual(['order_create', 'order_update', 'order_update']);
     const updates = acp.filter((e) => e.type === 'order_update');
-    const shipped = updates.find((e) => (e.data.adjustments ?? []).length === 0);
-    const refunded = updates.find((e) => (e.data.adjustments ?? []).length > 0);
+    const shipped = updates.find((e) => !(e.data as { adjustments?: unknown[] }).adjustments?.length);
+    const refunded = updates.find((e) => (e.data as { adjustments?: unknown[] }).adjustments?.length);
     expect(shipped).toMatchObject({
       type: 'order_update',
       data: {
