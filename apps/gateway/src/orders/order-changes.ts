@@ -34,14 +34,24 @@ function pick(record: OrderRecord, requested: Requested, room: (line: LineProgre
   });
 }
 
+function isWebUrl(text: string): boolean {
+  if (!/^https?:\/\/\S+$/i.test(text)) return false;
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
 /** The units a new fulfillment holds: the requested ones, or every unit left to fulfil. */
 export function fulfillmentLines(record: OrderRecord, request: CreateFulfillmentRequest): LineUnits[] {
   const progress = lineProgress(record);
   if (progress.every((line) => line.remaining === 0)) {
     throw new InvalidStateError(`Order ${record.session.order.id} has nothing left to fulfil (it is ${record.session.order.status})`);
   }
-  if (request.tracking_url !== undefined && !/^https?:\/\/[^\s]+$/i.test(request.tracking_url)) {
-    throw new InvalidRequestError('tracking_url must be an http or https URL', 'tracking_url');
+  if (request.tracking_url !== undefined && !isWebUrl(request.tracking_url)) {
+    throw new InvalidRequestError('tracking_url must be an http or https URL, like https://carrier.example/track/1Z999', 'tracking_url');
   }
   if (!request.lines) return progress.filter((line) => line.remaining > 0).map((line) => ({ position: line.line.position, quantity: line.remaining }));
   return pick(record, request.lines, (line) => line.remaining, 'fulfil');

@@ -713,7 +713,9 @@ export type WebhookEvent = {
      */
     data: {
         /**
-         * With a `checkout_session_id`: the checkout session, exactly as `checkout_session` in the
+         * Automatic events of order changes (fulfillments, delivery, cancel, refunds): the whole
+         * `Order`, as `GET /orders/{order_id}` returns it after the change. `order.created`: the
+         * completed checkout session. Emitted (`POST /webhooks/emit`) with a `checkout_session_id`: the checkout session, exactly as `checkout_session` in the
          * checkout endpoints' responses (including its `order` once completed). Without one: the
          * emit request's custom `payload`, or `{}`. With both: the payload's keys are added to the
          * session object, and the session's own fields win on a clash.
@@ -727,10 +729,12 @@ export type WebhookEvent = {
 /**
  * Order-lifecycle event types:
  * - `order.created`: an order was placed (sent automatically when a checkout session is completed);
- * - `order.updated`: an order's status changed;
- * - `order.fulfilled`: an order was shipped or fulfilled;
- * - `order.canceled`: an order was canceled;
- * - `order.refunded`: an order was refunded.
+ * - `order.updated`: an order changed otherwise (a partial fulfillment, a delivery);
+ * - `order.fulfilled`: a fulfillment made every unit of the order fulfilled;
+ * - `order.canceled`: what was not fulfilled was canceled;
+ * - `order.refunded`: money was paid back (in part or in full: see `refunded_amount`).
+ * Automatic events of order changes (`POST /orders/{order_id}/…`) carry the whole `Order` as
+ * `data.object`; `order.created` carries the completed checkout session.
  */
 export type WebhookEventType = 'order.created' | 'order.updated' | 'order.fulfilled' | 'order.canceled' | 'order.refunded';
 
@@ -852,6 +856,9 @@ export type Fulfillment = {
     status: 'shipped' | 'delivered';
     carrier: string | null;
     tracking_number: string | null;
+    /**
+     * The http(s) tracking URL as it was given.
+     */
     tracking_url: string | null;
     /**
      * The units this fulfillment holds, by line.
@@ -2804,6 +2811,10 @@ export type CancelOrderErrors = {
      */
     500: Error;
     /**
+     * The payment provider refused the refund (`bad_gateway`, `detail` says why); nothing was changed.
+     */
+    502: Error;
+    /**
      * A backend is not configured or unreachable (`service_unavailable`): the database, or the search engine for catalog reads. Safe to retry later.
      */
     503: Error;
@@ -2934,6 +2945,10 @@ export type RefundOrderErrors = {
      * Unexpected server failure (`internal_error`). Never stored under an `Idempotency-Key`: a retry with the same key runs again.
      */
     500: Error;
+    /**
+     * The payment provider refused the refund (`bad_gateway`, `detail` says why); nothing was changed.
+     */
+    502: Error;
     /**
      * A backend is not configured or unreachable (`service_unavailable`): the database, or the search engine for catalog reads. Safe to retry later.
      */

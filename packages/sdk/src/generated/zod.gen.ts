@@ -266,10 +266,12 @@ export const zProduct = z.object({
 /**
  * Order-lifecycle event types:
  * - `order.created`: an order was placed (sent automatically when a checkout session is completed);
- * - `order.updated`: an order's status changed;
- * - `order.fulfilled`: an order was shipped or fulfilled;
- * - `order.canceled`: an order was canceled;
- * - `order.refunded`: an order was refunded.
+ * - `order.updated`: an order changed otherwise (a partial fulfillment, a delivery);
+ * - `order.fulfilled`: a fulfillment made every unit of the order fulfilled;
+ * - `order.canceled`: what was not fulfilled was canceled;
+ * - `order.refunded`: money was paid back (in part or in full: see `refunded_amount`).
+ * Automatic events of order changes (`POST /orders/{order_id}/…`) carry the whole `Order` as
+ * `data.object`; `order.created` carries the completed checkout session.
  */
 export const zWebhookEventType = z.enum([
     'order.created',
@@ -405,7 +407,7 @@ export const zFulfillment = z.object({
     status: z.enum(['shipped', 'delivered']),
     carrier: z.string().nullable(),
     tracking_number: z.string().nullable(),
-    tracking_url: z.url().nullable(),
+    tracking_url: z.string().nullable(),
     lines: z.array(zOrderLineQuantity).min(1).max(100),
     created_at: z.iso.datetime(),
     delivered_at: z.iso.datetime().nullable()

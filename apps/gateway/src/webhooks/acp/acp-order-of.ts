@@ -54,7 +54,7 @@ export function toAcpOrderOf(order: Order, permalinkUrl: string): AcpOrder {
     line_items: refs(f.lines),
     ...(f.carrier ? { carrier: f.carrier } : {}),
     ...(f.tracking_number ? { tracking_number: f.tracking_number } : {}),
-    ...(f.tracking_url ? { tracking_url: f.tracking_url } : {}),
+    ...(f.tracking_url ? { tracking_url: new URL(f.tracking_url).href } : {}), // normalized: ACP's schema wants a strict URI
     events: [
       ...(digital ? [] : [{ id: `${f.id}_shipped`, type: 'shipped', occurred_at: f.created_at }]),
       ...(f.delivered_at ? [{ id: `${f.id}_delivered`, type: 'delivered', occurred_at: f.delivered_at }] : []),
