@@ -40,3 +40,12 @@ describe('the test payment provider', () => {
     expect(await refund('ord_1:re_2')).not.toEqual(first);
   });
 });
+
+describe('the unconfigured payment provider', () => {
+  it('refuses a refund, saying no provider is configured', async () => {
+    const { UnconfiguredPaymentProvider, PaymentProviderNotConfiguredError } = await import('./unconfigured-payment-provider.js');
+    const refund = new UnconfiguredPaymentProvider().refund();
+    await expect(refund).rejects.toBeInstanceOf(PaymentProviderNotConfiguredError);
+    await expect(refund).rejects.toThrow(/No payment provider is configured: this gateway cannot pay money back/);
+  });
+});
