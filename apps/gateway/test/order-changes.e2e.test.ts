@@ -113,6 +113,8 @@ describe('fulfil, deliver and refund an order', () => {
     expect(above).toBeInstanceOf(InvalidRequestError);
     expect((above as InvalidRequestError).param).toBe('amount');
     expect(((await refusal(gw.orders.refund(placed.id, { amount: 0.001, reason: 'other' }))) as InvalidRequestError).param).toBe('amount');
+    expect(((await refusal(gw.orders.refund(placed.id, { amount: 1e300, reason: 'other' }))) as InvalidRequestError).param).toBe('amount');
+    expect(((await refusal(gw.orders.refund(placed.id, { amount: 1e14 + 0.5, reason: 'other' }))) as InvalidRequestError).param).toBe('amount');
     expect(await gw.orders.retrieve(placed.id)).toEqual(partly);
 
     const refunded = await gw.orders.refund(placed.id, { reason: 'requested_by_customer' });

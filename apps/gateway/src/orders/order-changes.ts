@@ -64,11 +64,13 @@ export function refundOf(record: OrderRecord, request: CreateRefundRequest): { a
   if (left <= 0n) throw new InvalidStateError(`Order ${id} is refunded in full; nothing is left to pay back`);
   let amount = left;
   if (request.amount !== undefined) {
-    const minor = request.amount > 0 && Number.isFinite(request.amount) ? toMinor(request.amount, currency) : 0n;
+    const tooMuch = (shown: number) => new InvalidRequestError(`amount ${shown} is more than what is left to refund: ${toMajor(left, currency)} ${currency}`, 'amount');
+    if (request.amount >= 1e21) throw tooMuch(request.amount); // beyond toMinor's range, and any order's total
+    const minor = request.amount > 0 ? toMinor(request.amount, currency) : 0n;
+    if (minor > left) throw tooMuch(request.amount);
     if (minor <= 0n || toMajor(minor, currency) !== request.amount) {
       throw new InvalidRequestError(`amount must be a positive amount in major units of ${currency}, at most to its minor unit`, 'amount');
     }
-    if (minor > left) throw new InvalidRequestError(`amount ${request.amount} is more than what is left to refund: ${toMajor(left, currency)} ${currency}`, 'amount');
     amount = minor;
   }
   const lines = request.lines ? pick(record, request.lines, (line) => line.remaining, 'refund (only units not fulfilled are refunded by line; refund shipped goods by amount)') : [];

@@ -22,7 +22,7 @@ import { fulfillmentLines, refundOf } from './order-changes.js';
 import { encodeCursor } from './order-cursor.js';
 import { orderQuery, type OrderListParams } from './order-list-params.js';
 import { toOrder } from './order-mapper.js';
-import { deriveStatus, lineProgress } from './order-progress.js';
+import { deriveStatus, lineProgress, refundable } from './order-progress.js';
 import type { LineUnits, OrderRecord, RefundRecord } from './order-record.js';
 import type { OrderStore } from './order-store.js';
 
@@ -93,7 +93,7 @@ export class OrderService {
       if (progress.every((line) => line.remaining === 0)) throw new InvalidStateError(`Order ${orderId} has nothing left to cancel (it is ${record.session.order.status})`);
       await this.store.markCanceled(tx, orderId);
       const nothingFulfilled = progress.every((line) => line.fulfilled === 0);
-      const { amount } = nothingFulfilled ? safeRefundOf(record) : { amount: 0n };
+      const amount = nothingFulfilled ? refundable(record) : 0n;
       if (amount > 0n) await this.payBack(tx, record, { amount, lines: [], reason: 'canceled', note: null });
       return () => 'order.canceled';
     });
@@ -158,8 +158,3 @@ export class OrderService {
   }
 }
 
-/** What a cancel pays back: everything not yet refunded (nothing when it was all refunded already). */
-function safeRefundOf(record: OrderRecord): { amount: bigint } {
-  const paid = record.session.order.total - record.refunds.reduce((total, r) => total + r.amount, 0n);
-  return { amount: paid > 0n ? paid : 0n };
-}
