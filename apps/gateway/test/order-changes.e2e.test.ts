@@ -195,6 +195,23 @@ describe('refunds by line', () => {
   });
 });
 
+describe('changes at the same time', () => {
+  it('two fulfillments of everything left at once: one is recorded, the other refused, and the listing filters on the new status', async () => {
+    const placed = await newOrder();
+    const [a, b] = await Promise.allSettled([gw.orders.fulfil(placed.id), gw.orders.fulfil(placed.id)]);
+    const answers = [a, b].map((r) => (r.status === 'fulfilled' ? 'ok' : (r.reason as Error).constructor.name));
+    expect(answers.sort()).toEqual(['MethodNotAllowedError', 'ok']);
+    const order = await gw.orders.retrieve(placed.id);
+    expect(order.fulfillments).toHaveLength(1);
+    expect(order.status).toBe('fulfilled');
+    const partial = await newOrder();
+    await gw.orders.fulfil(partial.id, { lines: [{ line: 2, quantity: 1 }] });
+    const listed = await gw.orders.list({ status: 'partially_fulfilled', limit: 100 });
+    expect(listed.items.map((o) => o.id)).toContain(partial.id);
+    expect(listed.items.every((o) => o.status === 'partially_fulfilled')).toBe(true);
+  });
+});
+
 describe('who may change an order', () => {
   it('needs orders:write: 403 with orders:read only, and nothing changes', async () => {
     const placed = await newOrder();
