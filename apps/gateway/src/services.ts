@@ -45,11 +45,12 @@ export interface ServiceOptions {
 /** Builds every service over one database; the only place (with the delivery worker's start) that makes stores. */
 export function buildServices(db: Database, { config = loadConfig(), logger }: ServiceOptions = {}): Services {
   const catalog = buildCatalogService(db, { config, logger, listen: (channel, handlers) => db.listen(channel, handlers) });
+  const payments = paymentProvider(config.paymentProvider ?? defaultPaymentProvider(config.env), config.env);
   const checkout = new CheckoutService(
     db,
     new CheckoutStore(db),
     defaultPricing(config.pricing),
-    paymentProvider(config.paymentProvider ?? defaultPaymentProvider(config.env), config.env),
+    payments,
     (merchantId) => catalog.readModel.catalog(merchantId),
   );
   return {
@@ -59,7 +60,7 @@ export function buildServices(db: Database, { config = loadConfig(), logger }: S
     discounts: new DiscountService(new DiscountStore(db), (merchantId) => catalog.currencies(merchantId)),
     feeds: new FeedService(new FeedStore(db)),
     checkout,
-    orders: new OrderService(db, new OrderStore(db), new OutboxStore()),
+    orders: new OrderService(db, new OrderStore(db), new OutboxStore(), payments),
     idempotency: new IdempotencyStore(db),
     webhooks: new EmitService({ sessions: checkout, env: config.env, allowPrivateTargets: config.webhookAllowPrivateTargets, logger }),
     webhookEndpoints: new WebhookEndpointService(new WebhookStore(db)),

@@ -15,6 +15,7 @@ import { UsageError } from '../src/cli/output.js';
 import { openDatabase, type Database } from '../src/db/database.js';
 import { OrderService } from '../src/orders/order-service.js';
 import { OrderStore } from '../src/orders/order-store.js';
+import { TestPaymentProvider } from '../src/checkout/payment/test-payment-provider.js';
 import { OutboxStore } from '../src/webhooks/outbox-store.js';
 import { feedSchemaValidator } from './support/acp-schemas.js';
 import { stocked } from './support/checkout.js';
@@ -147,9 +148,41 @@ describe('gateway orders update', () => {
       });
     });
     expect(await gateway('orders', 'update', '--merchant', 'cli-feed', '--order', 'ord_cli_order', '--status', 'fulfilled')).toEqual(['order ord_cli_order: fulfilled']);
-    const order = await withDb((db) => new OrderService(db, new OrderStore(db), new OutboxStore()).get('cli-feed', 'ord_cli_order'));
+    const order = await withDb((db) => new OrderService(db, new OrderStore(db), new OutboxStore(), new TestPaymentProvider()).get('cli-feed', 'ord_cli_order'));
     expect(order).toMatchObject({ id: 'ord_cli_order', status: 'fulfilled', created_at: created.toISOString(), amounts: { subtotal: 24, shipping: 5, total: 29 } });
     expect(Date.parse(order.updated_at)).toBeGreaterThan(created.getTime());
+  });
+
+  it('maps refunded to a refund of the rest through the payment provider', async () => {
+    expect(await gateway('orders', 'update', '--merchant', 'cli-feed', '--order', 'ord_cli_order', '--status', 'refunded')).toEqual(['order ord_cli_order: refunded']);
+    const order = await withDb((db) => new OrderService(db, new OrderStore(db), new OutboxStore(), new TestPaymentProvider()).get('cli-feed', 'ord_cli_order'));
+    expect(order).toMatchObject({ status: 'refunded', refunded_amount: 29, refunds: [{ amount: 29, reason: 'other' }] });
+    await expect(gateway('orders', 'update', '--merchant', 'cli-feed', '--order', 'ord_cli_order', '--status', 'refunded')).rejects.toThrow(/refunded in full/);
+  });
+});
+
+describe('gateway orders fulfil and refund', () => {
+  it('records a fulfillment of some lines with tracking, then a partial refund; refusals name what is wrong', async () => {
+    const created = new Date('2026-11-02T15:00:00.000Z');
+    await withDb(async (db) => {
+      await db.prisma.checkoutSession.create({
+        data: {
+          id: 'cs_cli_order_2', merchantId: 'cli-feed', status: 'completed', currency: 'USD', paymentMethod: 'demo_card', clientSecret: 'cs_cli_order_2_secret',
+          shippingMethod: 'standard', shippingAmount: 500n, taxRate: 0, taxAmount: 0n, subtotal: 4800n, total: 5300n, createdAt: created,
+          lineItems: { create: [{ position: 0, productId: 'lamp', variantSku: 'lamp-1', quantity: 2, title: 'Lamp', unitAmount: 2400n, subtotal: 4800n, requiresShipping: true, taxable: true }] },
+          order: { create: { id: 'ord_cli_order_2', merchantId: 'cli-feed', currency: 'USD', total: 5300n, createdAt: created, updatedAt: created } },
+        },
+      });
+    });
+    const args = ['--merchant', 'cli-feed', '--order', 'ord_cli_order_2'];
+    await expect(gateway('orders', 'fulfil', ...args, '--line', '1:3')).rejects.toThrow(/Line 1 has 2 unit\(s\) left to fulfil/);
+    await expect(gateway('orders', 'fulfil', ...args, '--line', 'one')).rejects.toThrow(/--line must be <line>:<quantity>/);
+    const [fulfilled] = await gateway('orders', 'fulfil', ...args, '--carrier', 'UPS', '--tracking-number', '1Z9', '--tracking-url', 'https://ups.example/1Z9', '--line', '1:1');
+    expect(fulfilled).toMatch(/^order ord_cli_order_2: partially_fulfilled \(fulfillment ful_\w+\)$/);
+    await expect(gateway('orders', 'refund', ...args, '--reason', 'damaged', '--amount', '60')).rejects.toThrow(/amount 60 is more than what is left to refund: 53 USD/);
+    expect(await gateway('orders', 'refund', ...args, '--reason', 'damaged', '--amount', '12.5', '--note', 'dented')).toEqual(['order ord_cli_order_2: partially_fulfilled, refunded 12.5 USD']);
+    const order = await withDb((db) => new OrderService(db, new OrderStore(db), new OutboxStore(), new TestPaymentProvider()).get('cli-feed', 'ord_cli_order_2'));
+    expect(order).toMatchObject({ fulfillments: [{ carrier: 'UPS', tracking_number: '1Z9', tracking_url: 'https://ups.example/1Z9', lines: [{ line: 1, quantity: 1 }] }], refunds: [{ amount: 12.5, reason: 'damaged', note: 'dented' }] });
   });
 });
 

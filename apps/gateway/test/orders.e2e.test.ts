@@ -67,6 +67,10 @@ describe('GET /orders/{order_id}', () => {
       amounts: session.amounts,
       customer: session.customer,
       shipping_address: session.shipping_address,
+      fulfillments: [],
+      refunds: [],
+      refunded_amount: 0,
+      canceled_at: null,
       created_at: session.order!.created_at,
       updated_at: session.order!.created_at,
     });

@@ -45,4 +45,32 @@ describe('new CommerceGateway', () => {
     expect(url.pathname).toBe('/orders');
     expect(Object.fromEntries(url.searchParams)).toEqual({ status: 'fulfilled', email: 'a+b@example.com', limit: '5' });
   });
+
+  it('changes orders: fulfil, deliver, cancel and refund, each a POST with an Idempotency-Key and its body', async () => {
+    const shipped = order({ status: 'fulfilled', fulfillments: [{ id: 'ful_1', status: 'shipped', carrier: 'UPS', tracking_number: '1Z', tracking_url: null, lines: [{ line: 1, quantity: 1 }], created_at: '2026-11-22T11:00:00.000Z', delivered_at: null }] });
+    const { fetch, sent } = fakeFetch([json(shipped), json(order({ status: 'delivered' })), json(order({ refunded_amount: 5 })), json(order({ status: 'canceled' }))]);
+    const gw = new CommerceGateway({ apiKey: 'sk_sandbox_abc', baseUrl: 'https://sandbox.example.com', fetch });
+    expect((await gw.orders.fulfil('ord_9', { carrier: 'UPS', tracking_number: '1Z', lines: [{ line: 1, quantity: 1 }] })).fulfillments[0]!.id).toBe('ful_1');
+    expect((await gw.orders.deliver('ord_9', 'ful_1')).status).toBe('delivered');
+    expect((await gw.orders.refund('ord_9', { amount: 5, reason: 'damaged' }, { idempotencyKey: 'refund-1' })).refunded_amount).toBe(5);
+    expect((await gw.orders.cancel('ord_9')).status).toBe('canceled');
+    expect(sent.map((r) => `${r.method} ${new URL(r.url).pathname}`)).toEqual([
+      'POST /orders/ord_9/fulfillments',
+      'POST /orders/ord_9/fulfillments/ful_1/deliver',
+      'POST /orders/ord_9/refunds',
+      'POST /orders/ord_9/cancel',
+    ]);
+    expect(JSON.parse(sent[0]!.body)).toEqual({ carrier: 'UPS', tracking_number: '1Z', lines: [{ line: 1, quantity: 1 }] });
+    expect(JSON.parse(sent[2]!.body)).toEqual({ amount: 5, reason: 'damaged' });
+    expect(sent[2]!.headers.get('idempotency-key')).toBe('refund-1');
+    for (const request of sent) expect(request.headers.get('idempotency-key')).toBeTruthy();
+  });
+
+  it('refuses an empty order or fulfillment id before sending anything', async () => {
+    const { fetch, sent } = fakeFetch([]);
+    const gw = new CommerceGateway({ apiKey: 'sk_sandbox_abc', baseUrl: 'https://sandbox.example.com', fetch });
+    await expect(gw.orders.deliver('ord_9', '')).rejects.toThrow(/fulfillmentId/);
+    await expect(gw.orders.refund('', { reason: 'other' })).rejects.toThrow(/orderId/);
+    expect(sent).toHaveLength(0);
+  });
 });

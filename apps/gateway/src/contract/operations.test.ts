@@ -22,11 +22,14 @@ describe('OperationTable', () => {
   });
 
   it('knows every operation of the contract with its scopes', () => {
-    expect(table.all()).toHaveLength(11);
+    expect(table.all()).toHaveLength(15);
     expect(table.match('POST', '/webhooks/emit')).toMatchObject({ operation: { scopes: ['webhooks:write'] } });
     expect(table.match('GET', '/acp/products')).toMatchObject({ operation: { scopes: ['catalog:read'] } });
     expect(table.match('GET', '/orders')).toMatchObject({ operation: { scopes: ['orders:read'] } });
     expect(table.match('GET', '/orders/ord_1')).toMatchObject({ operation: { scopes: ['orders:read'] } });
+    for (const path of ['/orders/ord_1/fulfillments', '/orders/ord_1/fulfillments/ful_1/deliver', '/orders/ord_1/cancel', '/orders/ord_1/refunds']) {
+      expect(table.match('POST', path)).toMatchObject({ operation: { scopes: ['orders:write'] } });
+    }
   });
 
   it('tells an unknown path from a known path with another method', () => {

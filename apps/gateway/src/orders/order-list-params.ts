@@ -1,8 +1,7 @@
 /** `GET /orders`'s query, as the contract names it, checked and read into the store's OrderQuery. */
 import { InvalidRequestError } from '../errors.js';
 import { decodeCursor } from './order-cursor.js';
-import type { OrderQuery } from './order-record.js';
-import type { OrderStatus } from '../checkout/session.js';
+import type { OrderQuery, OrderStatus } from './order-record.js';
 
 /** The filters and page of `GET /orders`, as the contract names them (limit's default already filled in). */
 export interface OrderListParams {

@@ -4,10 +4,51 @@
  * own row) and when its status last changed. Hand-written, not Prisma's row.
  */
 import type { Session, SessionOrder } from '../checkout/session.js';
+import type { Order } from '../contract-types.js';
+
+/** The contract's order statuses (the session's own type still names the first four). */
+export type OrderStatus = Order['status'];
 
 export interface OrderRecord {
   session: Session & { order: SessionOrder };
   updatedAt: Date;
+  /** When what was not fulfilled was canceled; null: not canceled. */
+  canceledAt: Date | null;
+  /** Oldest first. */
+  fulfillments: FulfillmentRecord[];
+  /** Oldest first. */
+  refunds: RefundRecord[];
+}
+
+/** Units of one session line, by the line's `position`. */
+export interface LineUnits {
+  position: number;
+  quantity: number;
+}
+
+export interface FulfillmentRecord {
+  id: string;
+  carrier: string | null;
+  trackingNumber: string | null;
+  trackingUrl: string | null;
+  lines: LineUnits[];
+  createdAt: Date;
+  deliveredAt: Date | null;
+}
+
+export type RefundReason = 'requested_by_customer' | 'damaged' | 'not_received' | 'duplicate' | 'fraudulent' | 'canceled' | 'other';
+
+export interface RefundRecord {
+  id: string;
+  /** Integer minor units of the order's currency. */
+  amount: bigint;
+  reason: RefundReason;
+  note: string | null;
+  /** Units that will not be fulfilled because of it. */
+  lines: LineUnits[];
+  /** The payment provider's reference of the refund. */
+  reference: string;
+  createdAt: Date;
 }
 
 /** Where a listing stopped: the last order's `created_at` and `id` (orders are listed by both, descending). */
@@ -18,7 +59,7 @@ export interface OrderPosition {
 
 /** What `GET /orders` asks of the store, already checked. */
 export interface OrderQuery {
-  status?: SessionOrder['status'];
+  status?: OrderStatus;
   /** Strict bounds on created_at. */
   createdAfter?: Date;
   createdBefore?: Date;

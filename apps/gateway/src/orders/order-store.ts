@@ -1,30 +1,27 @@
 /**
  * Orders after checkout: the only code that reads them for the API and changes them once written
- * (checkout-store.ts writes them at completion). Reads run on the database's driver; changes in
- * the unit of work the service hands in.
+ * (checkout-store.ts writes them at completion) — their fulfillments, refunds and cancellation too.
+ * Reads run on the database's driver; changes in the unit of work the service hands in, on an
+ * order first locked with `lock`.
  */
-import type { OrderStatus, Session, SessionOrder } from '../checkout/session.js';
+import type { Session, SessionOrder } from '../checkout/session.js';
 import { decodeWholeSession, WHOLE_SESSION, type WholeSessionRow } from '../checkout/session-rows.js';
 import type { Database } from '../db/database.js';
-import { iso } from '../db/sql.js';
+import { iso, type Sql } from '../db/sql.js';
 import { NOW_UTC, utc } from '../db/sql-time.js';
 import type { Tx } from '../db/transaction.js';
 import { joinSql, sql, type Statement } from '../db/statement.js';
-import type { OrderQuery, OrderRecord } from './order-record.js';
+import type { FulfillmentRecord, LineUnits, OrderQuery, OrderRecord, OrderStatus, RefundRecord } from './order-record.js';
 
 export type { OrderStatus };
 
-type OrderRow = WholeSessionRow & { updated_at: string };
+type OrderRow = WholeSessionRow & { updated_at: string; canceled_at: string | null };
+type FulfillmentRow = { id: string; order_id: string; carrier: string | null; tracking_number: string | null; tracking_url: string | null; created_at: string; delivered_at: string | null; lines: LineUnits[] };
+type RefundRow = { id: string; order_id: string; amount: string; reason: RefundRecord['reason']; note: string | null; lines: LineUnits[]; reference: string; created_at: string };
 
-/** An order of `orders AS o` joined to its session `s`: the whole session and the order's updated_at. */
-const ORDER_COLUMNS = sql`${WHOLE_SESSION}, ${iso(sql`o.updated_at`)} AS updated_at`;
+/** An order of `orders AS o` joined to its session `s`: the whole session, the order's updated_at and canceled_at. */
+const ORDER_COLUMNS = sql`${WHOLE_SESSION}, ${iso(sql`o.updated_at`)} AS updated_at, ${iso(sql`o.canceled_at`)} AS canceled_at`;
 const ORDERS_WITH_SESSIONS = sql`orders AS o JOIN checkout_sessions AS s ON s.id = o.checkout_session_id`;
-
-function decodeOrder(row: OrderRow): OrderRecord {
-  const session = decodeWholeSession(row);
-  if (!session.order) throw new Error(`session ${session.id} read as an order has none`);
-  return { session: session as Session & { order: SessionOrder }, updatedAt: new Date(row.updated_at) };
-}
 
 function conditions(merchantId: string, query: OrderQuery): Statement {
   const where: Statement[] = [sql`o.merchant_id = ${merchantId}`];
@@ -36,14 +33,61 @@ function conditions(merchantId: string, query: OrderQuery): Statement {
   return joinSql(where, ' AND ');
 }
 
+/** The orders of `rows` with their fulfillments and refunds, read on `on` (the driver or a transaction). */
+async function withDetails(on: Sql, rows: OrderRow[]): Promise<OrderRecord[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => JSON.parse(row.order!) as { id: string }).map((order) => order.id);
+  const fulfillments = await on.query<FulfillmentRow>(sql`
+    SELECT f.id, f.order_id, f.carrier, f.tracking_number, f.tracking_url, ${iso(sql`f.created_at`)} AS created_at, ${iso(sql`f.delivered_at`)} AS delivered_at,
+      COALESCE((SELECT json_agg(json_build_object('position', l.position, 'quantity', l.quantity) ORDER BY l.position)
+                FROM order_fulfillment_lines AS l WHERE l.fulfillment_id = f.id), '[]'::json) AS lines
+    FROM order_fulfillments AS f WHERE f.order_id = ANY(${ids}::text[]) ORDER BY f.created_at, f.id`);
+  const refunds = await on.query<RefundRow>(sql`
+    SELECT r.id, r.order_id, r.amount::text AS amount, r.reason::text AS reason, r.note, r.lines, r.reference, ${iso(sql`r.created_at`)} AS created_at
+    FROM order_refunds AS r WHERE r.order_id = ANY(${ids}::text[]) ORDER BY r.created_at, r.id`);
+  return rows.map((row, index) => {
+    const session = decodeWholeSession(row);
+    if (!session.order) throw new Error(`session ${session.id} read as an order has none`);
+    const id = ids[index]!;
+    return {
+      session: session as Session & { order: SessionOrder },
+      updatedAt: new Date(row.updated_at),
+      canceledAt: row.canceled_at ? new Date(row.canceled_at) : null,
+      fulfillments: fulfillments.filter((f) => f.order_id === id).map(decodeFulfillment),
+      refunds: refunds.filter((r) => r.order_id === id).map(decodeRefund),
+    };
+  });
+}
+
+const decodeFulfillment = (row: FulfillmentRow): FulfillmentRecord => ({
+  id: row.id,
+  carrier: row.carrier,
+  trackingNumber: row.tracking_number,
+  trackingUrl: row.tracking_url,
+  lines: typeof row.lines === 'string' ? (JSON.parse(row.lines) as LineUnits[]) : row.lines,
+  createdAt: new Date(row.created_at),
+  deliveredAt: row.delivered_at ? new Date(row.delivered_at) : null,
+});
+
+const decodeRefund = (row: RefundRow): RefundRecord => ({
+  id: row.id,
+  amount: BigInt(row.amount),
+  reason: row.reason,
+  note: row.note,
+  lines: typeof row.lines === 'string' ? (JSON.parse(row.lines) as LineUnits[]) : row.lines,
+  reference: row.reference,
+  createdAt: new Date(row.created_at),
+});
+
 export class OrderStore {
   constructor(private readonly db: Database) {}
 
   /** The merchant's order, or null (an order of another merchant is null too). */
   async find(merchantId: string, orderId: string): Promise<OrderRecord | null> {
-    const [row] = await this.db.sql.query<OrderRow>(sql`
+    const rows = await this.db.sql.query<OrderRow>(sql`
       SELECT ${ORDER_COLUMNS} FROM ${ORDERS_WITH_SESSIONS} WHERE o.id = ${orderId} AND o.merchant_id = ${merchantId}`);
-    return row ? decodeOrder(row) : null;
+    const [record] = await withDetails(this.db.sql, rows);
+    return record ?? null;
   }
 
   /** Up to `query.limit` orders matching the query, newest first (created_at, then id, descending). */
@@ -53,29 +97,47 @@ export class OrderStore {
       WHERE ${conditions(merchantId, query)}
       ORDER BY o.created_at DESC, o.id DESC
       LIMIT ${query.limit}`);
-    return rows.map(decodeOrder);
+    return withDetails(this.db.sql, rows);
   }
 
-  /** Moves the order to `to` only from one of `from` (a compare-and-set); false when it was not there. */
-  async changeStatus(tx: Tx, merchantId: string, orderId: string, from: readonly OrderStatus[], to: OrderStatus): Promise<boolean> {
+  /** Locks the merchant's order for a change (until the transaction ends) and reads it; null when there is none. */
+  async lock(tx: Tx, merchantId: string, orderId: string): Promise<OrderRecord | null> {
+    const locked = await tx.query<{ id: string }>(sql`SELECT id FROM orders WHERE id = ${orderId} AND merchant_id = ${merchantId} FOR UPDATE`);
+    if (locked.length === 0) return null;
+    const rows = await tx.query<OrderRow>(sql`SELECT ${ORDER_COLUMNS} FROM ${ORDERS_WITH_SESSIONS} WHERE o.id = ${orderId}`);
+    const [record] = await withDetails(tx, rows);
+    return record ?? null;
+  }
+
+  async addFulfillment(tx: Tx, orderId: string, fulfillment: Omit<FulfillmentRecord, 'createdAt' | 'deliveredAt'>): Promise<void> {
+    await tx.execute(sql`
+      INSERT INTO order_fulfillments (id, order_id, carrier, tracking_number, tracking_url, created_at)
+      VALUES (${fulfillment.id}, ${orderId}, ${fulfillment.carrier}, ${fulfillment.trackingNumber}, ${fulfillment.trackingUrl}, ${NOW_UTC})`);
+    const values = fulfillment.lines.map((line) => sql`(${fulfillment.id}, ${line.position}::int, ${line.quantity}::int)`);
+    await tx.execute(sql`INSERT INTO order_fulfillment_lines (fulfillment_id, position, quantity) VALUES ${joinSql(values, ', ')}`);
+  }
+
+  /** Marks the order's fulfillment delivered now; false when it is not the order's or already delivered. */
+  async markDelivered(tx: Tx, orderId: string, fulfillmentId: string): Promise<boolean> {
     const count = await tx.execute(sql`
-      UPDATE orders SET status = ${to}::"OrderStatus", updated_at = GREATEST(created_at, ${NOW_UTC})
-      WHERE id = ${orderId} AND merchant_id = ${merchantId} AND status::text = ANY(${[...from]}::text[])`);
+      UPDATE order_fulfillments SET delivered_at = GREATEST(created_at, ${NOW_UTC})
+      WHERE id = ${fulfillmentId} AND order_id = ${orderId} AND delivered_at IS NULL`);
     return count === 1;
   }
 
-  async currentStatus(tx: Tx, merchantId: string, orderId: string): Promise<OrderStatus | null> {
-    const [row] = await tx.query<{ status: OrderStatus }>(sql`
-      SELECT status::text AS status FROM orders WHERE id = ${orderId} AND merchant_id = ${merchantId}`);
-    return row?.status ?? null;
+  async addRefund(tx: Tx, orderId: string, refund: Omit<RefundRecord, 'createdAt'>): Promise<void> {
+    await tx.execute(sql`
+      INSERT INTO order_refunds (id, order_id, amount, reason, note, lines, reference, created_at)
+      VALUES (${refund.id}, ${orderId}, ${refund.amount}, ${refund.reason}::"RefundReason", ${refund.note}, ${JSON.stringify(refund.lines)}::jsonb, ${refund.reference}, ${NOW_UTC})`);
   }
 
-  /** The order's checkout session with its lines and the order, as the outbox events carry it. */
-  async sessionOf(tx: Tx, merchantId: string, orderId: string): Promise<Session> {
-    const [row] = await tx.query<WholeSessionRow>(sql`
-      SELECT ${WHOLE_SESSION} FROM orders AS o JOIN checkout_sessions AS s ON s.id = o.checkout_session_id
-      WHERE o.id = ${orderId} AND o.merchant_id = ${merchantId}`);
-    if (!row) throw new Error(`order ${orderId} of merchant ${merchantId} has no checkout session`);
-    return decodeWholeSession(row);
+  async markCanceled(tx: Tx, orderId: string): Promise<void> {
+    await tx.execute(sql`UPDATE orders SET canceled_at = GREATEST(created_at, ${NOW_UTC}) WHERE id = ${orderId}`);
+  }
+
+  /** Writes the order's (derived) status and that it changed now. */
+  async touch(tx: Tx, orderId: string, status: OrderStatus): Promise<void> {
+    await tx.execute(sql`
+      UPDATE orders SET status = ${status}::"OrderStatus", updated_at = GREATEST(created_at, ${NOW_UTC}) WHERE id = ${orderId}`);
   }
 }

@@ -2,8 +2,8 @@
 
 import { client } from './client.gen.js';
 import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client/index.js';
-import type { CancelCheckoutSessionData, CancelCheckoutSessionErrors, CancelCheckoutSessionResponses, CompleteCheckoutSessionData, CompleteCheckoutSessionErrors, CompleteCheckoutSessionResponses, CreateCheckoutSessionData, CreateCheckoutSessionErrors, CreateCheckoutSessionResponses, EmitWebhookData, EmitWebhookErrors, EmitWebhookResponses, GetCheckoutSessionData, GetCheckoutSessionErrors, GetCheckoutSessionResponses, GetOrderData, GetOrderErrors, GetOrderResponses, GetProductData, GetProductErrors, GetProductResponses, ListOrdersData, ListOrdersErrors, ListOrdersResponses, SearchProductsAliasData, SearchProductsAliasErrors, SearchProductsAliasResponses, SearchProductsData, SearchProductsErrors, SearchProductsResponses, UpdateCheckoutSessionData, UpdateCheckoutSessionErrors, UpdateCheckoutSessionResponses } from './types.gen.js';
-import { zCancelCheckoutSessionResponse, zCompleteCheckoutSessionResponse, zCreateCheckoutSessionResponse, zEmitWebhookResponse, zGetCheckoutSessionResponse, zGetOrderResponse, zGetProductResponse, zListOrdersResponse, zSearchProductsAliasResponse, zSearchProductsResponse, zUpdateCheckoutSessionResponse } from './zod.gen.js';
+import type { CancelCheckoutSessionData, CancelCheckoutSessionErrors, CancelCheckoutSessionResponses, CancelOrderData, CancelOrderErrors, CancelOrderResponses, CompleteCheckoutSessionData, CompleteCheckoutSessionErrors, CompleteCheckoutSessionResponses, CreateCheckoutSessionData, CreateCheckoutSessionErrors, CreateCheckoutSessionResponses, CreateOrderFulfillmentData, CreateOrderFulfillmentErrors, CreateOrderFulfillmentResponses, DeliverOrderFulfillmentData, DeliverOrderFulfillmentErrors, DeliverOrderFulfillmentResponses, EmitWebhookData, EmitWebhookErrors, EmitWebhookResponses, GetCheckoutSessionData, GetCheckoutSessionErrors, GetCheckoutSessionResponses, GetOrderData, GetOrderErrors, GetOrderResponses, GetProductData, GetProductErrors, GetProductResponses, ListOrdersData, ListOrdersErrors, ListOrdersResponses, RefundOrderData, RefundOrderErrors, RefundOrderResponses, SearchProductsAliasData, SearchProductsAliasErrors, SearchProductsAliasResponses, SearchProductsData, SearchProductsErrors, SearchProductsResponses, UpdateCheckoutSessionData, UpdateCheckoutSessionErrors, UpdateCheckoutSessionResponses } from './types.gen.js';
+import { zCancelCheckoutSessionResponse, zCancelOrderResponse, zCompleteCheckoutSessionResponse, zCreateCheckoutSessionResponse, zCreateOrderFulfillmentResponse, zDeliverOrderFulfillmentResponse, zEmitWebhookResponse, zGetCheckoutSessionResponse, zGetOrderResponse, zGetProductResponse, zListOrdersResponse, zRefundOrderResponse, zSearchProductsAliasResponse, zSearchProductsResponse, zUpdateCheckoutSessionResponse } from './zod.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -331,6 +331,117 @@ export const getOrder = <ThrowOnError extends boolean = false>(options: Options<
     ],
     url: '/orders/{order_id}',
     ...options
+});
+
+/**
+ * Record a fulfillment
+ *
+ * Records that some (or, without `lines`, all remaining) units of the order were shipped, with
+ * carrier and tracking. Event: `order.fulfilled` when every unit to fulfil is now fulfilled,
+ * `order.updated` otherwise.
+ *
+ * More units of a line than remain to fulfil (ordered − fulfilled − refunded by line, or 0 once
+ * canceled) → 400 naming `lines[<i>].quantity`; a line the order does not have → 400 naming
+ * `lines[<i>].line`; a tracking URL that is not http(s) → 400 naming `tracking_url`; an order with
+ * nothing left to fulfil (fulfilled, canceled or refunded) → 405. Nothing is recorded on a refusal.
+ * One transaction writes the change and queues its event, carrying the whole order (`Order`) as
+ * `data.object`. Unknown order, or an order of another merchant → 404.
+ *
+ * **Idempotency.** With an `Idempotency-Key`, a retry returns the stored answer with
+ * `Idempotent-Replayed: true`; nothing is done twice.
+ */
+export const createOrderFulfillment = <ThrowOnError extends boolean = false>(options: Options<CreateOrderFulfillmentData, ThrowOnError>): RequestResult<CreateOrderFulfillmentResponses, CreateOrderFulfillmentErrors, ThrowOnError> => (options.client ?? client).post<CreateOrderFulfillmentResponses, CreateOrderFulfillmentErrors, ThrowOnError>({
+    responseValidator: async (data) => await zCreateOrderFulfillmentResponse.parseAsync(data),
+    security: [
+        { name: 'X-ACP-API-Key', type: 'apiKey' },
+        { scheme: 'basic', type: 'http' },
+        { scheme: 'bearer', type: 'http' }
+    ],
+    url: '/orders/{order_id}/fulfillments',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Mark a fulfillment delivered
+ *
+ * Marks the fulfillment `delivered` (its `delivered_at` is now). Event: `order.updated` (the order
+ * becomes `delivered` once it is fulfilled and every fulfillment delivered). A fulfillment already
+ * delivered → 405; unknown fulfillment of this order → 404. The operation takes no request body.
+ * One transaction writes the change and queues its event, carrying the whole order (`Order`) as
+ * `data.object`. Unknown order, or an order of another merchant → 404.
+ *
+ * **Idempotency.** With an `Idempotency-Key`, a retry returns the stored answer with
+ * `Idempotent-Replayed: true`; nothing is done twice.
+ */
+export const deliverOrderFulfillment = <ThrowOnError extends boolean = false>(options: Options<DeliverOrderFulfillmentData, ThrowOnError>): RequestResult<DeliverOrderFulfillmentResponses, DeliverOrderFulfillmentErrors, ThrowOnError> => (options.client ?? client).post<DeliverOrderFulfillmentResponses, DeliverOrderFulfillmentErrors, ThrowOnError>({
+    responseValidator: async (data) => await zDeliverOrderFulfillmentResponse.parseAsync(data),
+    security: [
+        { name: 'X-ACP-API-Key', type: 'apiKey' },
+        { scheme: 'basic', type: 'http' },
+        { scheme: 'bearer', type: 'http' }
+    ],
+    url: '/orders/{order_id}/fulfillments/{fulfillment_id}/deliver',
+    ...options
+});
+
+/**
+ * Cancel an order
+ *
+ * Cancels every unit not yet fulfilled; what was fulfilled stays. When nothing was fulfilled, the
+ * order becomes `canceled` and everything paid and not yet refunded is paid back through the payment
+ * provider in the same step (a refund with reason `canceled`). When some units were fulfilled, no
+ * money moves on its own: refund what is due with `POST /orders/{order_id}/refunds`. Event:
+ * `order.canceled`. An order already canceled, or with nothing left to fulfil → 405. The
+ * operation takes no request body. No stock is given back (the merchant's `catalog import` sets
+ * quantities).
+ * One transaction writes the change and queues its event, carrying the whole order (`Order`) as
+ * `data.object`. Unknown order, or an order of another merchant → 404.
+ *
+ * **Idempotency.** With an `Idempotency-Key`, a retry returns the stored answer with
+ * `Idempotent-Replayed: true`; nothing is done twice.
+ */
+export const cancelOrder = <ThrowOnError extends boolean = false>(options: Options<CancelOrderData, ThrowOnError>): RequestResult<CancelOrderResponses, CancelOrderErrors, ThrowOnError> => (options.client ?? client).post<CancelOrderResponses, CancelOrderErrors, ThrowOnError>({
+    responseValidator: async (data) => await zCancelOrderResponse.parseAsync(data),
+    security: [
+        { name: 'X-ACP-API-Key', type: 'apiKey' },
+        { scheme: 'basic', type: 'http' },
+        { scheme: 'bearer', type: 'http' }
+    ],
+    url: '/orders/{order_id}/cancel',
+    ...options
+});
+
+/**
+ * Refund an order
+ *
+ * Pays back all or part of what the buyer paid through the payment provider (`refund` of the
+ * payment port) and records it in `refunds`. Event: `order.refunded` (for partial refunds too; the
+ * order is `refunded` once everything paid was paid back). A refund above the order's total minus
+ * what was refunded so far → 400 naming `amount`; an order fully refunded → 405; without a
+ * payment provider → 503. Nothing changes on a refusal.
+ * One transaction writes the change and queues its event, carrying the whole order (`Order`) as
+ * `data.object`. Unknown order, or an order of another merchant → 404.
+ *
+ * **Idempotency.** With an `Idempotency-Key`, a retry returns the stored answer with
+ * `Idempotent-Replayed: true`; nothing is done twice.
+ */
+export const refundOrder = <ThrowOnError extends boolean = false>(options: Options<RefundOrderData, ThrowOnError>): RequestResult<RefundOrderResponses, RefundOrderErrors, ThrowOnError> => (options.client ?? client).post<RefundOrderResponses, RefundOrderErrors, ThrowOnError>({
+    responseValidator: async (data) => await zRefundOrderResponse.parseAsync(data),
+    security: [
+        { name: 'X-ACP-API-Key', type: 'apiKey' },
+        { scheme: 'basic', type: 'http' },
+        { scheme: 'bearer', type: 'http' }
+    ],
+    url: '/orders/{order_id}/refunds',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**

@@ -335,13 +335,18 @@ export type Order = {
      */
     id: string;
     /**
-     * - `created`: placed by `complete` (event `order.created`);
-     * - `fulfilled`: shipped or handed over (event `order.fulfilled`);
-     * - `canceled`: canceled before fulfilment (event `order.canceled`);
-     * - `refunded`: paid back (event `order.refunded`).
-     * Allowed changes: `created` → `fulfilled`, `canceled` or `refunded`; `fulfilled` → `refunded`.
+     * Derived from the order's fulfillments, refunds and cancellation, first match wins:
+     * - `canceled`: canceled (`POST /orders/{order_id}/cancel`) before anything was fulfilled (event `order.canceled`);
+     * - `refunded`: everything paid was paid back (event `order.refunded`);
+     * - `delivered`: every unit to fulfil is fulfilled and every fulfillment delivered;
+     * - `fulfilled`: every unit to fulfil (ordered, minus refunded by line, minus canceled) is in a
+     * fulfillment (event `order.fulfilled`);
+     * - `partially_fulfilled`: some units are (new in this version; event `order.updated`);
+     * - `created`: placed by `complete`, nothing fulfilled (event `order.created`).
+     * A partial refund keeps the status; `refunded_amount` shows it. `delivered` and
+     * `partially_fulfilled` are new in this version.
      */
-    status: 'created' | 'fulfilled' | 'canceled' | 'refunded';
+    status: 'created' | 'partially_fulfilled' | 'fulfilled' | 'delivered' | 'canceled' | 'refunded';
     /**
      * The session that created the order.
      */
@@ -366,11 +371,28 @@ export type Order = {
      */
     shipping_address: Address | null;
     /**
+     * Its fulfillments, oldest first.
+     */
+    fulfillments: Array<Fulfillment>;
+    /**
+     * Its refunds, oldest first.
+     */
+    refunds: Array<Refund>;
+    /**
+     * Sum of `refunds[].amount`, in major units of `currency`; at most `amounts.total`.
+     */
+    refunded_amount: number;
+    /**
+     * When what was not fulfilled was canceled (`POST /orders/{order_id}/cancel`); null when the
+     * order was not canceled. Per line, the canceled units are those neither fulfilled nor refunded then.
+     */
+    canceled_at: string | null;
+    /**
      * When the order was created (RFC 3339, UTC).
      */
     created_at: string;
     /**
-     * When the order last changed (its status); `created_at` until then (RFC 3339, UTC).
+     * When the order last changed (fulfillment, delivery, cancellation, refund or status); `created_at` until then (RFC 3339, UTC).
      */
     updated_at: string;
 };
@@ -411,12 +433,13 @@ export type OrderReference = {
     checkout_session_id: string;
     /**
      * - `created`: placed by `complete` (event `order.created`);
+     * - `partially_fulfilled`, `delivered`: see `Order.status`;
      * - `fulfilled`: shipped or handed over (event `order.fulfilled`);
      * - `canceled`: canceled before fulfilment (event `order.canceled`);
      * - `refunded`: paid back (event `order.refunded`).
      * Any status change is also reported as `order.updated`.
      */
-    status: 'created' | 'fulfilled' | 'canceled' | 'refunded';
+    status: 'created' | 'partially_fulfilled' | 'fulfilled' | 'delivered' | 'canceled' | 'refunded';
     /**
      * When the order was created (RFC 3339, UTC).
      */
@@ -690,7 +713,9 @@ export type WebhookEvent = {
      */
     data: {
         /**
-         * With a `checkout_session_id`: the checkout session, exactly as `checkout_session` in the
+         * Automatic events of order changes (fulfillments, delivery, cancel, refunds): the whole
+         * `Order`, as `GET /orders/{order_id}` returns it after the change. `order.created`: the
+         * completed checkout session. Emitted (`POST /webhooks/emit`) with a `checkout_session_id`: the checkout session, exactly as `checkout_session` in the
          * checkout endpoints' responses (including its `order` once completed). Without one: the
          * emit request's custom `payload`, or `{}`. With both: the payload's keys are added to the
          * session object, and the session's own fields win on a clash.
@@ -704,10 +729,12 @@ export type WebhookEvent = {
 /**
  * Order-lifecycle event types:
  * - `order.created`: an order was placed (sent automatically when a checkout session is completed);
- * - `order.updated`: an order's status changed;
- * - `order.fulfilled`: an order was shipped or fulfilled;
- * - `order.canceled`: an order was canceled;
- * - `order.refunded`: an order was refunded.
+ * - `order.updated`: an order changed otherwise (a partial fulfillment, a delivery);
+ * - `order.fulfilled`: a fulfillment made every unit of the order fulfilled;
+ * - `order.canceled`: what was not fulfilled was canceled;
+ * - `order.refunded`: money was paid back (in part or in full: see `refunded_amount`).
+ * Automatic events of order changes (`POST /orders/{order_id}/…`) carry the whole `Order` as
+ * `data.object`; `order.created` carries the completed checkout session.
  */
 export type WebhookEventType = 'order.created' | 'order.updated' | 'order.fulfilled' | 'order.canceled' | 'order.refunded';
 
@@ -806,6 +833,109 @@ export type SearchFacets = {
 };
 
 /**
+ * Units of one of the order's lines.
+ */
+export type OrderLineQuantity = {
+    /**
+     * The line's 1-based position in the order's `line_items` (ACP's line item `li_<line>`).
+     */
+    line: number;
+    /**
+     * Units of that line.
+     */
+    quantity: number;
+};
+
+/**
+ * A shipment (or hand-over) of some units of the order's lines, made by
+ * `POST /orders/{order_id}/fulfillments`. `shipped` until marked delivered
+ * (`POST /orders/{order_id}/fulfillments/{fulfillment_id}/deliver`).
+ */
+export type Fulfillment = {
+    id: string;
+    status: 'shipped' | 'delivered';
+    carrier: string | null;
+    tracking_number: string | null;
+    /**
+     * The http(s) tracking URL as it was given.
+     */
+    tracking_url: string | null;
+    /**
+     * The units this fulfillment holds, by line.
+     */
+    lines: Array<OrderLineQuantity>;
+    created_at: string;
+    /**
+     * When it was marked delivered; null until then.
+     */
+    delivered_at: string | null;
+};
+
+/**
+ * Why the money goes back. `canceled` is the reason of the refund a cancellation makes itself.
+ */
+export type RefundReason = 'requested_by_customer' | 'damaged' | 'not_received' | 'duplicate' | 'fraudulent' | 'canceled' | 'other';
+
+/**
+ * Money paid back to the buyer through the payment provider (`POST /orders/{order_id}/refunds`,
+ * or a cancellation of an order nothing of which was fulfilled).
+ */
+export type Refund = {
+    id: string;
+    /**
+     * Amount paid back, in major units of the order's `currency`.
+     */
+    amount: number;
+    reason: RefundReason;
+    note: string | null;
+    /**
+     * Units that will not be fulfilled because of this refund (empty for a refund of money only).
+     */
+    lines: Array<OrderLineQuantity>;
+    created_at: string;
+};
+
+/**
+ * A fulfillment to record. Every field is optional: without `lines` it holds every unit not yet
+ * fulfilled, refunded or canceled. Unknown fields are rejected with 400.
+ */
+export type CreateFulfillmentRequest = {
+    carrier?: string;
+    tracking_number?: string;
+    /**
+     * An `http` or `https` URL; any other scheme → 400 naming `tracking_url`.
+     */
+    tracking_url?: string;
+    /**
+     * The units shipped, by line (each line at most once). Per line, all fulfillments together never
+     * exceed what was ordered minus what was refunded by line or canceled; more → 400 naming the line
+     * (`lines[<i>].quantity`), nothing recorded.
+     */
+    lines?: Array<OrderLineQuantity>;
+};
+
+/**
+ * A refund to make through the payment provider. Unknown fields are rejected with 400.
+ */
+export type CreateRefundRequest = {
+    /**
+     * Amount to pay back, in major units of the order's `currency` (the convention of `Order` and
+     * `CheckoutSession`), at most the minor unit's precision. Omitted: everything paid not yet
+     * refunded. More than the order's total minus what was refunded so far → 400 naming `amount`,
+     * nothing changed.
+     */
+    amount?: number;
+    reason: RefundReason;
+    note?: string;
+    /**
+     * Units that will not be fulfilled because of this refund (items not yet shipped). Per line at most
+     * what is neither fulfilled, refunded nor canceled; more → 400 naming `lines[<i>].quantity`. To
+     * refund shipped goods that came back, send the amount without lines.
+     */
+    lines?: Array<OrderLineQuantity>;
+};
+
+/**
  * Preferred locale for human-readable messages. It is recorded with the request (the request log carries it); messages are in English today, which every response says in `Content-Language: en`. A malformed value is ignored, never refused.
  */
 export type AcceptLanguage = string;
@@ -889,7 +1019,7 @@ export type OrderId = string;
 /**
  * Keeps orders in this status. Any other value → 400.
  */
-export type OrderStatus = 'created' | 'fulfilled' | 'canceled' | 'refunded';
+export type OrderStatus = 'created' | 'partially_fulfilled' | 'fulfilled' | 'delivered' | 'canceled' | 'refunded';
 
 /**
  * Page to return, 1-based. Below 1 → 400. A page past the last match returns no items (and the real `total`).
@@ -1021,6 +1151,11 @@ export type WebhookSignature = string;
  * `+` reads as a space and `%2B` as a plus; `,` separates the values and may be sent unencoded.
  */
 export type Facets = Array<'category' | 'brand' | 'price'>;
+
+/**
+ * Fulfillment id (`ful_…`) of the order; another order's fulfillment → 404.
+ */
+export type FulfillmentId = string;
 
 export type CreateCheckoutSessionData = {
     body: CreateCheckoutSessionRequest;
@@ -2136,7 +2271,7 @@ export type ListOrdersData = {
         /**
          * Keeps orders in this status. Any other value → 400.
          */
-        status?: 'created' | 'fulfilled' | 'canceled' | 'refunded';
+        status?: 'created' | 'partially_fulfilled' | 'fulfilled' | 'delivered' | 'canceled' | 'refunded';
         /**
          * Keeps orders created strictly after this instant (RFC 3339 with a zone, e.g. `2026-11-02T00:00:00Z`; a `+` in an offset must be sent as `%2B`). Not a valid date-time, or not earlier than `created_before` → 400.
          */
@@ -2294,6 +2429,542 @@ export type GetOrderResponses = {
 };
 
 export type GetOrderResponse = GetOrderResponses[keyof GetOrderResponses];
+
+export type CreateOrderFulfillmentData = {
+    body: CreateFulfillmentRequest;
+    headers?: {
+        /**
+         * Makes a retry safe (advised on every POST and PATCH; the SDK sends one automatically). Scope:
+         * merchant + API key + operation + its path parameters + key — the operation as this contract
+         * names it (`operationId`), not the raw path: `/checkout_sessions` and `/checkout_sessions/`, or an
+         * id sent percent-encoded, are the same request. The first request runs and its answer is stored for
+         * 24 hours (only 2xx and 4xx answers of the operation itself; never 5xx, nor refusals that happen
+         * before the operation runs: authentication, validation, rate limit).
+         * - Same key, semantically equal JSON body → the stored status and body again, with
+         * `Idempotent-Replayed: true`; nothing runs twice (no second order, no second webhook delivery).
+         * - Same key, different body → 422 `idempotency_conflict`.
+         * - Same key while the first request is still running → 409 `idempotency_in_flight` with `Retry-After`.
+         * A key whose gateway process died mid-request is taken over by the next retry at once (not after
+         * a timeout), and the dead request's change is never committed beside the retry's.
+         */
+        'Idempotency-Key'?: string;
+        /**
+         * API version to use. Supported: `2026-11-01` (the only one, and the default when the header is
+         * absent). An unknown value → 400 `invalid_request` with `param: API-Version` and
+         * `supported_versions` in the body. Every response names the version that answered in its own
+         * `API-Version` header.
+         */
+        'API-Version'?: '2026-11-01';
+        /**
+         * Your trace identifier for this request. Echoed in the `Request-Id` response header and written to the server's logs; generated (`req_…`) when absent.
+         */
+        'Request-Id'?: string;
+        /**
+         * The merchant to act for. Needed only when the API key belongs to several merchants; without it
+         * such a key is answered with 400 (`param: Merchant-Id`). A merchant the key does not belong to → 403
+         * `authorization_error`. With a single-merchant key it may be omitted.
+         */
+        'Merchant-Id'?: string;
+        /**
+         * Request signature, for keys with request signing on (created with `--signing-secret`, or all
+         * keys when the server enables it): Base64 of the HMAC-SHA256 of the raw request body bytes (the
+         * empty string for GET and bodiless POSTs), keyed with the key's signing secret. Required together
+         * with `Timestamp` when signing is on; missing or wrong → 401 `authentication_error`. Compared in
+         * constant time.
+         *
+         * One encoding is accepted: standard Base64 (RFC 4648 §4, alphabet `A–Z a–z 0–9 + /`) with its
+         * padding, canonical — exactly 44 characters, the last one `=` and nothing after it (what Node's
+         * `digest('base64')` and `btoa` write, and what the SDK sends). The url-safe alphabet (`-`, `_`),
+         * a missing padding, characters after it, spaces, hex, or non-zero bits after the digest are
+         * refused with 401, before the digest is compared. The signature does not cover the timestamp, so on its own it cannot stop a
+         * replay of a captured request within the window: send an `Idempotency-Key` on writes.
+         */
+        Signature?: string;
+        /**
+         * Time of signing, UTC, in RFC 3339 (ISO 8601) form. With request signing on it must lie within 5 minutes of the server's clock, in the past or the future; otherwise 401 `authentication_error`.
+         */
+        Timestamp?: string;
+        /**
+         * Preferred locale for human-readable messages. It is recorded with the request (the request log carries it); messages are in English today, which every response says in `Content-Language: en`. A malformed value is ignored, never refused.
+         */
+        'Accept-Language'?: string;
+    };
+    path: {
+        /**
+         * Order id (`ord_…`). An order of another merchant is answered like an unknown one, 404.
+         */
+        order_id: string;
+    };
+    query?: never;
+    url: '/orders/{order_id}/fulfillments';
+};
+
+export type CreateOrderFulfillmentErrors = {
+    /**
+     * Invalid request (`invalid_request`): the body, a parameter or a header is invalid, or the operation refused the input (see the operation's description). A refusal by the operation itself is stored under the `Idempotency-Key` and replayed; a schema-validation refusal is not.
+     */
+    400: Error;
+    /**
+     * Authentication failed (`authentication_error`): no credentials, a malformed, unknown or revoked key, a key of another environment, bad Basic credentials, or a failed request signature.
+     */
+    401: AuthError;
+    /**
+     * Not allowed (`authorization_error`): the key lacks the operation's scope (see `x-scopes`), or does not belong to the merchant named in `Merchant-Id`.
+     */
+    403: AuthError;
+    /**
+     * Not found (`not_found`): the session, a product named in `items`, or the `checkout_session_id` does not exist for this merchant (a resource of another merchant is answered the same way). Stored under the `Idempotency-Key` and replayed.
+     */
+    404: Error;
+    /**
+     * The session is not open (`method_not_allowed`): `PATCH`, `complete` and `cancel` are refused on a completed or canceled session, which stays unchanged. Stored under the `Idempotency-Key` and replayed.
+     */
+    405: Error;
+    /**
+     * A request with the same `Idempotency-Key` is still running (`idempotency_in_flight`). Retry after `Retry-After` seconds; you will then get its stored answer.
+     */
+    409: Error;
+    /**
+     * The body is larger than 1 MiB (`payload_too_large`).
+     */
+    413: Error;
+    /**
+     * The body is not JSON (`invalid_request`): a request body must be sent as `application/json`.
+     */
+    415: Error;
+    /**
+     * The `Idempotency-Key` was already used with a different body (`idempotency_conflict`). Use a new key for a new request.
+     */
+    422: Error;
+    /**
+     * Rate limit exceeded (`rate_limit_exceeded`) for the minute or the day window of the key, or too many failed authentications from the client's address. Wait `Retry-After` seconds; back off exponentially on repeats.
+     */
+    429: AuthError;
+    /**
+     * Unexpected server failure (`internal_error`). Never stored under an `Idempotency-Key`: a retry with the same key runs again.
+     */
+    500: Error;
+    /**
+     * A backend is not configured or unreachable (`service_unavailable`): the database, or the search engine for catalog reads. Safe to retry later.
+     */
+    503: Error;
+};
+
+export type CreateOrderFulfillmentError = CreateOrderFulfillmentErrors[keyof CreateOrderFulfillmentErrors];
+
+export type CreateOrderFulfillmentResponses = {
+    /**
+     * The order after the change.
+     */
+    200: Order;
+};
+
+export type CreateOrderFulfillmentResponse = CreateOrderFulfillmentResponses[keyof CreateOrderFulfillmentResponses];
+
+export type DeliverOrderFulfillmentData = {
+    body?: never;
+    headers?: {
+        /**
+         * Makes a retry safe (advised on every POST and PATCH; the SDK sends one automatically). Scope:
+         * merchant + API key + operation + its path parameters + key — the operation as this contract
+         * names it (`operationId`), not the raw path: `/checkout_sessions` and `/checkout_sessions/`, or an
+         * id sent percent-encoded, are the same request. The first request runs and its answer is stored for
+         * 24 hours (only 2xx and 4xx answers of the operation itself; never 5xx, nor refusals that happen
+         * before the operation runs: authentication, validation, rate limit).
+         * - Same key, semantically equal JSON body → the stored status and body again, with
+         * `Idempotent-Replayed: true`; nothing runs twice (no second order, no second webhook delivery).
+         * - Same key, different body → 422 `idempotency_conflict`.
+         * - Same key while the first request is still running → 409 `idempotency_in_flight` with `Retry-After`.
+         * A key whose gateway process died mid-request is taken over by the next retry at once (not after
+         * a timeout), and the dead request's change is never committed beside the retry's.
+         */
+        'Idempotency-Key'?: string;
+        /**
+         * API version to use. Supported: `2026-11-01` (the only one, and the default when the header is
+         * absent). An unknown value → 400 `invalid_request` with `param: API-Version` and
+         * `supported_versions` in the body. Every response names the version that answered in its own
+         * `API-Version` header.
+         */
+        'API-Version'?: '2026-11-01';
+        /**
+         * Your trace identifier for this request. Echoed in the `Request-Id` response header and written to the server's logs; generated (`req_…`) when absent.
+         */
+        'Request-Id'?: string;
+        /**
+         * The merchant to act for. Needed only when the API key belongs to several merchants; without it
+         * such a key is answered with 400 (`param: Merchant-Id`). A merchant the key does not belong to → 403
+         * `authorization_error`. With a single-merchant key it may be omitted.
+         */
+        'Merchant-Id'?: string;
+        /**
+         * Request signature, for keys with request signing on (created with `--signing-secret`, or all
+         * keys when the server enables it): Base64 of the HMAC-SHA256 of the raw request body bytes (the
+         * empty string for GET and bodiless POSTs), keyed with the key's signing secret. Required together
+         * with `Timestamp` when signing is on; missing or wrong → 401 `authentication_error`. Compared in
+         * constant time.
+         *
+         * One encoding is accepted: standard Base64 (RFC 4648 §4, alphabet `A–Z a–z 0–9 + /`) with its
+         * padding, canonical — exactly 44 characters, the last one `=` and nothing after it (what Node's
+         * `digest('base64')` and `btoa` write, and what the SDK sends). The url-safe alphabet (`-`, `_`),
+         * a missing padding, characters after it, spaces, hex, or non-zero bits after the digest are
+         * refused with 401, before the digest is compared. The signature does not cover the timestamp, so on its own it cannot stop a
+         * replay of a captured request within the window: send an `Idempotency-Key` on writes.
+         */
+        Signature?: string;
+        /**
+         * Time of signing, UTC, in RFC 3339 (ISO 8601) form. With request signing on it must lie within 5 minutes of the server's clock, in the past or the future; otherwise 401 `authentication_error`.
+         */
+        Timestamp?: string;
+        /**
+         * Preferred locale for human-readable messages. It is recorded with the request (the request log carries it); messages are in English today, which every response says in `Content-Language: en`. A malformed value is ignored, never refused.
+         */
+        'Accept-Language'?: string;
+    };
+    path: {
+        /**
+         * Order id (`ord_…`). An order of another merchant is answered like an unknown one, 404.
+         */
+        order_id: string;
+        /**
+         * Fulfillment id (`ful_…`) of the order; another order's fulfillment → 404.
+         */
+        fulfillment_id: string;
+    };
+    query?: never;
+    url: '/orders/{order_id}/fulfillments/{fulfillment_id}/deliver';
+};
+
+export type DeliverOrderFulfillmentErrors = {
+    /**
+     * Invalid request (`invalid_request`): the body, a parameter or a header is invalid, or the operation refused the input (see the operation's description). A refusal by the operation itself is stored under the `Idempotency-Key` and replayed; a schema-validation refusal is not.
+     */
+    400: Error;
+    /**
+     * Authentication failed (`authentication_error`): no credentials, a malformed, unknown or revoked key, a key of another environment, bad Basic credentials, or a failed request signature.
+     */
+    401: AuthError;
+    /**
+     * Not allowed (`authorization_error`): the key lacks the operation's scope (see `x-scopes`), or does not belong to the merchant named in `Merchant-Id`.
+     */
+    403: AuthError;
+    /**
+     * Not found (`not_found`): the session, a product named in `items`, or the `checkout_session_id` does not exist for this merchant (a resource of another merchant is answered the same way). Stored under the `Idempotency-Key` and replayed.
+     */
+    404: Error;
+    /**
+     * The session is not open (`method_not_allowed`): `PATCH`, `complete` and `cancel` are refused on a completed or canceled session, which stays unchanged. Stored under the `Idempotency-Key` and replayed.
+     */
+    405: Error;
+    /**
+     * A request with the same `Idempotency-Key` is still running (`idempotency_in_flight`). Retry after `Retry-After` seconds; you will then get its stored answer.
+     */
+    409: Error;
+    /**
+     * The body is larger than 1 MiB (`payload_too_large`).
+     */
+    413: Error;
+    /**
+     * The body is not JSON (`invalid_request`): a request body must be sent as `application/json`.
+     */
+    415: Error;
+    /**
+     * The `Idempotency-Key` was already used with a different body (`idempotency_conflict`). Use a new key for a new request.
+     */
+    422: Error;
+    /**
+     * Rate limit exceeded (`rate_limit_exceeded`) for the minute or the day window of the key, or too many failed authentications from the client's address. Wait `Retry-After` seconds; back off exponentially on repeats.
+     */
+    429: AuthError;
+    /**
+     * Unexpected server failure (`internal_error`). Never stored under an `Idempotency-Key`: a retry with the same key runs again.
+     */
+    500: Error;
+    /**
+     * A backend is not configured or unreachable (`service_unavailable`): the database, or the search engine for catalog reads. Safe to retry later.
+     */
+    503: Error;
+};
+
+export type DeliverOrderFulfillmentError = DeliverOrderFulfillmentErrors[keyof DeliverOrderFulfillmentErrors];
+
+export type DeliverOrderFulfillmentResponses = {
+    /**
+     * The order after the change.
+     */
+    200: Order;
+};
+
+export type DeliverOrderFulfillmentResponse = DeliverOrderFulfillmentResponses[keyof DeliverOrderFulfillmentResponses];
+
+export type CancelOrderData = {
+    body?: never;
+    headers?: {
+        /**
+         * Makes a retry safe (advised on every POST and PATCH; the SDK sends one automatically). Scope:
+         * merchant + API key + operation + its path parameters + key — the operation as this contract
+         * names it (`operationId`), not the raw path: `/checkout_sessions` and `/checkout_sessions/`, or an
+         * id sent percent-encoded, are the same request. The first request runs and its answer is stored for
+         * 24 hours (only 2xx and 4xx answers of the operation itself; never 5xx, nor refusals that happen
+         * before the operation runs: authentication, validation, rate limit).
+         * - Same key, semantically equal JSON body → the stored status and body again, with
+         * `Idempotent-Replayed: true`; nothing runs twice (no second order, no second webhook delivery).
+         * - Same key, different body → 422 `idempotency_conflict`.
+         * - Same key while the first request is still running → 409 `idempotency_in_flight` with `Retry-After`.
+         * A key whose gateway process died mid-request is taken over by the next retry at once (not after
+         * a timeout), and the dead request's change is never committed beside the retry's.
+         */
+        'Idempotency-Key'?: string;
+        /**
+         * API version to use. Supported: `2026-11-01` (the only one, and the default when the header is
+         * absent). An unknown value → 400 `invalid_request` with `param: API-Version` and
+         * `supported_versions` in the body. Every response names the version that answered in its own
+         * `API-Version` header.
+         */
+        'API-Version'?: '2026-11-01';
+        /**
+         * Your trace identifier for this request. Echoed in the `Request-Id` response header and written to the server's logs; generated (`req_…`) when absent.
+         */
+        'Request-Id'?: string;
+        /**
+         * The merchant to act for. Needed only when the API key belongs to several merchants; without it
+         * such a key is answered with 400 (`param: Merchant-Id`). A merchant the key does not belong to → 403
+         * `authorization_error`. With a single-merchant key it may be omitted.
+         */
+        'Merchant-Id'?: string;
+        /**
+         * Request signature, for keys with request signing on (created with `--signing-secret`, or all
+         * keys when the server enables it): Base64 of the HMAC-SHA256 of the raw request body bytes (the
+         * empty string for GET and bodiless POSTs), keyed with the key's signing secret. Required together
+         * with `Timestamp` when signing is on; missing or wrong → 401 `authentication_error`. Compared in
+         * constant time.
+         *
+         * One encoding is accepted: standard Base64 (RFC 4648 §4, alphabet `A–Z a–z 0–9 + /`) with its
+         * padding, canonical — exactly 44 characters, the last one `=` and nothing after it (what Node's
+         * `digest('base64')` and `btoa` write, and what the SDK sends). The url-safe alphabet (`-`, `_`),
+         * a missing padding, characters after it, spaces, hex, or non-zero bits after the digest are
+         * refused with 401, before the digest is compared. The signature does not cover the timestamp, so on its own it cannot stop a
+         * replay of a captured request within the window: send an `Idempotency-Key` on writes.
+         */
+        Signature?: string;
+        /**
+         * Time of signing, UTC, in RFC 3339 (ISO 8601) form. With request signing on it must lie within 5 minutes of the server's clock, in the past or the future; otherwise 401 `authentication_error`.
+         */
+        Timestamp?: string;
+        /**
+         * Preferred locale for human-readable messages. It is recorded with the request (the request log carries it); messages are in English today, which every response says in `Content-Language: en`. A malformed value is ignored, never refused.
+         */
+        'Accept-Language'?: string;
+    };
+    path: {
+        /**
+         * Order id (`ord_…`). An order of another merchant is answered like an unknown one, 404.
+         */
+        order_id: string;
+    };
+    query?: never;
+    url: '/orders/{order_id}/cancel';
+};
+
+export type CancelOrderErrors = {
+    /**
+     * Invalid request (`invalid_request`): the body, a parameter or a header is invalid, or the operation refused the input (see the operation's description). A refusal by the operation itself is stored under the `Idempotency-Key` and replayed; a schema-validation refusal is not.
+     */
+    400: Error;
+    /**
+     * Authentication failed (`authentication_error`): no credentials, a malformed, unknown or revoked key, a key of another environment, bad Basic credentials, or a failed request signature.
+     */
+    401: AuthError;
+    /**
+     * Not allowed (`authorization_error`): the key lacks the operation's scope (see `x-scopes`), or does not belong to the merchant named in `Merchant-Id`.
+     */
+    403: AuthError;
+    /**
+     * Not found (`not_found`): the session, a product named in `items`, or the `checkout_session_id` does not exist for this merchant (a resource of another merchant is answered the same way). Stored under the `Idempotency-Key` and replayed.
+     */
+    404: Error;
+    /**
+     * The session is not open (`method_not_allowed`): `PATCH`, `complete` and `cancel` are refused on a completed or canceled session, which stays unchanged. Stored under the `Idempotency-Key` and replayed.
+     */
+    405: Error;
+    /**
+     * A request with the same `Idempotency-Key` is still running (`idempotency_in_flight`). Retry after `Retry-After` seconds; you will then get its stored answer.
+     */
+    409: Error;
+    /**
+     * The body is larger than 1 MiB (`payload_too_large`).
+     */
+    413: Error;
+    /**
+     * The body is not JSON (`invalid_request`): a request body must be sent as `application/json`.
+     */
+    415: Error;
+    /**
+     * The `Idempotency-Key` was already used with a different body (`idempotency_conflict`). Use a new key for a new request.
+     */
+    422: Error;
+    /**
+     * Rate limit exceeded (`rate_limit_exceeded`) for the minute or the day window of the key, or too many failed authentications from the client's address. Wait `Retry-After` seconds; back off exponentially on repeats.
+     */
+    429: AuthError;
+    /**
+     * Unexpected server failure (`internal_error`). Never stored under an `Idempotency-Key`: a retry with the same key runs again.
+     */
+    500: Error;
+    /**
+     * The payment provider refused the refund (`bad_gateway`, `detail` says why); nothing was changed.
+     */
+    502: Error;
+    /**
+     * A backend is not configured or unreachable (`service_unavailable`): the database, or the search engine for catalog reads. Safe to retry later.
+     */
+    503: Error;
+};
+
+export type CancelOrderError = CancelOrderErrors[keyof CancelOrderErrors];
+
+export type CancelOrderResponses = {
+    /**
+     * The order after the change.
+     */
+    200: Order;
+};
+
+export type CancelOrderResponse = CancelOrderResponses[keyof CancelOrderResponses];
+
+export type RefundOrderData = {
+    body: CreateRefundRequest;
+    headers?: {
+        /**
+         * Makes a retry safe (advised on every POST and PATCH; the SDK sends one automatically). Scope:
+         * merchant + API key + operation + its path parameters + key — the operation as this contract
+         * names it (`operationId`), not the raw path: `/checkout_sessions` and `/checkout_sessions/`, or an
+         * id sent percent-encoded, are the same request. The first request runs and its answer is stored for
+         * 24 hours (only 2xx and 4xx answers of the operation itself; never 5xx, nor refusals that happen
+         * before the operation runs: authentication, validation, rate limit).
+         * - Same key, semantically equal JSON body → the stored status and body again, with
+         * `Idempotent-Replayed: true`; nothing runs twice (no second order, no second webhook delivery).
+         * - Same key, different body → 422 `idempotency_conflict`.
+         * - Same key while the first request is still running → 409 `idempotency_in_flight` with `Retry-After`.
+         * A key whose gateway process died mid-request is taken over by the next retry at once (not after
+         * a timeout), and the dead request's change is never committed beside the retry's.
+         */
+        'Idempotency-Key'?: string;
+        /**
+         * API version to use. Supported: `2026-11-01` (the only one, and the default when the header is
+         * absent). An unknown value → 400 `invalid_request` with `param: API-Version` and
+         * `supported_versions` in the body. Every response names the version that answered in its own
+         * `API-Version` header.
+         */
+        'API-Version'?: '2026-11-01';
+        /**
+         * Your trace identifier for this request. Echoed in the `Request-Id` response header and written to the server's logs; generated (`req_…`) when absent.
+         */
+        'Request-Id'?: string;
+        /**
+         * The merchant to act for. Needed only when the API key belongs to several merchants; without it
+         * such a key is answered with 400 (`param: Merchant-Id`). A merchant the key does not belong to → 403
+         * `authorization_error`. With a single-merchant key it may be omitted.
+         */
+        'Merchant-Id'?: string;
+        /**
+         * Request signature, for keys with request signing on (created with `--signing-secret`, or all
+         * keys when the server enables it): Base64 of the HMAC-SHA256 of the raw request body bytes (the
+         * empty string for GET and bodiless POSTs), keyed with the key's signing secret. Required together
+         * with `Timestamp` when signing is on; missing or wrong → 401 `authentication_error`. Compared in
+         * constant time.
+         *
+         * One encoding is accepted: standard Base64 (RFC 4648 §4, alphabet `A–Z a–z 0–9 + /`) with its
+         * padding, canonical — exactly 44 characters, the last one `=` and nothing after it (what Node's
+         * `digest('base64')` and `btoa` write, and what the SDK sends). The url-safe alphabet (`-`, `_`),
+         * a missing padding, characters after it, spaces, hex, or non-zero bits after the digest are
+         * refused with 401, before the digest is compared. The signature does not cover the timestamp, so on its own it cannot stop a
+         * replay of a captured request within the window: send an `Idempotency-Key` on writes.
+         */
+        Signature?: string;
+        /**
+         * Time of signing, UTC, in RFC 3339 (ISO 8601) form. With request signing on it must lie within 5 minutes of the server's clock, in the past or the future; otherwise 401 `authentication_error`.
+         */
+        Timestamp?: string;
+        /**
+         * Preferred locale for human-readable messages. It is recorded with the request (the request log carries it); messages are in English today, which every response says in `Content-Language: en`. A malformed value is ignored, never refused.
+         */
+        'Accept-Language'?: string;
+    };
+    path: {
+        /**
+         * Order id (`ord_…`). An order of another merchant is answered like an unknown one, 404.
+         */
+        order_id: string;
+    };
+    query?: never;
+    url: '/orders/{order_id}/refunds';
+};
+
+export type RefundOrderErrors = {
+    /**
+     * Invalid request (`invalid_request`): the body, a parameter or a header is invalid, or the operation refused the input (see the operation's description). A refusal by the operation itself is stored under the `Idempotency-Key` and replayed; a schema-validation refusal is not.
+     */
+    400: Error;
+    /**
+     * Authentication failed (`authentication_error`): no credentials, a malformed, unknown or revoked key, a key of another environment, bad Basic credentials, or a failed request signature.
+     */
+    401: AuthError;
+    /**
+     * Not allowed (`authorization_error`): the key lacks the operation's scope (see `x-scopes`), or does not belong to the merchant named in `Merchant-Id`.
+     */
+    403: AuthError;
+    /**
+     * Not found (`not_found`): the session, a product named in `items`, or the `checkout_session_id` does not exist for this merchant (a resource of another merchant is answered the same way). Stored under the `Idempotency-Key` and replayed.
+     */
+    404: Error;
+    /**
+     * The session is not open (`method_not_allowed`): `PATCH`, `complete` and `cancel` are refused on a completed or canceled session, which stays unchanged. Stored under the `Idempotency-Key` and replayed.
+     */
+    405: Error;
+    /**
+     * A request with the same `Idempotency-Key` is still running (`idempotency_in_flight`). Retry after `Retry-After` seconds; you will then get its stored answer.
+     */
+    409: Error;
+    /**
+     * The body is larger than 1 MiB (`payload_too_large`).
+     */
+    413: Error;
+    /**
+     * The body is not JSON (`invalid_request`): a request body must be sent as `application/json`.
+     */
+    415: Error;
+    /**
+     * The `Idempotency-Key` was already used with a different body (`idempotency_conflict`). Use a new key for a new request.
+     */
+    422: Error;
+    /**
+     * Rate limit exceeded (`rate_limit_exceeded`) for the minute or the day window of the key, or too many failed authentications from the client's address. Wait `Retry-After` seconds; back off exponentially on repeats.
+     */
+    429: AuthError;
+    /**
+     * Unexpected server failure (`internal_error`). Never stored under an `Idempotency-Key`: a retry with the same key runs again.
+     */
+    500: Error;
+    /**
+     * The payment provider refused the refund (`bad_gateway`, `detail` says why); nothing was changed.
+     */
+    502: Error;
+    /**
+     * A backend is not configured or unreachable (`service_unavailable`): the database, or the search engine for catalog reads. Safe to retry later.
+     */
+    503: Error;
+};
+
+export type RefundOrderError = RefundOrderErrors[keyof RefundOrderErrors];
+
+export type RefundOrderResponses = {
+    /**
+     * The order after the change.
+     */
+    200: Order;
+};
+
+export type RefundOrderResponse = RefundOrderResponses[keyof RefundOrderResponses];
 
 export type EmitWebhookData = {
     body: WebhookEmitRequest;

@@ -133,7 +133,9 @@ export const zOrderReference = z.object({
     checkout_session_id: z.string().regex(/^cs_/),
     status: z.enum([
         'created',
+        'partially_fulfilled',
         'fulfilled',
+        'delivered',
         'canceled',
         'refunded'
     ]),
@@ -210,43 +212,6 @@ export const zCheckoutSessionResponse = z.object({
 });
 
 /**
- * An order: what a completed checkout session became (`POST /checkout_sessions/{session_id}/complete`),
- * with its current status. Lines, amounts, customer and shipping address are the completed
- * session's — frozen at completion — in the same shapes and units as `CheckoutSession`
- * (amounts are numbers in major units of `currency`). Not part of the original specification:
- * our decision, after the Agentic Commerce Protocol's order.
- */
-export const zOrder = z.object({
-    id: z.string().regex(/^ord_/),
-    status: z.enum([
-        'created',
-        'fulfilled',
-        'canceled',
-        'refunded'
-    ]),
-    checkout_session_id: z.string().regex(/^cs_/),
-    currency: z.string().regex(/^[A-Z]{3}$/),
-    line_items: z.array(zLineItem).min(1).max(100),
-    shipping: zShippingQuote,
-    tax: zTaxSummary,
-    amounts: zAmountBreakdown,
-    customer: zCustomer.nullable(),
-    shipping_address: zAddress.nullable(),
-    created_at: z.iso.datetime(),
-    updated_at: z.iso.datetime()
-});
-
-/**
- * One page of orders, newest first. To get the next page, send `next_cursor` back as `cursor`
- * with the same filters; `has_more` is false on the last page (and `next_cursor` null).
- */
-export const zOrderList = z.object({
-    items: z.array(zOrder).max(100),
-    has_more: z.boolean(),
-    next_cursor: z.string().nullable()
-});
-
-/**
  * Changes to an open session; every field is optional and an omitted field keeps its value.
  * `items`, when given, replaces the whole cart. `shipping_address` and `customer`, when given,
  * replace the stored object as a whole (they are not merged). Unknown fields are rejected with 400.
@@ -301,10 +266,12 @@ export const zProduct = z.object({
 /**
  * Order-lifecycle event types:
  * - `order.created`: an order was placed (sent automatically when a checkout session is completed);
- * - `order.updated`: an order's status changed;
- * - `order.fulfilled`: an order was shipped or fulfilled;
- * - `order.canceled`: an order was canceled;
- * - `order.refunded`: an order was refunded.
+ * - `order.updated`: an order changed otherwise (a partial fulfillment, a delivery);
+ * - `order.fulfilled`: a fulfillment made every unit of the order fulfilled;
+ * - `order.canceled`: what was not fulfilled was canceled;
+ * - `order.refunded`: money was paid back (in part or in full: see `refunded_amount`).
+ * Automatic events of order changes (`POST /orders/{order_id}/…`) carry the whole `Order` as
+ * `data.object`; `order.created` carries the completed checkout session.
  */
 export const zWebhookEventType = z.enum([
     'order.created',
@@ -423,6 +390,120 @@ export const zProductSearchResponse = z.object({
 });
 
 /**
+ * Units of one of the order's lines.
+ */
+export const zOrderLineQuantity = z.object({
+    line: z.int().gte(1).lte(100),
+    quantity: z.int().gte(1).lte(999)
+});
+
+/**
+ * A shipment (or hand-over) of some units of the order's lines, made by
+ * `POST /orders/{order_id}/fulfillments`. `shipped` until marked delivered
+ * (`POST /orders/{order_id}/fulfillments/{fulfillment_id}/deliver`).
+ */
+export const zFulfillment = z.object({
+    id: z.string().regex(/^ful_/),
+    status: z.enum(['shipped', 'delivered']),
+    carrier: z.string().nullable(),
+    tracking_number: z.string().nullable(),
+    tracking_url: z.string().nullable(),
+    lines: z.array(zOrderLineQuantity).min(1).max(100),
+    created_at: z.iso.datetime(),
+    delivered_at: z.iso.datetime().nullable()
+});
+
+/**
+ * Why the money goes back. `canceled` is the reason of the refund a cancellation makes itself.
+ */
+export const zRefundReason = z.enum([
+    'requested_by_customer',
+    'damaged',
+    'not_received',
+    'duplicate',
+    'fraudulent',
+    'canceled',
+    'other'
+]);
+
+/**
+ * Money paid back to the buyer through the payment provider (`POST /orders/{order_id}/refunds`,
+ * or a cancellation of an order nothing of which was fulfilled).
+ */
+export const zRefund = z.object({
+    id: z.string().regex(/^re_/),
+    amount: z.number().gt(0),
+    reason: zRefundReason,
+    note: z.string().nullable(),
+    lines: z.array(zOrderLineQuantity).max(100),
+    created_at: z.iso.datetime()
+});
+
+/**
+ * An order: what a completed checkout session became (`POST /checkout_sessions/{session_id}/complete`),
+ * with its current status. Lines, amounts, customer and shipping address are the completed
+ * session's — frozen at completion — in the same shapes and units as `CheckoutSession`
+ * (amounts are numbers in major units of `currency`). Not part of the original specification:
+ * our decision, after the Agentic Commerce Protocol's order.
+ */
+export const zOrder = z.object({
+    id: z.string().regex(/^ord_/),
+    status: z.enum([
+        'created',
+        'partially_fulfilled',
+        'fulfilled',
+        'delivered',
+        'canceled',
+        'refunded'
+    ]),
+    checkout_session_id: z.string().regex(/^cs_/),
+    currency: z.string().regex(/^[A-Z]{3}$/),
+    line_items: z.array(zLineItem).min(1).max(100),
+    shipping: zShippingQuote,
+    tax: zTaxSummary,
+    amounts: zAmountBreakdown,
+    customer: zCustomer.nullable(),
+    shipping_address: zAddress.nullable(),
+    fulfillments: z.array(zFulfillment),
+    refunds: z.array(zRefund),
+    refunded_amount: z.number().gte(0),
+    canceled_at: z.iso.datetime().nullable(),
+    created_at: z.iso.datetime(),
+    updated_at: z.iso.datetime()
+});
+
+/**
+ * One page of orders, newest first. To get the next page, send `next_cursor` back as `cursor`
+ * with the same filters; `has_more` is false on the last page (and `next_cursor` null).
+ */
+export const zOrderList = z.object({
+    items: z.array(zOrder).max(100),
+    has_more: z.boolean(),
+    next_cursor: z.string().nullable()
+});
+
+/**
+ * A fulfillment to record. Every field is optional: without `lines` it holds every unit not yet
+ * fulfilled, refunded or canceled. Unknown fields are rejected with 400.
+ */
+export const zCreateFulfillmentRequest = z.object({
+    carrier: z.string().min(1).max(100).optional(),
+    tracking_number: z.string().min(1).max(200).optional(),
+    tracking_url: z.url().max(2048).regex(/^[Hh][Tt][Tt][Pp][Ss]?:\/\//).optional(),
+    lines: z.array(zOrderLineQuantity).min(1).max(100).optional()
+});
+
+/**
+ * A refund to make through the payment provider. Unknown fields are rejected with 400.
+ */
+export const zCreateRefundRequest = z.object({
+    amount: z.number().gt(0).optional(),
+    reason: zRefundReason,
+    note: z.string().min(1).max(500).optional(),
+    lines: z.array(zOrderLineQuantity).min(1).max(100).optional()
+});
+
+/**
  * Preferred locale for human-readable messages. It is recorded with the request (the request log carries it); messages are in English today, which every response says in `Content-Language: en`. A malformed value is ignored, never refused.
  */
 export const zAcceptLanguage = z.string();
@@ -508,7 +589,9 @@ export const zOrderId = z.string().min(1).max(100);
  */
 export const zOrderStatus = z.enum([
     'created',
+    'partially_fulfilled',
     'fulfilled',
+    'delivered',
     'canceled',
     'refunded'
 ]);
@@ -647,6 +730,11 @@ export const zFacets = z.array(z.enum([
     'brand',
     'price'
 ])).max(3);
+
+/**
+ * Fulfillment id (`ful_…`) of the order; another order's fulfillment → 404.
+ */
+export const zFulfillmentId = z.string().min(1).max(100);
 
 export const zCreateCheckoutSessionBody = zCreateCheckoutSessionRequest;
 
@@ -830,7 +918,9 @@ export const zListOrdersHeaders = z.object({
 export const zListOrdersQuery = z.object({
     status: z.enum([
         'created',
+        'partially_fulfilled',
         'fulfilled',
+        'delivered',
         'canceled',
         'refunded'
     ]).optional(),
@@ -863,6 +953,87 @@ export const zGetOrderPath = z.object({
  * The order.
  */
 export const zGetOrderResponse = zOrder;
+
+export const zCreateOrderFulfillmentBody = zCreateFulfillmentRequest;
+
+export const zCreateOrderFulfillmentHeaders = z.object({
+    'Idempotency-Key': z.string().min(1).max(255).optional(),
+    'API-Version': z.enum(['2026-11-01']).optional().default('2026-11-01'),
+    'Request-Id': z.string().max(200).optional(),
+    'Merchant-Id': z.string().max(100).optional(),
+    Signature: z.string().max(200).optional(),
+    Timestamp: z.string().max(64).optional(),
+    'Accept-Language': z.string().optional()
+});
+
+export const zCreateOrderFulfillmentPath = z.object({
+    order_id: z.string().min(1).max(100)
+});
+
+/**
+ * The order after the change.
+ */
+export const zCreateOrderFulfillmentResponse = zOrder;
+
+export const zDeliverOrderFulfillmentHeaders = z.object({
+    'Idempotency-Key': z.string().min(1).max(255).optional(),
+    'API-Version': z.enum(['2026-11-01']).optional().default('2026-11-01'),
+    'Request-Id': z.string().max(200).optional(),
+    'Merchant-Id': z.string().max(100).optional(),
+    Signature: z.string().max(200).optional(),
+    Timestamp: z.string().max(64).optional(),
+    'Accept-Language': z.string().optional()
+});
+
+export const zDeliverOrderFulfillmentPath = z.object({
+    order_id: z.string().min(1).max(100),
+    fulfillment_id: z.string().min(1).max(100)
+});
+
+/**
+ * The order after the change.
+ */
+export const zDeliverOrderFulfillmentResponse = zOrder;
+
+export const zCancelOrderHeaders = z.object({
+    'Idempotency-Key': z.string().min(1).max(255).optional(),
+    'API-Version': z.enum(['2026-11-01']).optional().default('2026-11-01'),
+    'Request-Id': z.string().max(200).optional(),
+    'Merchant-Id': z.string().max(100).optional(),
+    Signature: z.string().max(200).optional(),
+    Timestamp: z.string().max(64).optional(),
+    'Accept-Language': z.string().optional()
+});
+
+export const zCancelOrderPath = z.object({
+    order_id: z.string().min(1).max(100)
+});
+
+/**
+ * The order after the change.
+ */
+export const zCancelOrderResponse = zOrder;
+
+export const zRefundOrderBody = zCreateRefundRequest;
+
+export const zRefundOrderHeaders = z.object({
+    'Idempotency-Key': z.string().min(1).max(255).optional(),
+    'API-Version': z.enum(['2026-11-01']).optional().default('2026-11-01'),
+    'Request-Id': z.string().max(200).optional(),
+    'Merchant-Id': z.string().max(100).optional(),
+    Signature: z.string().max(200).optional(),
+    Timestamp: z.string().max(64).optional(),
+    'Accept-Language': z.string().optional()
+});
+
+export const zRefundOrderPath = z.object({
+    order_id: z.string().min(1).max(100)
+});
+
+/**
+ * The order after the change.
+ */
+export const zRefundOrderResponse = zOrder;
 
 export const zEmitWebhookBody = zWebhookEmitRequest;
 

@@ -15,6 +15,9 @@ import { allocate } from '../../checkout/pricing/money.js';
 import { minor } from './amounts.js';
 import { statusOf } from './session-status.js';
 
+/** Our order status → ACP's (as order webhooks show it): partially fulfilled is processing, delivered completed. */
+const ACP_ORDER_STATUS: Record<string, string> = { fulfilled: 'shipped', partially_fulfilled: 'processing', delivered: 'completed' };
+
 export interface SessionContext {
   /** The payment handlers the session's merchant offers. */
   handlers: PaymentHandlerDeclaration[];
@@ -108,7 +111,7 @@ export function toAcpSession(record: SessionRecord, context: SessionContext): Ac
     id: session.order.id,
     checkout_session_id: session.id,
     permalink_url: context.orderUrl(session.order.id),
-    status: session.order.status === 'fulfilled' ? 'shipped' : session.order.status,
+    status: ACP_ORDER_STATUS[session.order.status as string] ?? session.order.status, // the orders column holds statuses the session's type does not name yet
   };
   return { ...body, order };
 }

@@ -1,7 +1,7 @@
 /**
  * The payment port (after ACP's payment handlers, rfc.payment_handlers.md): a provider declares
- * the handlers a merchant's buyers can pay with, and authorizes a payment for a session at
- * completion. A PSP adapter (Stripe, Adyen, …) implements this interface and is chosen by the
+ * the handlers a merchant's buyers can pay with, authorizes a payment for a session at
+ * completion, and pays (part of) it back for an order (refund). A PSP adapter (Stripe, Adyen, …) implements this interface and is chosen by the
  * `PAYMENT_PROVIDER` setting (see providers.ts); the built-in `test` provider serves development
  * and sandbox, and production refuses to complete until a real one is configured.
  */
@@ -49,6 +49,21 @@ export type PaymentOutcome =
   | { kind: 'declined'; reason: string }
   | { kind: 'requires_authentication'; metadata: AuthenticationMetadata };
 
+/** Money to pay back on an order's payment (the one its session's completion authorized). */
+export interface RefundRequest {
+  merchantId: string;
+  orderId: string;
+  sessionId: string;
+  /** Amount to pay back, in minor units of `currency` (> 0, at most what is left of the payment). */
+  amount: bigint;
+  currency: string;
+  reason: string;
+  /** One per refund: a PSP call retried with it pays back once. */
+  idempotencyKey: string;
+}
+
+export type RefundOutcome = { kind: 'refunded'; reference: string } | { kind: 'failed'; reason: string };
+
 export interface PaymentProvider {
   /** Name shown in logs and errors (`test`, `stripe`, …). */
   readonly name: string;
@@ -58,4 +73,6 @@ export interface PaymentProvider {
   handlers(merchantId: string): PaymentHandlerDeclaration[];
   /** Authorizes (and captures) the amount; called inside the completion's transaction. */
   authorize(request: PaymentRequest): Promise<PaymentOutcome>;
+  /** Pays back (part of) an order's payment; called inside the refund's transaction. */
+  refund(request: RefundRequest): Promise<RefundOutcome>;
 }

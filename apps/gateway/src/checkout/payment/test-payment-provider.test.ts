@@ -31,4 +31,21 @@ describe('the test payment provider', () => {
     const [handler] = provider.handlers('shop');
     expect(handler).toMatchObject({ id: TEST_HANDLER_ID, name: 'dev.acp.tokenized.card', psp: 'test', config: { merchant_id: 'shop', test_tokens: ['spt_test_approve', 'spt_test_decline', 'spt_test_3ds'] } });
   });
+
+  it('pays any refund back, once per idempotency key', async () => {
+    const refund = (key: string) => provider.refund({ merchantId: 'shop', orderId: 'ord_1', sessionId: 'cs_1', amount: 500n, currency: 'USD', reason: 'damaged', idempotencyKey: key });
+    const first = await refund('ord_1:re_1');
+    expect(first).toMatchObject({ kind: 'refunded', reference: expect.stringMatching(/^re_test_/) });
+    expect(await refund('ord_1:re_1')).toEqual(first);
+    expect(await refund('ord_1:re_2')).not.toEqual(first);
+  });
+});
+
+describe('the unconfigured payment provider', () => {
+  it('refuses a refund, saying no provider is configured', async () => {
+    const { UnconfiguredPaymentProvider, PaymentProviderNotConfiguredError } = await import('./unconfigured-payment-provider.js');
+    const refund = new UnconfiguredPaymentProvider().refund();
+    await expect(refund).rejects.toBeInstanceOf(PaymentProviderNotConfiguredError);
+    await expect(refund).rejects.toThrow(/No payment provider is configured: this gateway cannot pay money back/);
+  });
 });

@@ -10,10 +10,12 @@
  * |                        | `authenticated` or `attempt_acknowledged`, declined for any other    |
  * | any other token        | approved (so ACP's published examples, e.g. `spt_123`, go through)   |
  *
+ * Refunds always go through (`re_test_…`, derived from the refund's idempotency key).
+ *
  * The handler id is `card_tokenized`, the one ACP's RFC and examples use.
  */
 import { createHash } from 'node:crypto';
-import type { AuthenticationMetadata, PaymentHandlerDeclaration, PaymentOutcome, PaymentProvider, PaymentRequest } from './payment-provider.js';
+import type { AuthenticationMetadata, PaymentHandlerDeclaration, PaymentOutcome, PaymentProvider, PaymentRequest, RefundOutcome, RefundRequest } from './payment-provider.js';
 
 export const TEST_TOKENS = { approve: 'spt_test_approve', decline: 'spt_test_decline', authenticate: 'spt_test_3ds' } as const;
 export const TEST_HANDLER_ID = 'card_tokenized';
@@ -71,5 +73,9 @@ export class TestPaymentProvider implements PaymentProvider {
       default:
         return { kind: 'approved', reference };
     }
+  }
+
+  async refund(request: RefundRequest): Promise<RefundOutcome> {
+    return { kind: 'refunded', reference: `re_test_${createHash('sha256').update(request.idempotencyKey).digest('hex').slice(0, 24)}` };
   }
 }

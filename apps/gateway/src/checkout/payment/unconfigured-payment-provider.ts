@@ -3,7 +3,7 @@
  * payment is refused with an error that says so (the test provider never takes live orders).
  */
 import { ServiceUnavailableError } from '../../errors.js';
-import type { PaymentHandlerDeclaration, PaymentOutcome, PaymentProvider } from './payment-provider.js';
+import type { PaymentHandlerDeclaration, PaymentOutcome, PaymentProvider, RefundOutcome } from './payment-provider.js';
 
 export class PaymentProviderNotConfiguredError extends ServiceUnavailableError {
   readonly reason = 'payment_provider_not_configured';
@@ -11,6 +11,9 @@ export class PaymentProviderNotConfiguredError extends ServiceUnavailableError {
 
 export const NOT_CONFIGURED_MESSAGE =
   'No payment provider is configured: this gateway cannot take payments in production until a PSP adapter is plugged in (PAYMENT_PROVIDER; see docs/agents.md, "Payments")';
+
+export const REFUNDS_NOT_CONFIGURED_MESSAGE =
+  'No payment provider is configured: this gateway cannot pay money back until a PSP adapter is plugged in (PAYMENT_PROVIDER; see docs/agents.md, "Payments")';
 
 export class UnconfiguredPaymentProvider implements PaymentProvider {
   readonly name = 'none';
@@ -22,5 +25,9 @@ export class UnconfiguredPaymentProvider implements PaymentProvider {
 
   async authorize(): Promise<PaymentOutcome> {
     throw new PaymentProviderNotConfiguredError(NOT_CONFIGURED_MESSAGE);
+  }
+
+  async refund(): Promise<RefundOutcome> {
+    throw new PaymentProviderNotConfiguredError(REFUNDS_NOT_CONFIGURED_MESSAGE);
   }
 }

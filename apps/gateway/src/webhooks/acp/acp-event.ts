@@ -8,6 +8,7 @@ import { signAcp } from '@commerce-gateway/webhooks';
 import type { WebhookEvent } from '../../contract-types.js';
 import { orderPermalink, type PermalinkSettings } from '../../storefront/order-permalink.js';
 import { isSessionWithOrder, toAcpOrder } from './acp-order.js';
+import { isOrder, toAcpOrderOf } from './acp-order-of.js';
 
 export type AcpEventType = 'order_create' | 'order_update';
 
@@ -25,10 +26,11 @@ export class AcpEventError extends Error {
 /** The body sent to an ACP endpoint; throws AcpEventError when the event has no order to send. */
 export function serializeAcpEvent(event: WebhookEvent, merchantId: string, permalinks: PermalinkSettings): string {
   const type = acpEventType(event.type);
-  const session = event.data.object;
-  if (!type || !isSessionWithOrder(session)) throw new AcpEventError(`event ${event.id} (${event.type}) carries no order for an ACP endpoint`);
-  const permalink = orderPermalink(permalinks, merchantId, session.order.id);
-  return JSON.stringify({ type, data: toAcpOrder(session, permalink, event.created) });
+  const object = event.data.object;
+  if (type && isOrder(object)) return JSON.stringify({ type, data: toAcpOrderOf(object, orderPermalink(permalinks, merchantId, object.id)) });
+  if (!type || !isSessionWithOrder(object)) throw new AcpEventError(`event ${event.id} (${event.type}) carries no order for an ACP endpoint`);
+  const permalink = orderPermalink(permalinks, merchantId, object.order.id);
+  return JSON.stringify({ type, data: toAcpOrder(object, permalink, event.created) });
 }
 
 /** Headers of an ACP delivery: the signature (one v1, as the spec's header pattern has it), Request-Id and Timestamp. */

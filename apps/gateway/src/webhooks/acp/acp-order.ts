@@ -1,5 +1,9 @@
 /**
- * Our checkout session (the `data.object` of an `order.*` event, amounts in major units) as
+ * The `data.object` of an `order.*` event as ACP 2026-04-17's `Order`. Two shapes arrive: the
+ * whole `Order` (every change since fulfillments and refunds: toAcpOrderOf, in acp-order-of.ts),
+ * and the checkout session (`order.created`, and change events queued before this version):
+ *
+ * Our checkout session (amounts in major units) as
  * ACP 2026-04-17's `Order` (amounts in integer minor units, `rfc.orders.md`), the way an
  * agent's order webhook receives it. Built from the event alone, at delivery time.
  *
@@ -38,7 +42,7 @@ export function isSessionWithOrder(object: unknown): object is SessionWithOrder 
     && typeof candidate.order === 'object' && candidate.order !== null && typeof candidate.order.id === 'string';
 }
 
-const STATUS: Record<OrderReference['status'], string> = { created: 'created', fulfilled: 'shipped', canceled: 'canceled', refunded: 'canceled' };
+const STATUS: Record<OrderReference['status'], string> = { created: 'created', partially_fulfilled: 'processing', fulfilled: 'shipped', delivered: 'completed', canceled: 'canceled', refunded: 'canceled' };
 
 /** `li_1`, `li_2`, …: the line's position in the session, stable for the order's life. */
 export const lineItemId = (index: number) => `li_${index + 1}`;

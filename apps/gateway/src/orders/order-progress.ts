@@ -1,0 +1,54 @@
+/**
+ * What an order's fulfillments, refunds and cancellation add up to, per line and as a status —
+ * pure arithmetic over an OrderRecord, the one place that says what is left to fulfil and to pay back.
+ *
+ * Per line: to fulfil = ordered − refunded by line (− what was left when canceled: nothing is left
+ * once canceled). Status, first match wins: canceled (canceled before anything was fulfilled) →
+ * refunded (everything paid was paid back) → delivered (all fulfilled, every fulfillment delivered)
+ * → fulfilled (all fulfilled) → partially_fulfilled (some) → created.
+ */
+import type { SessionLine } from '../checkout/session.js';
+import type { LineUnits, OrderRecord, OrderStatus } from './order-record.js';
+
+export interface LineProgress {
+  line: SessionLine;
+  ordered: number;
+  fulfilled: number;
+  refunded: number;
+  /** Units canceled: what was neither fulfilled nor refunded when the order was canceled. */
+  canceled: number;
+  /** Units still to fulfil (0 once canceled). */
+  remaining: number;
+}
+
+const sum = (lists: LineUnits[][], position: number) =>
+  lists.reduce((total, lines) => total + lines.filter((l) => l.position === position).reduce((n, l) => n + l.quantity, 0), 0);
+
+export function lineProgress(record: OrderRecord): LineProgress[] {
+  const fulfilled = record.fulfillments.map((f) => f.lines);
+  const refunded = record.refunds.map((r) => r.lines);
+  return record.session.lineItems.map((line) => {
+    const done = sum(fulfilled, line.position);
+    const back = sum(refunded, line.position);
+    const open = Math.max(0, line.quantity - back - done);
+    const canceled = record.canceledAt ? open : 0;
+    return { line, ordered: line.quantity, fulfilled: done, refunded: back, canceled, remaining: open - canceled };
+  });
+}
+
+/** Minor units paid back so far. */
+export const refundedTotal = (record: OrderRecord): bigint => record.refunds.reduce((total, refund) => total + refund.amount, 0n);
+
+/** Minor units paid and not yet paid back. */
+export const refundable = (record: OrderRecord): bigint => record.session.order.total - refundedTotal(record);
+
+export function deriveStatus(record: OrderRecord): OrderStatus {
+  const lines = lineProgress(record);
+  const fulfilled = lines.reduce((n, l) => n + l.fulfilled, 0);
+  const remaining = lines.reduce((n, l) => n + l.remaining, 0);
+  if (record.canceledAt && fulfilled === 0) return 'canceled';
+  if (record.session.order.total > 0n && refundable(record) <= 0n) return 'refunded';
+  if (fulfilled === 0) return 'created';
+  if (remaining > 0) return 'partially_fulfilled';
+  return record.fulfillments.every((f) => f.deliveredAt) ? 'delivered' : 'fulfilled';
+}
