@@ -9,10 +9,13 @@ import { FeedStore } from './catalog/feed/feed-store.js';
 import { CheckoutService } from './checkout/checkout-service.js';
 import { CheckoutStore } from './checkout/checkout-store.js';
 import { paymentProvider } from './checkout/payment/providers.js';
-import { defaultPricing } from './checkout/pricing/default-pricing.js';
+import { profilePricing } from './checkout/pricing/default-pricing.js';
 import { defaultPaymentProvider, loadConfig, type Config } from './config/config.js';
 import type { Database } from './db/database.js';
 import { IdempotencyStore } from './idempotency/idempotency-store.js';
+import { ShippingProfileCache } from './shipping/shipping-profile-cache.js';
+import { ShippingProfileStore } from './shipping/shipping-profile-store.js';
+import { ShippingService } from './shipping/shipping-service.js';
 import { OrderService } from './orders/order-service.js';
 import { OrderStore } from './orders/order-store.js';
 import { WebhookEndpointService } from './webhooks/endpoint-service.js';
@@ -27,6 +30,8 @@ export interface Services {
   imports: CatalogImportService;
   feeds: FeedService;
   checkout: CheckoutService;
+  /** Shipping profiles: import/export, and the cache checkout prices from (`shipping.profiles.listen(db)` to hold them in memory). */
+  shipping: ShippingService;
   orders: OrderService;
   idempotency: IdempotencyStore;
   webhooks: EmitService;
@@ -42,10 +47,12 @@ export interface ServiceOptions {
 /** Builds every service over one database; the only place (with the delivery worker's start) that makes stores. */
 export function buildServices(db: Database, { config = loadConfig(), logger }: ServiceOptions = {}): Services {
   const catalog = buildCatalogService(db, { config, logger, listen: (channel, handlers) => db.listen(channel, handlers) });
+  const shippingStore = new ShippingProfileStore(db);
+  const shipping = new ShippingService(shippingStore, new ShippingProfileCache((merchantId) => shippingStore.find(merchantId)));
   const checkout = new CheckoutService(
     db,
     new CheckoutStore(db),
-    defaultPricing(config.pricing),
+    profilePricing(config.pricing ?? {}, (merchantId) => shipping.profiles.get(merchantId)),
     paymentProvider(config.paymentProvider ?? defaultPaymentProvider(config.env), config.env),
     (merchantId) => catalog.readModel.catalog(merchantId),
   );
@@ -55,6 +62,7 @@ export function buildServices(db: Database, { config = loadConfig(), logger }: S
     imports: new CatalogImportService(db, catalog.searchIndex.embedder),
     feeds: new FeedService(new FeedStore(db)),
     checkout,
+    shipping,
     orders: new OrderService(db, new OrderStore(), new OutboxStore()),
     idempotency: new IdempotencyStore(db),
     webhooks: new EmitService({ sessions: checkout, env: config.env, allowPrivateTargets: config.webhookAllowPrivateTargets, logger }),
