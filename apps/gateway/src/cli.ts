@@ -10,6 +10,7 @@ import { keysCommand } from './cli/commands/keys.js';
 import { migrateCommand } from './cli/commands/migrate.js';
 import { ordersCommand } from './cli/commands/orders.js';
 import { serveCommand } from './cli/commands/serve.js';
+import { shippingCommand } from './cli/commands/shipping.js';
 import { webhooksCommand } from './cli/commands/webhooks.js';
 import { describeFailure } from './cli/describe-failure.js';
 import { err } from './cli/output.js';
@@ -26,6 +27,7 @@ catalogCommand(program);
 discountsCommand(program);
 webhooksCommand(program);
 ordersCommand(program);
+shippingCommand(program);
 
 try {
   await program.parseAsync(process.argv);

@@ -99,6 +99,7 @@ export async function startGateway(config: Config, logger: Logger, print: (line:
     await services.catalog.warmUp();
     const rateLimits = await openRateLimitStores(config.redisUrl, logger);
     await services.keys.listen(db); // authenticated keys are remembered while changes to them are heard
+    await services.shipping.profiles.listen(db); // so are shipping profiles
     const stopSweeper = startExpirySweeper(services.idempotency, logger);
     const metrics = createMetrics({ processMetrics: true });
     const app = createApp({ config, logger, rateLimits, ...services, ops: { metrics, database: db, missingVectors: () => services.catalog.searchIndex.missingVectors() } });
@@ -106,6 +107,7 @@ export async function startGateway(config: Config, logger: Logger, print: (line:
       stopSweeper();
       await rateLimits.close();
       await services.keys.close();
+      await services.shipping.profiles.close();
       await services.catalog.close();
       throw error;
     });
@@ -126,6 +128,7 @@ export async function startGateway(config: Config, logger: Logger, print: (line:
         stopSweeper();
         await rateLimits.close();
         await services.keys.close();
+        await services.shipping.profiles.close();
         await services.catalog.close();
         await db.close();
       },

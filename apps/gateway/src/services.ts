@@ -11,10 +11,13 @@ import { FeedStore } from './catalog/feed/feed-store.js';
 import { CheckoutService } from './checkout/checkout-service.js';
 import { CheckoutStore } from './checkout/checkout-store.js';
 import { paymentProvider } from './checkout/payment/providers.js';
-import { defaultPricing } from './checkout/pricing/default-pricing.js';
+import { profilePricing } from './checkout/pricing/default-pricing.js';
 import { defaultPaymentProvider, loadConfig, type Config } from './config/config.js';
 import type { Database } from './db/database.js';
 import { IdempotencyStore } from './idempotency/idempotency-store.js';
+import { ShippingProfileCache } from './shipping/shipping-profile-cache.js';
+import { ShippingProfileStore } from './shipping/shipping-profile-store.js';
+import { ShippingService } from './shipping/shipping-service.js';
 import { OrderService } from './orders/order-service.js';
 import { OrderStore } from './orders/order-store.js';
 import { WebhookEndpointService } from './webhooks/endpoint-service.js';
@@ -30,6 +33,8 @@ export interface Services {
   discounts: DiscountService;
   feeds: FeedService;
   checkout: CheckoutService;
+  /** Shipping profiles: import/export, and the cache checkout prices from (`shipping.profiles.listen(db)` to hold them in memory). */
+  shipping: ShippingService;
   orders: OrderService;
   idempotency: IdempotencyStore;
   webhooks: EmitService;
@@ -46,10 +51,12 @@ export interface ServiceOptions {
 export function buildServices(db: Database, { config = loadConfig(), logger }: ServiceOptions = {}): Services {
   const catalog = buildCatalogService(db, { config, logger, listen: (channel, handlers) => db.listen(channel, handlers) });
   const payments = paymentProvider(config.paymentProvider ?? defaultPaymentProvider(config.env), config.env);
+  const shippingStore = new ShippingProfileStore(db);
+  const shipping = new ShippingService(shippingStore, new ShippingProfileCache((merchantId) => shippingStore.find(merchantId)));
   const checkout = new CheckoutService(
     db,
     new CheckoutStore(db),
-    defaultPricing(config.pricing),
+    profilePricing(config.pricing ?? {}, (merchantId) => shipping.profiles.get(merchantId)),
     payments,
     (merchantId) => catalog.readModel.catalog(merchantId),
   );
@@ -60,6 +67,7 @@ export function buildServices(db: Database, { config = loadConfig(), logger }: S
     discounts: new DiscountService(new DiscountStore(db), (merchantId) => catalog.currencies(merchantId)),
     feeds: new FeedService(new FeedStore(db)),
     checkout,
+    shipping,
     orders: new OrderService(db, new OrderStore(db), new OutboxStore(), payments),
     idempotency: new IdempotencyStore(db),
     webhooks: new EmitService({ sessions: checkout, env: config.env, allowPrivateTargets: config.webhookAllowPrivateTargets, logger }),

@@ -3,7 +3,7 @@
  * (`items[0].product_id`, `shipping_address`); ACP names them as JSONPaths of its own wire
  * (`$.line_items[0].id`, `$.fulfillment_details.address`).
  */
-import { FulfillmentOptionNotChosenError, OutOfStockError, ShippingAddressMissingError } from '../checkout/checkout-errors.js';
+import { FulfillmentOptionNotChosenError, OutOfStockError, ShippingAddressMissingError, ShippingUnavailableError } from '../checkout/checkout-errors.js';
 import { AuthenticationRequiredError, PaymentDeclinedError, UnknownPaymentHandlerError } from '../checkout/payment/payment-errors.js';
 import { PaymentProviderNotConfiguredError } from '../checkout/payment/unconfigured-payment-provider.js';
 import {
@@ -25,7 +25,7 @@ function acpParam(param: string | undefined, lineIndexes: readonly number[], lin
   const line = /^(?:items|line_items)\[(\d+)\](\.(?:product_id|variant_sku))?/.exec(param);
   if (line) return `$.${linesField}[${lineIndexes[Number(line[1])] ?? Number(line[1])}]${line[2] ? '.id' : ''}`;
   if (param.startsWith('shipping_address')) return '$.fulfillment_details.address';
-  if (param === 'fulfillment_option_id') return '$.selected_fulfillment_options';
+  if (param === 'fulfillment_option_id' || param === 'shipping_option_id') return '$.selected_fulfillment_options';
   if (param === 'items') return `$.${linesField}`;
   return `$.${param}`;
 }
@@ -45,6 +45,7 @@ export function toAcpError(error: GatewayError, lineIndexes: readonly number[] =
       // An unknown item is the request's fault (400, like ACP's error_400_invalid_item); an unknown session is 404.
       return error.param?.startsWith('items[') ? new AcpError(400, 'invalid_request', 'invalid', error.message, param) : new AcpError(statusOf(error), 'invalid_request', 'not_found', error.message);
     }
+    if (error instanceof ShippingUnavailableError) return new AcpError(400, 'invalid_request', 'region_restricted', error.message, '$.fulfillment_details.address.country');
     if (error instanceof OutOfStockError) return new AcpError(400, 'invalid_request', 'out_of_stock', error.message, param);
     if (error instanceof ShippingAddressMissingError || error instanceof FulfillmentOptionNotChosenError) return new AcpError(400, 'invalid_request', 'missing', error.message, param);
     if (error instanceof InvalidRequestError) return new AcpError(400, 'invalid_request', 'invalid', error.message, param);

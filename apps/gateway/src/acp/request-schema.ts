@@ -19,7 +19,7 @@
 import type { KeywordDefinition } from 'ajv';
 import { MAX_QUANTITY } from '../checkout/line-resolver.js';
 import { loadContract } from '../contract/document.js';
-import { isCountryCode } from './iso-countries.js';
+import { isCountryCode } from '../shipping/iso-countries.js';
 
 type Schema = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

@@ -35,3 +35,13 @@ export class FulfillmentOptionNotChosenError extends InvalidRequestError {
     super(message, 'selected_fulfillment_options');
   }
 }
+
+/** The cart ships to a destination the merchant's shipping profile offers no option for. */
+export class ShippingUnavailableError extends InvalidRequestError {
+  constructor(
+    readonly country: string,
+    readonly region: string | null,
+  ) {
+    super(`shipping_unavailable: the merchant does not ship to ${region ? `${country}-${region}` : country}; use another shipping address`, 'shipping_address.country');
+  }
+}

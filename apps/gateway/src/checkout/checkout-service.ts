@@ -16,9 +16,10 @@ import { InvalidRequestError, InvalidStateError, NotFoundError } from '../errors
 import { newId } from '../ids.js';
 import { normalizeAddress, normalizeCustomer } from './address.js';
 import type { CheckoutStore } from './checkout-store.js';
-import { FulfillmentOptionNotChosenError } from './checkout-errors.js';
+import { FulfillmentOptionNotChosenError, ShippingUnavailableError } from './checkout-errors.js';
 import { checkShippingAddress, planStockTakes, stockError } from './completion-rules.js';
 import { chosenOption, fulfillmentOptions } from './fulfillment-options.js';
+import { unavailableDestination } from './session-needs.js';
 import { productsFromMemory, type ProductsInMemory } from './catalog-lookup.js';
 import { resolveLines, type CartLine, type CatalogProduct } from './line-resolver.js';
 import { authorizePayment } from './payment/authorize-payment.js';
@@ -62,6 +63,7 @@ export class CheckoutService {
       ...(request.shipping_address ? { shippingAddress: request.shipping_address } : {}),
       ...(request.customer ? { customer: request.customer } : {}),
       paymentMethod: request.payment_method ?? DEFAULT_PAYMENT_METHOD,
+      ...(request.shipping_option_id !== undefined ? { fulfillmentOptionId: request.shipping_option_id } : {}),
     };
     return this.openWith(merchantId, changes, contractView, beforeCommit);
   }
@@ -79,6 +81,7 @@ export class CheckoutService {
       ...(request.shipping_address ? { shippingAddress: request.shipping_address } : {}),
       ...(request.customer ? { customer: request.customer } : {}),
       ...(request.payment_method !== undefined ? { paymentMethod: request.payment_method } : {}),
+      ...(request.shipping_option_id !== undefined ? { fulfillmentOptionId: request.shipping_option_id } : {}),
     };
     return this.changeWith(merchantId, id, changes, contractView, beforeCommit);
   }
@@ -154,7 +157,8 @@ export class CheckoutService {
     checkCurrency(cart.currency, changes.currency);
     const shippingAddress = changes.shippingAddress ? normalizeAddress(changes.shippingAddress) : null;
     const paymentMethod = checkPaymentMethod(changes.paymentMethod ?? DEFAULT_PAYMENT_METHOD);
-    const totals = await this.pricing.totals(cart.currency, cart.lines, shippingAddress);
+    const shipping = await this.pricing.prepare(merchantId);
+    const totals = await this.pricing.totals(cart.currency, cart.lines, shippingAddress, { ...shipping, chosenOptionId: changes.fulfillmentOptionId ?? null });
     const id = newId('cs');
     const session = {
       id,
@@ -174,7 +178,8 @@ export class CheckoutService {
     return this.db.transaction(async (tx) => this.commit(tx, await this.store.insert(session, tx), view, beforeCommit));
   }
 
-  private changeWith<T>(merchantId: string, id: string, changes: SessionChanges, view: View<T>, beforeCommit?: BeforeCommit<T>): Promise<T> {
+  private async changeWith<T>(merchantId: string, id: string, changes: SessionChanges, view: View<T>, beforeCommit?: BeforeCommit<T>): Promise<T> {
+    const shipping = await this.pricing.prepare(merchantId); // before the transaction: on PGlite nothing else reads while it is open
     return this.db.transaction(async (tx) => {
       const { row } = await this.lockOpen(tx, merchantId, id, 'updated');
       let currency = row.currency;
@@ -185,7 +190,8 @@ export class CheckoutService {
       }
       checkCurrency(currency, changes.currency);
       const shippingAddress = changes.shippingAddress ? normalizeAddress(changes.shippingAddress) : row.shippingAddress;
-      const totals = await this.pricing.totals(currency, lines ?? row.lineItems, shippingAddress);
+      const chosenOptionId = changes.fulfillmentOptionId !== undefined ? changes.fulfillmentOptionId : row.fulfillmentOptionId;
+      const totals = await this.pricing.totals(currency, lines ?? row.lineItems, shippingAddress, { ...shipping, chosenOptionId });
       const fields = {
         currency,
         shippingAddress,
@@ -211,6 +217,8 @@ export class CheckoutService {
     const answer = await this.db.transaction(async (tx) => {
       const { row, now } = await this.lockOpen(tx, merchantId, id, 'completed');
       checkShippingAddress(row.lineItems, row.shippingAddress);
+      const unavailable = unavailableDestination(row);
+      if (unavailable) throw new ShippingUnavailableError(unavailable.country, unavailable.region);
       if (payment && !row.fulfillmentOptionId) {
         throw new FulfillmentOptionNotChosenError('Choose a fulfillment option before completing');
       }
@@ -241,7 +249,8 @@ export class CheckoutService {
     if (id === null) return null;
     const options = fulfillmentOptions(totals);
     if (!chosenOption(options, id)) {
-      throw new InvalidRequestError(`No fulfillment option ${JSON.stringify(id)} for this cart; it is offered ${options.map((o) => o.id).join(', ')}`, 'fulfillment_option_id');
+      const offered = options.length ? `it is offered ${options.map((o) => o.id).join(', ')}` : 'it is offered none (no shipping option for its destination yet)';
+      throw new InvalidRequestError(`No fulfillment option ${JSON.stringify(id)} for this cart; ${offered}`, 'shipping_option_id');
     }
     return id;
   }
@@ -249,7 +258,7 @@ export class CheckoutService {
   private recordView(merchantId: string): View<SessionRecord> {
     return async (tx, row) => ({
       session: row,
-      fulfillmentOptions: fulfillmentOptions({ shippingMethod: row.shippingMethod as 'standard' | 'none', shipping: row.shippingAmount }),
+      fulfillmentOptions: fulfillmentOptions({ shippingMethod: row.shippingMethod, shipping: row.shippingAmount, shippingOptions: row.shippingOptions }),
       shortages: row.status === 'open' ? await this.store.shortages(tx, merchantId, planStockTakes(row.lineItems)) : [],
     });
   }

@@ -51,6 +51,7 @@ function totalsColumns(fields: SessionFields) {
     paymentMethod: fields.paymentMethod,
     shippingMethod: totals.shippingMethod,
     shippingAmount: totals.shipping,
+    shippingOptions: totals.shippingOptions,
     taxRate: totals.taxRate,
     taxAmount: totals.tax,
     subtotal: totals.subtotal,
@@ -70,6 +71,9 @@ function insertLines(sessionId: string, lines: readonly SessionLine[]): Statemen
 
 /** A JSON column's parameter: the value as JSON text, or SQL NULL. */
 const jsonText = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
+
+/** JSON text with bigint amounts as strings (read back exactly by session-rows.ts). */
+const amountsJson = (value: unknown) => JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? item.toString() : item));
 
 function lineRows(lines: readonly CartLine[]): SessionLine[] {
   return lines.map((line, position) => ({
@@ -158,11 +162,11 @@ export class CheckoutStore {
       WITH s AS (
         INSERT INTO checkout_sessions (id, merchant_id, status, currency, shipping_address, customer, payment_method, client_secret,
                                        shipping_method, shipping_amount, tax_rate, tax_amount, subtotal, total,
-                                       fulfillment_option_id, protocol_state, created_at, updated_at)
+                                       fulfillment_option_id, shipping_options, protocol_state, created_at, updated_at)
         VALUES (${session.id}, ${session.merchantId}, 'open'::"CheckoutStatus", ${columns.currency}, ${jsonText(session.shippingAddress)}::jsonb,
                 ${jsonText(session.customer)}::jsonb, ${columns.paymentMethod}, ${session.clientSecret}, ${columns.shippingMethod},
                 ${columns.shippingAmount}, ${columns.taxRate}, ${columns.taxAmount}, ${columns.subtotal}, ${columns.total},
-                ${fulfillmentOptionId}, ${jsonText(session.protocolState)}::json, ${NOW_UTC}, ${NOW_UTC})
+                ${fulfillmentOptionId}, ${amountsJson(columns.shippingOptions)}::jsonb, ${jsonText(session.protocolState)}::json, ${NOW_UTC}, ${NOW_UTC})
         RETURNING created_at, updated_at),
       l AS (${insertLines(session.id, lineItems)})
       SELECT ${iso(sql`created_at`)} AS "createdAt", ${iso(sql`updated_at`)} AS "updatedAt" FROM s`);
@@ -194,7 +198,7 @@ export class CheckoutStore {
     const [row] = await tx.query<{ updatedAt: string }>(sql`
       UPDATE checkout_sessions SET currency = ${columns.currency}, payment_method = ${columns.paymentMethod}, shipping_method = ${columns.shippingMethod},
         shipping_amount = ${columns.shippingAmount}, tax_rate = ${columns.taxRate}, tax_amount = ${columns.taxAmount}, subtotal = ${columns.subtotal},
-        total = ${columns.total}, fulfillment_option_id = ${fulfillmentOptionId}, protocol_state = ${jsonText(protocolState)}::json,
+        total = ${columns.total}, fulfillment_option_id = ${fulfillmentOptionId}, shipping_options = ${amountsJson(columns.shippingOptions)}::jsonb, protocol_state = ${jsonText(protocolState)}::json,
         shipping_address = ${jsonText(shippingAddress)}::jsonb, customer = ${jsonText(customer)}::jsonb, updated_at = ${NOW_UTC}
       WHERE id = ${locked.id} RETURNING ${iso(sql`updated_at`)} AS "updatedAt"`);
     const updated: Session = { ...locked, ...columns, fulfillmentOptionId, protocolState, shippingAddress, customer, updatedAt: new Date(row!.updatedAt) };

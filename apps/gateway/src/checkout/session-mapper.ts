@@ -1,6 +1,8 @@
 /** The domain's Session → the contract's CheckoutSession, amounts shown in major units. */
 import type { CheckoutSession, LineItem, OrderReference } from '../contract-types.js';
 import { normalizeAddress, normalizeCustomer } from './address.js';
+import { pricedShippingOption, shippingOptionsOf } from './fulfillment-options.js';
+import { unavailableDestination } from './session-needs.js';
 import { toMajor } from './pricing/money.js';
 import type { Session, SessionLine, SessionOrder } from './session.js';
 
@@ -20,6 +22,31 @@ function toOrderReference(row: SessionOrder, sessionId: string): OrderReference 
   return { id: row.id, checkout_session_id: sessionId, status: row.status, created_at: row.createdAt.toISOString() };
 }
 
+/** The cart's shipping: the option it is priced with (chosen, else the cheapest), every option offered, and why none is. */
+function shippingFields(row: Session): Pick<CheckoutSession, 'shipping' | 'shipping_options' | 'shipping_option_id' | 'shipping_option_chosen' | 'shipping_unavailable'> {
+  const currency = row.currency;
+  const quoted = { shippingMethod: row.shippingMethod, shipping: row.shippingAmount, shippingOptions: row.shippingOptions };
+  const priced = pricedShippingOption(quoted, row.fulfillmentOptionId);
+  const unavailable = row.status === 'open' ? unavailableDestination(row) : undefined;
+  const where = unavailable && (unavailable.region ? `${unavailable.country}-${unavailable.region}` : unavailable.country);
+  return {
+    shipping: { method: row.shippingMethod, amount: toMajor(row.shippingAmount, currency), currency },
+    shipping_option_id: priced?.id ?? null,
+    shipping_option_chosen: priced !== undefined && priced.id === row.fulfillmentOptionId,
+    shipping_options: row.shippingMethod === 'none' ? [] : shippingOptionsOf(quoted).map((option) => ({
+      id: option.id,
+      title: option.title,
+      method: option.method,
+      amount: toMajor(option.amount, currency),
+      currency,
+      delivery_estimate: option.estimate ? { min_business_days: option.estimate.minBusinessDays, max_business_days: option.estimate.maxBusinessDays } : null,
+    })),
+    shipping_unavailable: unavailable
+      ? { code: 'shipping_unavailable', country: unavailable.country, region: unavailable.region, message: `The merchant does not ship to ${where}; use another shipping address` }
+      : null,
+  };
+}
+
 export function toCheckoutSession(row: Session): CheckoutSession {
   const currency = row.currency;
   const major = (minor: bigint) => toMajor(minor, currency);
@@ -31,7 +58,7 @@ export function toCheckoutSession(row: Session): CheckoutSession {
     shipping_address: row.shippingAddress === null ? null : normalizeAddress(row.shippingAddress),
     customer: row.customer === null ? null : normalizeCustomer(row.customer),
     payment_method: row.paymentMethod,
-    shipping: { method: row.shippingMethod as CheckoutSession['shipping']['method'], amount: major(row.shippingAmount), currency },
+    ...shippingFields(row),
     tax: { rate: row.taxRate, amount: major(row.taxAmount), currency },
     amounts: {
       subtotal: major(row.subtotal),

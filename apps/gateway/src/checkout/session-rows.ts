@@ -5,6 +5,7 @@
  */
 import { iso } from '../db/sql.js';
 import { sql } from '../db/statement.js';
+import type { ShippingOptionQuote } from '../shipping/shipping-options.js';
 import type { Session, SessionLine, SessionOrder } from './session.js';
 
 /** A line of `line_items AS l` as JSON. */
@@ -16,7 +17,7 @@ export const LINE_JSON = sql`json_build_object('position', l.position, 'productI
 export const SESSION_JSON = sql`json_build_object('id', s.id, 'merchantId', s.merchant_id, 'status', s.status, 'currency', s.currency,
   'shippingAddress', s.shipping_address, 'customer', s.customer, 'paymentMethod', s.payment_method, 'clientSecret', s.client_secret,
   'shippingMethod', s.shipping_method, 'shippingAmount', s.shipping_amount::text, 'taxRate', s.tax_rate, 'taxAmount', s.tax_amount::text,
-  'subtotal', s.subtotal::text, 'total', s.total::text, 'fulfillmentOptionId', s.fulfillment_option_id, 'protocolState', s.protocol_state,
+  'subtotal', s.subtotal::text, 'total', s.total::text, 'fulfillmentOptionId', s.fulfillment_option_id, 'shippingOptions', s.shipping_options, 'protocolState', s.protocol_state,
   'createdAt', ${iso(sql`s.created_at`)}, 'updatedAt', ${iso(sql`s.updated_at`)})::text`;
 
 /** The lines of session `s`, in cart order, as one JSON array text. */
@@ -39,9 +40,12 @@ type SessionColumns = Omit<Session, 'lineItems' | 'order'>;
 type AsText<T, K extends keyof T> = Omit<T, K> & { [P in K]: string };
 
 export function decodeSession(text: string): SessionColumns {
-  const row = JSON.parse(text) as AsText<SessionColumns, 'shippingAmount' | 'taxAmount' | 'subtotal' | 'total' | 'createdAt' | 'updatedAt'>;
+  const row = JSON.parse(text) as Omit<AsText<SessionColumns, 'shippingAmount' | 'taxAmount' | 'subtotal' | 'total' | 'createdAt' | 'updatedAt'>, 'shippingOptions'> & {
+    shippingOptions?: AsText<ShippingOptionQuote, 'amount'>[] | null;
+  };
   return {
     ...row,
+    shippingOptions: row.shippingOptions ? row.shippingOptions.map((option) => ({ ...option, amount: BigInt(option.amount) })) : null,
     shippingAmount: BigInt(row.shippingAmount),
     taxAmount: BigInt(row.taxAmount),
     subtotal: BigInt(row.subtotal),

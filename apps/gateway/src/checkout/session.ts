@@ -4,6 +4,7 @@
  * Amounts are integer minor units of `currency`; lines are in cart order.
  */
 import type { Address, Customer } from '../contract-types.js';
+import type { ShippingOptionQuote } from '../shipping/shipping-options.js';
 
 export type SessionStatus = 'open' | 'completed' | 'canceled';
 export type OrderStatus = 'created' | 'fulfilled' | 'canceled' | 'refunded';
@@ -41,7 +42,7 @@ export interface Session {
   customer: Customer | null;
   paymentMethod: string;
   clientSecret: string;
-  /** `standard` or `none` (nothing to ship). */
+  /** `none` (nothing to ship), `pending` (no option to price with), else the priced option's method (`standard`). */
   shippingMethod: string;
   shippingAmount: bigint;
   taxRate: number;
@@ -50,6 +51,8 @@ export interface Session {
   total: bigint;
   /** The fulfillment option the buyer chose (fulfillment-options.ts); null: none chosen. */
   fulfillmentOptionId: string | null;
+  /** The shipping options offered at the last change; null for a session written before they were kept. */
+  shippingOptions: ShippingOptionQuote[] | null;
   protocolState: ProtocolState | null;
   createdAt: Date;
   updatedAt: Date;

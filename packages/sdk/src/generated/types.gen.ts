@@ -136,6 +136,26 @@ export type CheckoutSession = {
      */
     payment_method: string;
     shipping: ShippingQuote;
+    /**
+     * The shipping options the cart's destination is offered, in the merchant's order (see
+     * `ShippingQuote`); empty when nothing ships, before a shipping address is set on a merchant with
+     * a shipping profile, or when no option is found for the destination (`shipping_unavailable`).
+     */
+    shipping_options: Array<ShippingOption>;
+    /**
+     * The option the cart is priced with (one of `shipping_options`): the one chosen with
+     * `shipping_option_id` on create or update while it is still offered, else the cheapest
+     * (preselected); null when there is none.
+     */
+    shipping_option_id: string | null;
+    /**
+     * Whether the buyer chose `shipping_option_id`; false when it is the preselected cheapest option (or there is none).
+     */
+    shipping_option_chosen: boolean;
+    /**
+     * Why the cart has no shipping option for its address (then `complete` answers 400); null otherwise.
+     */
+    shipping_unavailable: ShippingUnavailable | null;
     tax: TaxSummary;
     amounts: AmountBreakdown;
     /**
@@ -173,6 +193,12 @@ export type CreateCheckoutSessionRequest = {
      * Any non-empty payment method token of at most 64 characters, stored as given.
      */
     payment_method?: string;
+    /**
+     * The shipping option to price the cart with: one of `shipping.options[].id` for the cart and
+     * its destination (400 otherwise, naming `shipping_option_id`). Kept across later updates while
+     * it is still offered; without one, the cheapest option is preselected.
+     */
+    shipping_option_id?: string;
 };
 
 /**
@@ -540,26 +566,90 @@ export type ProductSearchResponse = {
 };
 
 /**
- * Shipping of the cart. Method `standard` when any line item requires shipping, else `none` with
- * amount 0. `standard` costs a flat rate, free when the cart subtotal reaches a threshold, both
- * set by the operator (settings `SHIPPING_FLAT_RATE` and `SHIPPING_FREE_FROM`, `never` for no free
- * shipping). Defaults: 5.00 flat, free when the subtotal is at least 50.00, both in
- * major units of the session currency (for currencies with another exponent than 2 the same major
- * amounts apply, 5 and 50, unless configured). The address does not change the price.
+ * Shipping of the cart: the option it is priced with, and every option its destination is offered.
+ *
+ * **Without a shipping profile** (the default for every merchant): method `standard` when any line
+ * item requires shipping, else `none` with amount 0. `standard` costs a flat rate, free when the cart
+ * subtotal reaches a threshold, both set by the operator (settings `SHIPPING_FLAT_RATE` and
+ * `SHIPPING_FREE_FROM`, `never` for no free shipping). Defaults: 5.00 flat, free when the subtotal is
+ * at least 50.00, both in major units of the session currency (for currencies with another exponent
+ * than 2 the same major amounts apply, 5 and 50, unless configured). The address does not change the
+ * price; `shipping_options` is that one `standard` option.
+ *
+ * **With a shipping profile** (`gateway shipping import`, docs/operating.md): the destination's
+ * country (or region, `state`) chooses one zone of the profile, and the session's `shipping_options` are its methods priced
+ * in the session's currency (a method without a price in it is not offered; free from its threshold).
+ * The cart is priced with the option the buyer chose (`shipping_option_id` on create or update),
+ * kept across updates while it is still offered; **with none chosen, the cheapest option is
+ * preselected** (`shipping_option_id`, `shipping_option_chosen` false) — the amount follows the cheapest as
+ * the cart and the address change. Until the session has a shipping address, or when no zone covers its
+ * destination, `shipping_options` is empty, `method` is `pending` and `amount` 0; in the second case
+ * `shipping_unavailable` says why
+ * and `complete` refuses the session (400) until the address changes to one that is shipped to.
  */
 export type ShippingQuote = {
     /**
-     * `standard` when any item requires shipping; `none` when no item does.
+     * The method of the option the cart is priced with (`standard` for the flat rate; a profile's
+     * method id such as `express`); `none` when no item requires shipping; `pending` when the cart
+     * ships and has no option yet (no address, or `shipping_unavailable`).
      */
-    method: 'standard' | 'none';
+    method: string;
     /**
-     * Shipping cost in major units of `currency` (0 for `none` and for free shipping).
+     * Shipping cost in major units of `currency` (0 for `none`, `pending` and free shipping).
      */
     amount: number;
     /**
      * ISO 4217 currency code; the session's currency.
      */
     currency: string;
+};
+
+/**
+ * A way the cart can be shipped to its destination, priced in the session's currency.
+ */
+export type ShippingOption = {
+    /**
+     * What to send as `shipping_option_id` to choose it (the method's id within the destination's zone).
+     */
+    id: string;
+    title: string;
+    /**
+     * The shipping method (`standard` for the flat rate; a profile's method id).
+     */
+    method: string;
+    /**
+     * Cost in major units of `currency` for this cart (0 when its free-from threshold is reached).
+     */
+    amount: number;
+    currency: string;
+    /**
+     * Delivery time in business days, when the merchant states one; null otherwise.
+     */
+    delivery_estimate: DeliveryEstimate | null;
+};
+
+/**
+ * How long delivery takes once the order ships, in business days (Monday to Friday).
+ */
+export type DeliveryEstimate = {
+    min_business_days: number;
+    max_business_days: number;
+};
+
+/**
+ * The merchant ships nothing to the session's destination (no zone of its shipping profile covers it, or none prices the cart's currency).
+ */
+export type ShippingUnavailable = {
+    code: 'shipping_unavailable';
+    /**
+     * The shipping address's country.
+     */
+    country: string;
+    /**
+     * The shipping address's `state`, when it has one.
+     */
+    region: string | null;
+    message: string;
 };
 
 /**
@@ -602,6 +692,12 @@ export type UpdateCheckoutSessionRequest = {
      * Any non-empty payment method token of at most 64 characters.
      */
     payment_method?: string;
+    /**
+     * The shipping option to price the cart with: one of `shipping.options[].id` for the cart and
+     * its destination (400 otherwise, naming `shipping_option_id`). Kept across later updates while
+     * it is still offered; without one, the cheapest option is preselected.
+     */
+    shipping_option_id?: string;
 };
 
 /**

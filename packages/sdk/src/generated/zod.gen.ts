@@ -119,7 +119,8 @@ export const zCreateCheckoutSessionRequest = z.object({
     items: z.array(zLineItemInput).min(1).max(100),
     shipping_address: zAddress.optional(),
     customer: zCustomer.optional(),
-    payment_method: z.string().min(1).max(64).optional().default('demo_card')
+    payment_method: z.string().min(1).max(64).optional().default('demo_card'),
+    shipping_option_id: z.string().min(1).max(64).optional()
 });
 
 /**
@@ -143,17 +144,61 @@ export const zOrderReference = z.object({
 });
 
 /**
- * Shipping of the cart. Method `standard` when any line item requires shipping, else `none` with
- * amount 0. `standard` costs a flat rate, free when the cart subtotal reaches a threshold, both
- * set by the operator (settings `SHIPPING_FLAT_RATE` and `SHIPPING_FREE_FROM`, `never` for no free
- * shipping). Defaults: 5.00 flat, free when the subtotal is at least 50.00, both in
- * major units of the session currency (for currencies with another exponent than 2 the same major
- * amounts apply, 5 and 50, unless configured). The address does not change the price.
+ * Shipping of the cart: the option it is priced with, and every option its destination is offered.
+ *
+ * **Without a shipping profile** (the default for every merchant): method `standard` when any line
+ * item requires shipping, else `none` with amount 0. `standard` costs a flat rate, free when the cart
+ * subtotal reaches a threshold, both set by the operator (settings `SHIPPING_FLAT_RATE` and
+ * `SHIPPING_FREE_FROM`, `never` for no free shipping). Defaults: 5.00 flat, free when the subtotal is
+ * at least 50.00, both in major units of the session currency (for currencies with another exponent
+ * than 2 the same major amounts apply, 5 and 50, unless configured). The address does not change the
+ * price; `shipping_options` is that one `standard` option.
+ *
+ * **With a shipping profile** (`gateway shipping import`, docs/operating.md): the destination's
+ * country (or region, `state`) chooses one zone of the profile, and the session's `shipping_options` are its methods priced
+ * in the session's currency (a method without a price in it is not offered; free from its threshold).
+ * The cart is priced with the option the buyer chose (`shipping_option_id` on create or update),
+ * kept across updates while it is still offered; **with none chosen, the cheapest option is
+ * preselected** (`shipping_option_id`, `shipping_option_chosen` false) — the amount follows the cheapest as
+ * the cart and the address change. Until the session has a shipping address, or when no zone covers its
+ * destination, `shipping_options` is empty, `method` is `pending` and `amount` 0; in the second case
+ * `shipping_unavailable` says why
+ * and `complete` refuses the session (400) until the address changes to one that is shipped to.
  */
 export const zShippingQuote = z.object({
-    method: z.enum(['standard', 'none']),
+    method: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/),
     amount: z.number().gte(0),
     currency: z.string().regex(/^[A-Z]{3}$/)
+});
+
+/**
+ * How long delivery takes once the order ships, in business days (Monday to Friday).
+ */
+export const zDeliveryEstimate = z.object({
+    min_business_days: z.int().gte(0),
+    max_business_days: z.int().gte(0)
+});
+
+/**
+ * A way the cart can be shipped to its destination, priced in the session's currency.
+ */
+export const zShippingOption = z.object({
+    id: z.string(),
+    title: z.string(),
+    method: z.string(),
+    amount: z.number().gte(0),
+    currency: z.string().regex(/^[A-Z]{3}$/),
+    delivery_estimate: zDeliveryEstimate.nullable()
+});
+
+/**
+ * The merchant ships nothing to the session's destination (no zone of its shipping profile covers it, or none prices the cart's currency).
+ */
+export const zShippingUnavailable = z.object({
+    code: z.enum(['shipping_unavailable']),
+    country: z.string(),
+    region: z.string().nullable(),
+    message: z.string()
 });
 
 /**
@@ -197,6 +242,10 @@ export const zCheckoutSession = z.object({
     customer: zCustomer.nullable(),
     payment_method: z.string().min(1).max(64),
     shipping: zShippingQuote,
+    shipping_options: z.array(zShippingOption),
+    shipping_option_id: z.string().nullable(),
+    shipping_option_chosen: z.boolean(),
+    shipping_unavailable: zShippingUnavailable.nullable(),
     tax: zTaxSummary,
     amounts: zAmountBreakdown,
     client_secret: z.string(),
@@ -220,7 +269,8 @@ export const zUpdateCheckoutSessionRequest = z.object({
     items: z.array(zLineItemInput).min(1).max(100).optional(),
     shipping_address: zAddress.optional(),
     customer: zCustomer.optional(),
-    payment_method: z.string().min(1).max(64).optional()
+    payment_method: z.string().min(1).max(64).optional(),
+    shipping_option_id: z.string().min(1).max(64).optional()
 });
 
 /**

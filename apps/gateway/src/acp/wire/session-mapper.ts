@@ -4,6 +4,8 @@
  * fulfillment options from our shipping settings, the negotiated capabilities, and messages.
  */
 import type { FulfillmentOption } from '../../checkout/fulfillment-options.js';
+import { PENDING_METHOD } from '../../checkout/pricing/shipping-provider.js';
+import { addBusinessDays } from '../../shipping/business-days.js';
 import type { PaymentHandlerDeclaration } from '../../checkout/payment/payment-provider.js';
 import type { SessionRecord } from '../../checkout/session-record.js';
 import { ACP_VERSION } from '../acp-version.js';
@@ -27,12 +29,19 @@ export interface SessionContext {
 
 const total = (type: AcpTotal['type'], display_text: string, amount: bigint): AcpTotal => ({ type, display_text, amount: minor(amount) });
 
-function fulfillmentOption(option: FulfillmentOption) {
+/** An option as ACP shows it; a delivery estimate in business days becomes its earliest and latest delivery times, counted from the session's last change. */
+function fulfillmentOption(option: FulfillmentOption, from: Date) {
   return {
     type: option.type,
     id: option.id,
     title: option.title,
     description: option.description,
+    ...(option.estimate
+      ? {
+          earliest_delivery_time: addBusinessDays(from, option.estimate.minBusinessDays).toISOString(),
+          latest_delivery_time: addBusinessDays(from, option.estimate.maxBusinessDays).toISOString(),
+        }
+      : {}),
     totals: [total('total', option.title, option.amount)],
   };
 }
@@ -57,7 +66,8 @@ export function toAcpSession(record: SessionRecord, context: SessionContext): Ac
   const shortOf = new Map(record.shortages.flatMap((s) => s.lines.map((line) => [line, s.available] as const)));
   const { status, messages } = statusOf(record, state);
   const chosen = record.fulfillmentOptions.find((option) => option.id === session.fulfillmentOptionId);
-  const ships = session.shippingMethod === 'standard';
+  // A fulfillment total while the cart ships and has an option to price with (not `none`, not `pending`).
+  const ships = session.shippingMethod !== 'none' && session.shippingMethod !== PENDING_METHOD;
 
   const body: Acp.CheckoutSession = {
     id: session.id,
@@ -88,7 +98,7 @@ export function toAcpSession(record: SessionRecord, context: SessionContext): Ac
       };
     }),
     ...(state.fulfillment_details ? { fulfillment_details: state.fulfillment_details } : {}),
-    fulfillment_options: record.fulfillmentOptions.map(fulfillmentOption),
+    fulfillment_options: record.fulfillmentOptions.map((option) => fulfillmentOption(option, session.updatedAt)),
     ...(chosen ? { selected_fulfillment_options: [{ type: chosen.type, option_id: chosen.id, item_ids: itemIds }] } : {}),
     totals: [
       total('items_base_amount', 'Item(s) total', session.subtotal),

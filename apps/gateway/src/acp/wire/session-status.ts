@@ -34,6 +34,10 @@ function needMessage(need: SessionNeed): AcpMessage {
     }
     case 'shipping_address':
       return error('missing', '$.fulfillment_details.address', 'A shipping address is needed: send fulfillment_details.address', 'requires_buyer_input');
+    case 'shipping_unavailable': {
+      const where = need.region ? `${need.country}-${need.region}` : need.country;
+      return error('region_restricted', '$.fulfillment_details.address.country', `The merchant does not ship to ${where}; send another fulfillment_details.address`, 'requires_buyer_input');
+    }
     case 'fulfillment_option':
       return error('missing', '$.selected_fulfillment_options', `Choose a fulfillment option (${need.offered.join(', ')}) in selected_fulfillment_options`, 'recoverable');
   }

@@ -67,7 +67,7 @@ async function session(input: CartInput, shipTo: Address | null) {
   const now = new Date();
   const row: Session = {
     id: 'cs_test', merchantId: 'm', status: 'open', currency, shippingAddress: shipTo, customer: null, paymentMethod: 'demo_card',
-    clientSecret: 'cs_test_secret_x', shippingMethod: totals.shippingMethod, shippingAmount: totals.shipping, taxRate: totals.taxRate,
+    clientSecret: 'cs_test_secret_x', shippingMethod: totals.shippingMethod, shippingAmount: totals.shipping, shippingOptions: totals.shippingOptions, taxRate: totals.taxRate,
     taxAmount: totals.tax, subtotal: totals.subtotal, total: totals.total, fulfillmentOptionId: null, protocolState: null, createdAt: now, updatedAt: now, order: null,
     lineItems: lines.map((line, position) => ({ position, ...line, subtotal: lineSubtotal(line) })),
   };

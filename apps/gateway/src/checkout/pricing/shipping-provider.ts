@@ -3,8 +3,12 @@
  * default adapter is one flat rate, free from a subtotal threshold; a merchant
  * can plug in a real carrier service by implementing `ShippingProvider`.
  */
-import type { Address, ShippingQuote } from '../../contract-types.js';
+import type { Address } from '../../contract-types.js';
+import type { ShippingOptionQuote } from '../../shipping/shipping-options.js';
 import { toMinor } from './money.js';
+
+/** The method of a cart that ships but has no option to be priced with yet: no destination, or none offered for it. */
+export const PENDING_METHOD = 'pending';
 
 export interface ShippingRequest {
   currency: string;
@@ -13,16 +17,27 @@ export interface ShippingRequest {
   subtotal: bigint;
   /** Whether any line requires shipping. */
   requiresShipping: boolean;
+  /** Whose cart it is (a provider may price by merchant: shipping profiles). */
+  merchantId?: string;
+  /** The option the buyer chose, if any: priced while it is offered, else the cheapest is. */
+  chosenOptionId?: string | null;
+  /** What `prepare` read for the merchant, before a transaction opened (on PGlite nothing else can read while one is open). */
+  prepared?: unknown;
 }
 
 export interface ShippingResult {
-  method: ShippingQuote['method'];
+  /** `none` (nothing ships), `pending` (no option to price with), else the priced option's method. */
+  method: string;
   /** Cost in minor units of the request's currency. */
   amount: bigint;
+  /** Every option the cart is offered (default: the method at the amount, none when nothing ships). */
+  options?: ShippingOptionQuote[];
 }
 
 export interface ShippingProvider {
   quote(request: ShippingRequest): Promise<ShippingResult>;
+  /** Reads what quoting the merchant's carts needs (a profile), to be handed back as `prepared`. */
+  prepare?(merchantId: string): Promise<unknown>;
 }
 
 /** Flat-rate settings, in major units of the session's currency. */

@@ -1,0 +1,34 @@
+import { readFile } from 'node:fs/promises';
+import { existsSync, statSync } from 'node:fs';
+import type { Command } from 'commander';
+import { out, UsageError } from '../output.js';
+import { withDatabase } from '../with-database.js';
+
+export function shippingCommand(program: Command): void {
+  const shipping = program.command('shipping').description('manage merchants\' shipping profiles (zones, methods, prices)');
+  shipping
+    .command('import')
+    .description('replace a merchant\'s shipping profile with a JSON document ({"zones":[…]}, docs/operating.md); all or nothing')
+    .argument('<file>')
+    .requiredOption('--merchant <id>', 'merchant id (created if new)')
+    .action(async (file: string, options: { merchant: string }) => {
+      if (!existsSync(file) || !statSync(file).isFile()) throw new UsageError(`no file ${file}`);
+      let document: unknown;
+      try {
+        document = JSON.parse(await readFile(file, 'utf8'));
+      } catch (error) {
+        throw new UsageError(`${file} is not JSON: ${(error as Error).message}`);
+      }
+      const profile = await withDatabase((_db, services) => services.shipping.import(options.merchant, document));
+      const methods = profile.zones.reduce((sum, zone) => sum + zone.methods.length, 0);
+      out(`imported a shipping profile of ${profile.zones.length} zones and ${methods} methods for merchant ${options.merchant}`);
+    });
+  shipping
+    .command('export')
+    .description('print a merchant\'s shipping profile as the JSON document import reads; `null` when it has none (the flat rate of the settings applies)')
+    .requiredOption('--merchant <id>', 'merchant id')
+    .action(async (options: { merchant: string }) => {
+      const document = await withDatabase((_db, services) => services.shipping.export(options.merchant));
+      out(JSON.stringify(document, null, 2));
+    });
+}

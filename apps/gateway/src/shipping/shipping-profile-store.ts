@@ -1,0 +1,39 @@
+/**
+ * The only code that reads and writes shipping profiles (`shipping_profiles`: one validated
+ * document per merchant). A write announces itself with NOTIFY shipping_profiles_changed in its
+ * transaction, so that every gateway forgets its copy when it commits.
+ */
+import type { Database } from '../db/database.js';
+import { sql } from '../db/statement.js';
+import { parseShippingProfile, shippingProfileDocument, type ShippingProfile } from './shipping-profile.js';
+
+export const SHIPPING_PROFILES_CHANNEL = 'shipping_profiles_changed';
+
+export class ShippingProfileStore {
+  constructor(private readonly db: Pick<Database, 'sql' | 'transaction'>) {}
+
+  async find(merchantId: string): Promise<ShippingProfile | null> {
+    const [row] = await this.db.sql.query<{ profile: string }>(sql`SELECT profile::text AS profile FROM shipping_profiles WHERE merchant_id = ${merchantId}`);
+    return row ? parseShippingProfile(JSON.parse(row.profile)) : null;
+  }
+
+  /** The currencies the merchant's catalog is priced in (its products and variants). */
+  async catalogCurrencies(merchantId: string): Promise<Set<string>> {
+    const rows = await this.db.sql.query<{ currency: string }>(sql`
+      SELECT DISTINCT upper(currency) AS currency FROM products WHERE merchant_id = ${merchantId}
+      UNION SELECT DISTINCT upper(currency) FROM variants WHERE merchant_id = ${merchantId}`);
+    return new Set(rows.map((row) => row.currency.trim()));
+  }
+
+  /** Replaces the merchant's profile (the merchant is created if new), all or nothing. */
+  async save(merchantId: string, profile: ShippingProfile): Promise<void> {
+    const document = JSON.stringify(shippingProfileDocument(profile));
+    await this.db.transaction(async (tx) => {
+      await tx.execute(sql`INSERT INTO merchants (id, name) VALUES (${merchantId}, ${merchantId}) ON CONFLICT (id) DO NOTHING`);
+      await tx.execute(sql`
+        INSERT INTO shipping_profiles (merchant_id, profile, updated_at) VALUES (${merchantId}, ${document}::jsonb, now())
+        ON CONFLICT (merchant_id) DO UPDATE SET profile = excluded.profile, updated_at = excluded.updated_at`);
+      await tx.execute(sql`SELECT pg_notify(${SHIPPING_PROFILES_CHANNEL}, ${merchantId})`);
+    });
+  }
+}

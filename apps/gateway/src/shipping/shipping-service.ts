@@ -1,0 +1,30 @@
+/**
+ * Shipping profiles for operators (the CLI): import a profile document — checked whole, against
+ * the currencies the merchant's catalog is priced in when it has one, and written all or nothing —
+ * and export it. Checkout reads profiles through the cache (`profiles`), never from here.
+ */
+import { parseShippingProfile, shippingProfileDocument, type ShippingProfile } from './shipping-profile.js';
+import type { ShippingProfileCache } from './shipping-profile-cache.js';
+import type { ShippingProfileStore } from './shipping-profile-store.js';
+
+export class ShippingService {
+  constructor(
+    private readonly store: ShippingProfileStore,
+    readonly profiles: ShippingProfileCache,
+  ) {}
+
+  /** Replaces the merchant's profile with `document`; a bad field is a ShippingProfileError naming its path, nothing written. */
+  async import(merchantId: string, document: unknown): Promise<ShippingProfile> {
+    const currencies = await this.store.catalogCurrencies(merchantId);
+    const profile = parseShippingProfile(document, currencies.size ? currencies : undefined);
+    await this.store.save(merchantId, profile);
+    this.profiles.forget(merchantId);
+    return profile;
+  }
+
+  /** The merchant's profile document, or null when it has none (it ships at the flat rate of the settings). */
+  async export(merchantId: string): Promise<ReturnType<typeof shippingProfileDocument> | null> {
+    const profile = await this.store.find(merchantId);
+    return profile ? shippingProfileDocument(profile) : null;
+  }
+}
