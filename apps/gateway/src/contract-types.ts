@@ -5,6 +5,7 @@
 export type {
   Address,
   AmountBreakdown,
+  CheckoutDiscounts,
   CheckoutSession,
   CreateCheckoutSessionRequest,
   Customer,

@@ -100,6 +100,7 @@ export async function startGateway(config: Config, logger: Logger, print: (line:
     const rateLimits = await openRateLimitStores(config.redisUrl, logger);
     await services.keys.listen(db); // authenticated keys are remembered while changes to them are heard
     await services.shipping.profiles.listen(db); // so are shipping profiles
+    await services.discounts.active.listen(db); // and discounts
     const stopSweeper = startExpirySweeper(services.idempotency, logger);
     const metrics = createMetrics({ processMetrics: true });
     const app = createApp({ config, logger, rateLimits, ...services, ops: { metrics, database: db, missingVectors: () => services.catalog.searchIndex.missingVectors() } });
@@ -108,6 +109,7 @@ export async function startGateway(config: Config, logger: Logger, print: (line:
       await rateLimits.close();
       await services.keys.close();
       await services.shipping.profiles.close();
+      await services.discounts.active.close();
       await services.catalog.close();
       throw error;
     });
@@ -129,6 +131,7 @@ export async function startGateway(config: Config, logger: Logger, print: (line:
         await rateLimits.close();
         await services.keys.close();
         await services.shipping.profiles.close();
+        await services.discounts.active.close();
         await services.catalog.close();
         await db.close();
       },

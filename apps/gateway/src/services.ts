@@ -6,6 +6,7 @@ import type { CatalogService } from './catalog/catalog-service.js';
 import { CatalogImportService } from './catalog/import/catalog-import-service.js';
 import { DiscountService } from './discounts/discount-service.js';
 import { DiscountStore } from './discounts/discount-store.js';
+import { MerchantCache } from './db/merchant-cache.js';
 import { FeedService } from './catalog/feed/feed-service.js';
 import { FeedStore } from './catalog/feed/feed-store.js';
 import { CheckoutService } from './checkout/checkout-service.js';
@@ -15,8 +16,7 @@ import { profilePricing } from './checkout/pricing/default-pricing.js';
 import { defaultPaymentProvider, loadConfig, type Config } from './config/config.js';
 import type { Database } from './db/database.js';
 import { IdempotencyStore } from './idempotency/idempotency-store.js';
-import { ShippingProfileCache } from './shipping/shipping-profile-cache.js';
-import { ShippingProfileStore } from './shipping/shipping-profile-store.js';
+import { SHIPPING_PROFILES_CHANNEL, ShippingProfileStore } from './shipping/shipping-profile-store.js';
 import { ShippingService } from './shipping/shipping-service.js';
 import { OrderService } from './orders/order-service.js';
 import { OrderStore } from './orders/order-store.js';
@@ -52,19 +52,21 @@ export function buildServices(db: Database, { config = loadConfig(), logger }: S
   const catalog = buildCatalogService(db, { config, logger, listen: (channel, handlers) => db.listen(channel, handlers) });
   const payments = paymentProvider(config.paymentProvider ?? defaultPaymentProvider(config.env), config.env);
   const shippingStore = new ShippingProfileStore(db);
-  const shipping = new ShippingService(shippingStore, new ShippingProfileCache((merchantId) => shippingStore.find(merchantId)));
+  const shipping = new ShippingService(shippingStore, new MerchantCache(SHIPPING_PROFILES_CHANNEL, (merchantId) => shippingStore.find(merchantId)));
+  const discounts = new DiscountService(new DiscountStore(db), (merchantId) => catalog.currencies(merchantId));
   const checkout = new CheckoutService(
     db,
     new CheckoutStore(db),
     profilePricing(config.pricing ?? {}, (merchantId) => shipping.profiles.get(merchantId)),
     payments,
     (merchantId) => catalog.readModel.catalog(merchantId),
+    discounts,
   );
   return {
     keys: new KeyService(new KeyStore(db), (error) => logger?.warn({ err: error }, 'API keys could not be loaded; authentications read the database until they are')),
     catalog,
     imports: new CatalogImportService(db, catalog.searchIndex.embedder),
-    discounts: new DiscountService(new DiscountStore(db), (merchantId) => catalog.currencies(merchantId)),
+    discounts,
     feeds: new FeedService(new FeedStore(db)),
     checkout,
     shipping,

@@ -57,18 +57,20 @@ describe('POST /checkout_sessions', () => {
       status: 'open',
       currency: 'USD',
       line_items: [
-        { product_id: 'chair', variant_sku: 'chair-v0', quantity: 2, title: 'Title of chair', unit_price: 10.67, currency: 'USD', subtotal: 21.34 },
+        { product_id: 'chair', variant_sku: 'chair-v0', quantity: 2, title: 'Title of chair', unit_price: 10.67, currency: 'USD', subtotal: 21.34, discount: 0 },
       ],
       shipping_address: null,
       customer: null,
       payment_method: 'demo_card',
       shipping: { method: 'standard', amount: 5, currency: 'USD' },
-      shipping_options: [{ id: 'standard', title: 'Standard shipping', method: 'standard', amount: 5, currency: 'USD', delivery_estimate: null }],
+      shipping_options: [{ id: 'standard', title: 'Standard shipping', method: 'standard', amount: 5, original_amount: 5, promotion: null, currency: 'USD', delivery_estimate: null }],
       shipping_option_id: 'standard',
       shipping_option_chosen: false,
       shipping_unavailable: null,
+      discount_codes: [],
+      discounts: { applied: [], rejected: [] },
       tax: { rate: 0, amount: 0, currency: 'USD' },
-      amounts: { subtotal: 21.34, tax: 0, shipping: 5, total: 26.34, currency: 'USD' },
+      amounts: { subtotal: 21.34, discount: 0, tax: 0, shipping: 5, total: 26.34, currency: 'USD' },
       client_secret: expect.stringMatching(new RegExp(`^${session.id}_secret_[A-Za-z0-9]{24}$`)),
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/),
       order: null,
@@ -188,7 +190,7 @@ describe('totals', () => {
   ])('taxes an address in %o at %d', async (address, rate, tax) => {
     const session = await open({ items: [{ product_id: 'shirt', quantity: 5 }], shipping_address: address });
     expect(session.tax).toEqual({ rate, amount: tax, currency: 'USD' });
-    expect(session.amounts).toEqual({ subtotal: 100, tax, shipping: 0, total: 100 + tax, currency: 'USD' });
+    expect(session.amounts).toEqual({ subtotal: 100, discount: 0, tax, shipping: 0, total: 100 + tax, currency: 'USD' });
   });
 
   it('has no tax without an address', async () => {
@@ -199,13 +201,13 @@ describe('totals', () => {
   it('taxes taxable items only, never shipping', async () => {
     const session = await open({ items: [{ product_id: 'chair', quantity: 2 }, { product_id: 'ebook' }], shipping_address: SF_ADDRESS });
     // 21.34 × 0.0725 = 1.54715 → 1.55; the ebook (12.00) and shipping (5.00) are not taxed.
-    expect(session.amounts).toEqual({ subtotal: 33.34, tax: 1.55, shipping: 5, total: 39.89, currency: 'USD' });
+    expect(session.amounts).toEqual({ subtotal: 33.34, discount: 0, tax: 1.55, shipping: 5, total: 39.89, currency: 'USD' });
   });
 
   it('rounds tax half up once per session, not per line', async () => {
     const session = await open({ items: [{ product_id: 'penny' }, { product_id: 'penny' }], shipping_address: { country: 'GB' } });
     // per line 0.006 would round to 0.01 + 0.01; once per session 0.012 → 0.01.
-    expect(session.amounts).toEqual({ subtotal: 0.06, tax: 0.01, shipping: 5, total: 5.07, currency: 'USD' });
+    expect(session.amounts).toEqual({ subtotal: 0.06, discount: 0, tax: 0.01, shipping: 5, total: 5.07, currency: 'USD' });
   });
 
   it('adds decimal amounts without float error', async () => {
@@ -216,9 +218,9 @@ describe('totals', () => {
 
   it('counts JPY in whole yen (exponent 0), with the default 5 / 50 shipping in yen', async () => {
     const cheap = await open({ items: [{ product_id: 'teapot' }], shipping_address: { country: 'JP' } });
-    expect(cheap.amounts).toEqual({ subtotal: 30, tax: 3, shipping: 5, total: 38, currency: 'JPY' });
+    expect(cheap.amounts).toEqual({ subtotal: 30, discount: 0, tax: 3, shipping: 5, total: 38, currency: 'JPY' });
     const dear = await open({ items: [{ product_id: 'kettle', quantity: 3 }, { product_id: 'teapot' }], shipping_address: { country: 'JP' } });
-    expect(dear.amounts).toEqual({ subtotal: 4530, tax: 453, shipping: 0, total: 4983, currency: 'JPY' });
+    expect(dear.amounts).toEqual({ subtotal: 4530, discount: 0, tax: 453, shipping: 0, total: 4983, currency: 'JPY' });
     expect(dear.shipping.currency).toBe('JPY');
     expect(dear.line_items.every((line) => line.currency === 'JPY')).toBe(true);
   });
@@ -226,7 +228,7 @@ describe('totals', () => {
   it('counts KWD in fils (exponent 3)', async () => {
     const session = await open({ items: [{ product_id: 'dates', quantity: 3 }], shipping_address: { country: 'DE' } });
     // 3.705 × 0.19 = 0.70395 → 0.704
-    expect(session.amounts).toEqual({ subtotal: 3.705, tax: 0.704, shipping: 5, total: 9.409, currency: 'KWD' });
+    expect(session.amounts).toEqual({ subtotal: 3.705, discount: 0, tax: 0.704, shipping: 5, total: 9.409, currency: 'KWD' });
   });
 });
 
@@ -258,9 +260,9 @@ describe('PATCH /checkout_sessions/{session_id}', () => {
     expect(response!.status).toBe(200);
     const session = data!.checkout_session;
     expect(session.line_items).toEqual([
-      { product_id: 'shirt', variant_sku: 'shirt-l', quantity: 2, title: 'Title of shirt', unit_price: 22.5, currency: 'USD', subtotal: 45 },
+      { product_id: 'shirt', variant_sku: 'shirt-l', quantity: 2, title: 'Title of shirt', unit_price: 22.5, currency: 'USD', subtotal: 45, discount: 0 },
     ]);
-    expect(session.amounts).toEqual({ subtotal: 45, tax: 0, shipping: 5, total: 50, currency: 'USD' });
+    expect(session.amounts).toEqual({ subtotal: 45, discount: 0, tax: 0, shipping: 5, total: 50, currency: 'USD' });
     expect({ ...session, line_items: [], amounts: null }).toEqual({ ...created, line_items: [], amounts: null });
   });
 
@@ -332,7 +334,7 @@ describe('pricing settings', () => {
     try {
       const calls = checkoutCalls(configured.url, await configured.createKey({ merchantIds: ['shop'] }));
       const inCalifornia = await calls.create({ items: [{ product_id: 'chair', quantity: 10 }], shipping_address: SF_ADDRESS });
-      expect(inCalifornia.body.checkout_session.amounts).toEqual({ subtotal: 106.7, tax: 10.67, shipping: 7.5, total: 124.87, currency: 'USD' });
+      expect(inCalifornia.body.checkout_session.amounts).toEqual({ subtotal: 106.7, discount: 0, tax: 10.67, shipping: 7.5, total: 124.87, currency: 'USD' });
       const inCanada = await calls.create({ items: [{ product_id: 'chair' }], shipping_address: { ...SF_ADDRESS, country: 'CA', state: 'ON' } });
       expect(inCanada.body.checkout_session.tax).toEqual({ rate: 0.05, amount: 0.53, currency: 'USD' });
       const inTexas = await calls.create({ items: [{ product_id: 'chair' }], shipping_address: { ...SF_ADDRESS, state: 'TX' } });

@@ -65,6 +65,7 @@ describe('GET /orders/{order_id}', () => {
       shipping: session.shipping,
       tax: session.tax,
       amounts: session.amounts,
+      discounts: session.discounts,
       customer: session.customer,
       shipping_address: session.shipping_address,
       fulfillments: [],

@@ -53,11 +53,11 @@ describe('our API with a shipping profile', () => {
   it('lists the US options, preselects the cheapest and prices the total with it', async () => {
     const session = await open({ items: [{ product_id: 'chair', quantity: 2 }], shipping_address: US });
     expect(session.shipping_options).toEqual([
-      { id: 'standard', title: 'Standard', method: 'standard', amount: 7, currency: 'USD', delivery_estimate: { min_business_days: 3, max_business_days: 5 } },
-      { id: 'express', title: 'Express', method: 'express', amount: 15, currency: 'USD', delivery_estimate: { min_business_days: 1, max_business_days: 2 } },
+      { id: 'standard', title: 'Standard', method: 'standard', amount: 7, original_amount: 7, promotion: null, currency: 'USD', delivery_estimate: { min_business_days: 3, max_business_days: 5 } },
+      { id: 'express', title: 'Express', method: 'express', amount: 15, original_amount: 15, promotion: null, currency: 'USD', delivery_estimate: { min_business_days: 1, max_business_days: 2 } },
     ]);
     expect(session).toMatchObject({ shipping_option_id: 'standard', shipping_option_chosen: false, shipping_unavailable: null, shipping: { method: 'standard', amount: 7, currency: 'USD' } });
-    expect(session.amounts).toEqual({ subtotal: 40, tax: 0, shipping: 7, total: 47, currency: 'USD' });
+    expect(session.amounts).toEqual({ subtotal: 40, discount: 0, tax: 0, shipping: 7, total: 47, currency: 'USD' });
   });
 
   it('makes standard free from its threshold; express keeps its price', async () => {

@@ -21,6 +21,7 @@ export function productsFromMemory(inMemory: ProductsInMemory | undefined, merch
     found.set(id, {
       id: product.id,
       title: product.title,
+      category: product.category ?? null,
       price: product.price,
       currency: product.currency,
       variants: product.variants.map((v) => ({

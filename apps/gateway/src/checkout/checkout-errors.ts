@@ -45,3 +45,14 @@ export class ShippingUnavailableError extends InvalidRequestError {
     super(`shipping_unavailable: the merchant does not ship to ${region ? `${country}-${region}` : country}; use another shipping address`, 'shipping_address.country');
   }
 }
+
+/**
+ * A code the session was priced with reached its usage limit (another order took the last use)
+ * before this completion could redeem it: nothing is ordered, and the session is priced again
+ * (the code shown as refused, `limit_reached`) so the buyer sees the new total before completing.
+ */
+export class DiscountLimitReachedError extends InvalidRequestError {
+  constructor(readonly codes: readonly string[]) {
+    super(`discount_codes: ${codes.join(', ')} reached its usage limit before this order could use it; the session was priced again without it — review the total and complete again`, 'discount_codes');
+  }
+}

@@ -16,7 +16,7 @@ import { InvalidRequestError, InvalidStateError, NotFoundError } from '../errors
 import { newId } from '../ids.js';
 import { normalizeAddress, normalizeCustomer } from './address.js';
 import type { CheckoutStore } from './checkout-store.js';
-import { FulfillmentOptionNotChosenError, ShippingUnavailableError } from './checkout-errors.js';
+import { DiscountLimitReachedError, FulfillmentOptionNotChosenError, ShippingUnavailableError } from './checkout-errors.js';
 import { checkShippingAddress, planStockTakes, stockError } from './completion-rules.js';
 import { chosenOption, fulfillmentOptions } from './fulfillment-options.js';
 import { unavailableDestination } from './session-needs.js';
@@ -26,6 +26,7 @@ import { authorizePayment } from './payment/authorize-payment.js';
 import type { PaymentInstruction, PaymentProvider } from './payment/payment-provider.js';
 import { UnconfiguredPaymentProvider } from './payment/unconfigured-payment-provider.js';
 import type { Pricing } from './pricing/pricing.js';
+import { appliedCodeKeys, checkDiscountCodes, discountContext, merchantDiscounts, type DiscountSource } from './session-discounts.js';
 import type { ProtocolState, Session } from './session.js';
 import { toCheckoutSession } from './session-mapper.js';
 import type { SessionChanges, SessionRecord } from './session-record.js';
@@ -53,6 +54,8 @@ export class CheckoutService {
     readonly payments: PaymentProvider = new UnconfiguredPaymentProvider(),
     /** The catalog read model, when there is one (see catalog-lookup.ts). */
     private readonly inMemory?: ProductsInMemory,
+    /** The merchants' discount codes and promotions; without it carts get no discounts (codes asked are refused as unknown). */
+    private readonly discounts?: DiscountSource,
   ) {}
 
   // ── our own API ──────────────────────────────────────────────────────────
@@ -64,6 +67,7 @@ export class CheckoutService {
       ...(request.customer ? { customer: request.customer } : {}),
       paymentMethod: request.payment_method ?? DEFAULT_PAYMENT_METHOD,
       ...(request.shipping_option_id !== undefined ? { fulfillmentOptionId: request.shipping_option_id } : {}),
+      ...(request.discount_codes !== undefined ? { discountCodes: request.discount_codes } : {}),
     };
     return this.openWith(merchantId, changes, contractView, beforeCommit);
   }
@@ -82,6 +86,7 @@ export class CheckoutService {
       ...(request.customer ? { customer: request.customer } : {}),
       ...(request.payment_method !== undefined ? { paymentMethod: request.payment_method } : {}),
       ...(request.shipping_option_id !== undefined ? { fulfillmentOptionId: request.shipping_option_id } : {}),
+      ...(request.discount_codes !== undefined ? { discountCodes: request.discount_codes } : {}),
     };
     return this.changeWith(merchantId, id, changes, contractView, beforeCommit);
   }
@@ -157,8 +162,11 @@ export class CheckoutService {
     checkCurrency(cart.currency, changes.currency);
     const shippingAddress = changes.shippingAddress ? normalizeAddress(changes.shippingAddress) : null;
     const paymentMethod = checkPaymentMethod(changes.paymentMethod ?? DEFAULT_PAYMENT_METHOD);
-    const shipping = await this.pricing.prepare(merchantId);
-    const totals = await this.pricing.totals(cart.currency, cart.lines, shippingAddress, { ...shipping, chosenOptionId: changes.fulfillmentOptionId ?? null });
+    const customer = changes.customer ? normalizeCustomer(changes.customer) : null;
+    const discountCodes = checkDiscountCodes(changes.discountCodes ?? []);
+    const [shipping, merchant] = await Promise.all([this.pricing.prepare(merchantId), merchantDiscounts(this.discounts, merchantId)]);
+    const discounts = await discountContext(this.discounts, { merchantId, merchant, codes: discountCodes, email: customer?.email, now: new Date() });
+    const totals = await this.pricing.totals(cart.currency, cart.lines, shippingAddress, { ...shipping, chosenOptionId: changes.fulfillmentOptionId ?? null, discounts });
     const id = newId('cs');
     const session = {
       id,
@@ -167,9 +175,10 @@ export class CheckoutService {
       currency: cart.currency,
       lines: cart.lines,
       shippingAddress,
-      customer: changes.customer ? normalizeCustomer(changes.customer) : null,
+      customer,
       paymentMethod,
       totals,
+      discountCodes,
       fulfillmentOptionId: this.checkedOption(totals, changes.fulfillmentOptionId ?? null),
       protocolState: typeof changes.protocolState === 'function' ? changes.protocolState(null) : (changes.protocolState ?? null),
     };
@@ -179,9 +188,11 @@ export class CheckoutService {
   }
 
   private async changeWith<T>(merchantId: string, id: string, changes: SessionChanges, view: View<T>, beforeCommit?: BeforeCommit<T>): Promise<T> {
-    const shipping = await this.pricing.prepare(merchantId); // before the transaction: on PGlite nothing else reads while it is open
+    // Read before the transaction: on PGlite nothing else reads while it is open.
+    const [shipping, merchant] = await Promise.all([this.pricing.prepare(merchantId), merchantDiscounts(this.discounts, merchantId)]);
+    const askedCodes = changes.discountCodes === undefined ? undefined : checkDiscountCodes(changes.discountCodes);
     return this.db.transaction(async (tx) => {
-      const { row } = await this.lockOpen(tx, merchantId, id, 'updated');
+      const { row, now } = await this.lockOpen(tx, merchantId, id, 'updated');
       let currency = row.currency;
       let lines: CartLine[] | undefined;
       if (changes.items !== undefined) {
@@ -191,11 +202,15 @@ export class CheckoutService {
       checkCurrency(currency, changes.currency);
       const shippingAddress = changes.shippingAddress ? normalizeAddress(changes.shippingAddress) : row.shippingAddress;
       const chosenOptionId = changes.fulfillmentOptionId !== undefined ? changes.fulfillmentOptionId : row.fulfillmentOptionId;
-      const totals = await this.pricing.totals(currency, lines ?? row.lineItems, shippingAddress, { ...shipping, chosenOptionId });
+      const customer = changes.customer ? normalizeCustomer(changes.customer) : row.customer;
+      const discountCodes = askedCodes ?? row.discountCodes;
+      const discounts = await discountContext(this.discounts, { merchantId, merchant, codes: discountCodes, email: customer?.email, now, tx });
+      const totals = await this.pricing.totals(currency, lines ?? row.lineItems, shippingAddress, { ...shipping, chosenOptionId, discounts });
       const fields = {
         currency,
         shippingAddress,
-        customer: changes.customer ? normalizeCustomer(changes.customer) : row.customer,
+        customer,
+        discountCodes,
         paymentMethod: changes.paymentMethod === undefined ? row.paymentMethod : checkPaymentMethod(changes.paymentMethod),
         totals,
         // A choice the new cart is no longer offered (e.g. it stopped shipping) is dropped.
@@ -213,6 +228,16 @@ export class CheckoutService {
   }
 
   private async completeWith<T>(merchantId: string, id: string, payment: PaymentInstruction | undefined, view: View<T>, beforeCommit?: BeforeCommit<T>): Promise<T> {
+    try {
+      return await this.completeOnce(merchantId, id, payment, view, beforeCommit);
+    } catch (error) {
+      // A code's last use went to another order: price the session again (the code now refused) before answering.
+      if (error instanceof DiscountLimitReachedError) await this.changeWith(merchantId, id, {}, async () => undefined).catch(() => {});
+      throw error;
+    }
+  }
+
+  private async completeOnce<T>(merchantId: string, id: string, payment: PaymentInstruction | undefined, view: View<T>, beforeCommit?: BeforeCommit<T>): Promise<T> {
     let products: string[] = [];
     const answer = await this.db.transaction(async (tx) => {
       const { row, now } = await this.lockOpen(tx, merchantId, id, 'completed');
@@ -228,6 +253,13 @@ export class CheckoutService {
       // Stock, order, status and event in one statement; a take it could not fill rolls everything back.
       const { completed, failed } = await this.store.complete(tx, row, order, takes, now);
       if (failed) throw stockError(failed.take, failed.result);
+      // Each code's use counted with the order, never past its limit: a code whose last use went to another order rolls all back.
+      const codes = appliedCodeKeys(row.discounts);
+      if (codes.length) {
+        if (!this.discounts) throw new Error('a session priced with discount codes needs the discount source to complete');
+        const refused = await this.discounts.redeem(tx, merchantId, codes, order.id, row.customer?.email);
+        if (refused.length) throw new DiscountLimitReachedError(refused);
+      }
       // Payment last: nothing is authorized for a cart the stock cannot fill; a decline rolls all back.
       if (payment) await authorizePayment(this.payments, merchantId, row, payment);
       return this.commit(tx, completed, view, beforeCommit); // last: once it ran, the answer is stored with the commit

@@ -27,6 +27,8 @@ export interface SessionFields {
   customer: Customer | null;
   paymentMethod: string;
   totals: Totals;
+  /** The discount codes the buyer asked for, in the order given. */
+  discountCodes: readonly string[];
   fulfillmentOptionId?: string | null;
   protocolState?: ProtocolState | null;
 }
@@ -55,7 +57,10 @@ function totalsColumns(fields: SessionFields) {
     taxRate: totals.taxRate,
     taxAmount: totals.tax,
     subtotal: totals.subtotal,
+    discountAmount: totals.discount,
     total: totals.total,
+    discountCodes: [...fields.discountCodes],
+    discounts: totals.discounts,
   };
 }
 
@@ -63,10 +68,19 @@ function totalsColumns(fields: SessionFields) {
 function insertLines(sessionId: string, lines: readonly SessionLine[]): Statement {
   const json = JSON.stringify(lines, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
   return sql`
-    INSERT INTO line_items (session_id, position, product_id, variant_sku, quantity, title, unit_amount, subtotal, requires_shipping, taxable)
-    SELECT ${sessionId}::text, r.position, r."productId", r."variantSku", r.quantity, r.title, r."unitAmount", r.subtotal, r."requiresShipping", r.taxable
+    INSERT INTO line_items (session_id, position, product_id, variant_sku, quantity, title, unit_amount, subtotal, requires_shipping, taxable, category, discount)
+    SELECT ${sessionId}::text, r.position, r."productId", r."variantSku", r.quantity, r.title, r."unitAmount", r.subtotal, r."requiresShipping", r.taxable, r.category, r.discount
     FROM jsonb_to_recordset(${json}::jsonb) AS r(position int, "productId" text, "variantSku" text, quantity int,
-      title text, "unitAmount" bigint, subtotal bigint, "requiresShipping" boolean, taxable boolean)`;
+      title text, "unitAmount" bigint, subtotal bigint, "requiresShipping" boolean, taxable boolean, category text, discount bigint)`;
+}
+
+/** Sets each line's share of the discounts (the cart unchanged, its discounts repriced). */
+function updateLineDiscounts(sessionId: string, lines: readonly SessionLine[]): Statement {
+  const json = JSON.stringify(lines.map((line) => ({ position: line.position, discount: line.discount.toString() })));
+  return sql`
+    UPDATE line_items AS l SET discount = r.discount
+    FROM jsonb_to_recordset(${json}::jsonb) AS r(position int, discount bigint)
+    WHERE l.session_id = ${sessionId} AND l.position = r.position`;
 }
 
 /** A JSON column's parameter: the value as JSON text, or SQL NULL. */
@@ -75,7 +89,8 @@ const jsonText = (value: unknown) => (value === null || value === undefined ? nu
 /** JSON text with bigint amounts as strings (read back exactly by session-rows.ts). */
 const amountsJson = (value: unknown) => JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? item.toString() : item));
 
-function lineRows(lines: readonly CartLine[]): SessionLine[] {
+/** The cart's lines as stored, each with its share of the discounts (`Totals.lineDiscounts`, in cart order). */
+function lineRows(lines: readonly CartLine[], discounts: readonly bigint[]): SessionLine[] {
   return lines.map((line, position) => ({
     position,
     productId: line.productId,
@@ -86,6 +101,8 @@ function lineRows(lines: readonly CartLine[]): SessionLine[] {
     subtotal: lineSubtotal(line),
     requiresShipping: line.requiresShipping,
     taxable: line.taxable,
+    category: line.category,
+    discount: discounts[position] ?? 0n,
   }));
 }
 
@@ -98,7 +115,7 @@ export class CheckoutStore {
    */
   async catalogProducts(merchantId: string, ids: readonly string[], tx?: Tx): Promise<Map<string, CatalogProduct>> {
     const [row] = await (tx ?? this.db.sql).query<{ products: string | null }>(sql`
-      SELECT json_agg(json_build_object('id', p.id, 'title', p.title, 'price', p.price, 'currency', p.currency, 'variants',
+      SELECT json_agg(json_build_object('id', p.id, 'title', p.title, 'category', p.category, 'price', p.price, 'currency', p.currency, 'variants',
                (SELECT coalesce(json_agg(json_build_object('sku', v.sku, 'price', v.price, 'currency', v.currency,
                          'requiresShipping', v.requires_shipping, 'taxable', v.taxable) ORDER BY v.position), '[]')
                 FROM variants AS v WHERE v.merchant_id = p.merchant_id AND v.product_id = p.id)))::text AS products
@@ -156,17 +173,18 @@ export class CheckoutStore {
    */
   async insert(session: NewSession, tx?: Tx): Promise<Session> {
     const columns = totalsColumns(session);
-    const lineItems = lineRows(session.lines);
+    const lineItems = lineRows(session.lines, session.totals.lineDiscounts);
     const fulfillmentOptionId = session.fulfillmentOptionId ?? null;
     const [row] = await (tx ?? this.db.sql).query<{ createdAt: string; updatedAt: string }>(sql`
       WITH s AS (
         INSERT INTO checkout_sessions (id, merchant_id, status, currency, shipping_address, customer, payment_method, client_secret,
                                        shipping_method, shipping_amount, tax_rate, tax_amount, subtotal, total,
-                                       fulfillment_option_id, shipping_options, protocol_state, created_at, updated_at)
+                                       fulfillment_option_id, shipping_options, protocol_state, discount_codes, discount_amount, discounts, created_at, updated_at)
         VALUES (${session.id}, ${session.merchantId}, 'open'::"CheckoutStatus", ${columns.currency}, ${jsonText(session.shippingAddress)}::jsonb,
                 ${jsonText(session.customer)}::jsonb, ${columns.paymentMethod}, ${session.clientSecret}, ${columns.shippingMethod},
                 ${columns.shippingAmount}, ${columns.taxRate}, ${columns.taxAmount}, ${columns.subtotal}, ${columns.total},
-                ${fulfillmentOptionId}, ${amountsJson(columns.shippingOptions)}::jsonb, ${jsonText(session.protocolState)}::json, ${NOW_UTC}, ${NOW_UTC})
+                ${fulfillmentOptionId}, ${amountsJson(columns.shippingOptions)}::jsonb, ${jsonText(session.protocolState)}::json,
+                ${JSON.stringify(columns.discountCodes)}::jsonb, ${columns.discountAmount}, ${amountsJson(columns.discounts)}::jsonb, ${NOW_UTC}, ${NOW_UTC})
         RETURNING created_at, updated_at),
       l AS (${insertLines(session.id, lineItems)})
       SELECT ${iso(sql`created_at`)} AS "createdAt", ${iso(sql`updated_at`)} AS "updatedAt" FROM s`);
@@ -199,11 +217,17 @@ export class CheckoutStore {
       UPDATE checkout_sessions SET currency = ${columns.currency}, payment_method = ${columns.paymentMethod}, shipping_method = ${columns.shippingMethod},
         shipping_amount = ${columns.shippingAmount}, tax_rate = ${columns.taxRate}, tax_amount = ${columns.taxAmount}, subtotal = ${columns.subtotal},
         total = ${columns.total}, fulfillment_option_id = ${fulfillmentOptionId}, shipping_options = ${amountsJson(columns.shippingOptions)}::jsonb, protocol_state = ${jsonText(protocolState)}::json,
-        shipping_address = ${jsonText(shippingAddress)}::jsonb, customer = ${jsonText(customer)}::jsonb, updated_at = ${NOW_UTC}
+        shipping_address = ${jsonText(shippingAddress)}::jsonb, customer = ${jsonText(customer)}::jsonb,
+        discount_codes = ${JSON.stringify(columns.discountCodes)}::jsonb, discount_amount = ${columns.discountAmount}, discounts = ${amountsJson(columns.discounts)}::jsonb, updated_at = ${NOW_UTC}
       WHERE id = ${locked.id} RETURNING ${iso(sql`updated_at`)} AS "updatedAt"`);
     const updated: Session = { ...locked, ...columns, fulfillmentOptionId, protocolState, shippingAddress, customer, updatedAt: new Date(row!.updatedAt) };
-    if (!lines) return updated;
-    const lineItems = lineRows(lines);
+    if (!lines) {
+      // The same cart: only the lines' discounts may have changed.
+      const lineItems = locked.lineItems.map((line, i) => ({ ...line, discount: fields.totals.lineDiscounts[i] ?? 0n }));
+      if (lineItems.some((line, i) => line.discount !== locked.lineItems[i]!.discount)) await tx.execute(updateLineDiscounts(locked.id, lineItems));
+      return { ...updated, lineItems };
+    }
+    const lineItems = lineRows(lines, fields.totals.lineDiscounts);
     await tx.execute(sql`DELETE FROM line_items WHERE session_id = ${locked.id}`);
     await tx.execute(insertLines(locked.id, lineItems));
     return { ...updated, lineItems };

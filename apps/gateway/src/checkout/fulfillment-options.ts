@@ -30,6 +30,7 @@ export function shippingOptionsOf(quoted: Quoted): readonly ShippingOptionQuote[
 }
 
 function describe(option: ShippingOptionQuote): string {
+  if (option.promotion) return `${option.title}, free with the promotion “${option.promotion.title}”`;
   if (option.description) return option.description;
   const days = option.estimate ? `, ${option.estimate.minBusinessDays}–${option.estimate.maxBusinessDays} business days` : '';
   return `${option.title}${option.amount === 0n ? ', free for this cart' : ''}${days}`;

@@ -15,9 +15,9 @@ describe('resolveLines', () => {
     expect(cart).toEqual({
       currency: 'USD',
       lines: [
-        { productId: 'shirt', variantSku: 'shirt-s', title: 'Shirt', quantity: 1, unitAmount: 2000n, requiresShipping: true, taxable: true },
-        { productId: 'shirt', variantSku: 'shirt-l', title: 'Shirt', quantity: 2, unitAmount: 2250n, requiresShipping: false, taxable: false },
-        { productId: 'poster', variantSku: 'poster', title: 'Poster', quantity: 3, unitAmount: 750n, requiresShipping: true, taxable: true },
+        { productId: 'shirt', variantSku: 'shirt-s', title: 'Shirt', category: null, quantity: 1, unitAmount: 2000n, requiresShipping: true, taxable: true },
+        { productId: 'shirt', variantSku: 'shirt-l', title: 'Shirt', category: null, quantity: 2, unitAmount: 2250n, requiresShipping: false, taxable: false },
+        { productId: 'poster', variantSku: 'poster', title: 'Poster', category: null, quantity: 3, unitAmount: 750n, requiresShipping: true, taxable: true },
       ],
     });
   });

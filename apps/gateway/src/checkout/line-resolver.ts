@@ -25,6 +25,7 @@ export interface CatalogVariant {
 export interface CatalogProduct {
   id: string;
   title: string;
+  category?: string | null;
   price: number;
   currency: string;
   variants: CatalogVariant[];
@@ -35,6 +36,7 @@ export interface CartLine extends PricingLine {
   productId: string;
   variantSku: string;
   title: string;
+  category: string | null;
 }
 
 export interface ResolvedCart {
@@ -102,6 +104,7 @@ export function resolveLines(items: readonly LineItemInput[], catalog: ReadonlyM
       productId: product.id,
       variantSku: variant.sku,
       title: product.title,
+      category: product.category ?? null,
       quantity,
       unitAmount: unitAmount(variant.price, currency, index, variant.sku),
       requiresShipping: variant.requiresShipping ?? true,

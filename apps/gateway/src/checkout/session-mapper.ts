@@ -1,10 +1,11 @@
 /** The domain's Session → the contract's CheckoutSession, amounts shown in major units. */
-import type { CheckoutSession, LineItem, OrderReference } from '../contract-types.js';
+import type { CheckoutDiscounts, CheckoutSession, LineItem, OrderReference } from '../contract-types.js';
+import type { RejectionReason } from '../discounts/apply-discounts.js';
 import { normalizeAddress, normalizeCustomer } from './address.js';
 import { pricedShippingOption, shippingOptionsOf } from './fulfillment-options.js';
 import { unavailableDestination } from './session-needs.js';
 import { toMajor } from './pricing/money.js';
-import type { Session, SessionLine, SessionOrder } from './session.js';
+import type { Session, SessionDiscounts, SessionLine, SessionOrder } from './session.js';
 
 function toLineItem(row: SessionLine, currency: string): LineItem {
   return {
@@ -15,6 +16,37 @@ function toLineItem(row: SessionLine, currency: string): LineItem {
     unit_price: toMajor(row.unitAmount, currency),
     currency,
     subtotal: toMajor(row.subtotal, currency),
+    discount: toMajor(row.discount, currency),
+  };
+}
+
+/** What a buyer is told about a code that does not apply. */
+export const REJECTION_MESSAGES: Record<RejectionReason, string> = {
+  unknown: 'This code does not exist.',
+  not_started: 'This code is not valid yet.',
+  expired: 'This code expired.',
+  minimum_not_met: 'The cart does not reach the minimum this code needs.',
+  limit_reached: 'This code has been used as many times as it may be.',
+  not_combinable: 'This code cannot be combined with the other codes of the cart.',
+  already_applied: 'This code is already applied.',
+  not_applicable: 'This code does not apply to anything in the cart.',
+};
+
+/** The session's discounts in the contract's shape: lines 1-based in cart order, amounts in major units. */
+export function toCheckoutDiscounts(discounts: SessionDiscounts, lines: readonly SessionLine[], currency: string): CheckoutDiscounts {
+  const lineOf = new Map([...lines].sort((a, b) => a.position - b.position).map((line, i) => [line.position, i + 1]));
+  return {
+    applied: discounts.applied.map((discount) => ({
+      type: discount.kind,
+      ...(discount.code !== undefined ? { code: discount.code } : {}),
+      ...(discount.promotionId !== undefined ? { promotion_id: discount.promotionId } : {}),
+      title: discount.title,
+      applies_to: discount.target,
+      amount: toMajor(discount.amount, currency),
+      currency,
+      allocations: discount.allocation.flatMap((amount, position) => (amount > 0n ? [{ line: lineOf.get(position) ?? position + 1, amount: toMajor(amount, currency) }] : [])),
+    })),
+    rejected: discounts.rejected.map(({ code, reason }) => ({ code, reason, message: REJECTION_MESSAGES[reason] })),
   };
 }
 
@@ -38,6 +70,8 @@ function shippingFields(row: Session): Pick<CheckoutSession, 'shipping' | 'shipp
       title: option.title,
       method: option.method,
       amount: toMajor(option.amount, currency),
+      original_amount: toMajor(option.originalAmount ?? option.amount, currency),
+      promotion: option.promotion ? { id: option.promotion.id, title: option.promotion.title } : null,
       currency,
       delivery_estimate: option.estimate ? { min_business_days: option.estimate.minBusinessDays, max_business_days: option.estimate.maxBusinessDays } : null,
     })),
@@ -59,9 +93,12 @@ export function toCheckoutSession(row: Session): CheckoutSession {
     customer: row.customer === null ? null : normalizeCustomer(row.customer),
     payment_method: row.paymentMethod,
     ...shippingFields(row),
+    discount_codes: [...row.discountCodes],
+    discounts: toCheckoutDiscounts(row.discounts, row.lineItems, currency),
     tax: { rate: row.taxRate, amount: major(row.taxAmount), currency },
     amounts: {
       subtotal: major(row.subtotal),
+      discount: major(row.discountAmount),
       tax: major(row.taxAmount),
       shipping: major(row.shippingAmount),
       total: major(row.total),

@@ -25,6 +25,8 @@ export interface SessionChanges {
   shippingAddress?: Address;
   customer?: Customer;
   paymentMethod?: string;
+  /** The discount codes to apply, in order; replaces the ones asked before (`[]` clears them). */
+  discountCodes?: readonly string[];
   /** One of the cart's fulfillment options (400 otherwise). */
   fulfillmentOptionId?: string | null;
   /**

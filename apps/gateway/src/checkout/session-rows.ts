@@ -6,18 +6,19 @@
 import { iso } from '../db/sql.js';
 import { sql } from '../db/statement.js';
 import type { ShippingOptionQuote } from '../shipping/shipping-options.js';
-import type { Session, SessionLine, SessionOrder } from './session.js';
+import type { Session, SessionDiscounts, SessionLine, SessionOrder } from './session.js';
 
 /** A line of `line_items AS l` as JSON. */
 export const LINE_JSON = sql`json_build_object('position', l.position, 'productId', l.product_id, 'variantSku', l.variant_sku,
   'quantity', l.quantity, 'title', l.title, 'unitAmount', l.unit_amount::text, 'subtotal', l.subtotal::text,
-  'requiresShipping', l.requires_shipping, 'taxable', l.taxable)`;
+  'requiresShipping', l.requires_shipping, 'taxable', l.taxable, 'category', l.category, 'discount', l.discount::text)`;
 
 /** The session of `checkout_sessions AS s` as JSON text, without its lines and order. */
 export const SESSION_JSON = sql`json_build_object('id', s.id, 'merchantId', s.merchant_id, 'status', s.status, 'currency', s.currency,
   'shippingAddress', s.shipping_address, 'customer', s.customer, 'paymentMethod', s.payment_method, 'clientSecret', s.client_secret,
   'shippingMethod', s.shipping_method, 'shippingAmount', s.shipping_amount::text, 'taxRate', s.tax_rate, 'taxAmount', s.tax_amount::text,
   'subtotal', s.subtotal::text, 'total', s.total::text, 'fulfillmentOptionId', s.fulfillment_option_id, 'shippingOptions', s.shipping_options, 'protocolState', s.protocol_state,
+  'discountCodes', s.discount_codes, 'discountAmount', s.discount_amount::text, 'discounts', s.discounts,
   'createdAt', ${iso(sql`s.created_at`)}, 'updatedAt', ${iso(sql`s.updated_at`)})::text`;
 
 /** The lines of session `s`, in cart order, as one JSON array text. */
@@ -39,13 +40,31 @@ export interface WholeSessionRow {
 type SessionColumns = Omit<Session, 'lineItems' | 'order'>;
 type AsText<T, K extends keyof T> = Omit<T, K> & { [P in K]: string };
 
+type StoredOption = Omit<ShippingOptionQuote, 'amount' | 'originalAmount'> & { amount: string; originalAmount?: string };
+type StoredDiscounts = { applied: (Omit<SessionDiscounts['applied'][number], 'amount' | 'allocation'> & { amount: string; allocation: string[] })[]; rejected: SessionDiscounts['rejected'] };
+
+function decodeOption({ amount, originalAmount, ...option }: StoredOption): ShippingOptionQuote {
+  return { ...option, amount: BigInt(amount), ...(originalAmount !== undefined ? { originalAmount: BigInt(originalAmount) } : {}) };
+}
+
+function decodeDiscounts(stored: StoredDiscounts | null): SessionDiscounts {
+  if (!stored) return { applied: [], rejected: [] };
+  return {
+    applied: stored.applied.map((discount) => ({ ...discount, amount: BigInt(discount.amount), allocation: discount.allocation.map((part) => BigInt(part)) })),
+    rejected: stored.rejected,
+  };
+}
+
 export function decodeSession(text: string): SessionColumns {
-  const row = JSON.parse(text) as Omit<AsText<SessionColumns, 'shippingAmount' | 'taxAmount' | 'subtotal' | 'total' | 'createdAt' | 'updatedAt'>, 'shippingOptions'> & {
-    shippingOptions?: AsText<ShippingOptionQuote, 'amount'>[] | null;
+  const row = JSON.parse(text) as Omit<AsText<SessionColumns, 'shippingAmount' | 'taxAmount' | 'subtotal' | 'discountAmount' | 'total' | 'createdAt' | 'updatedAt'>, 'shippingOptions' | 'discounts'> & {
+    shippingOptions?: StoredOption[] | null;
+    discounts: StoredDiscounts | null;
   };
   return {
     ...row,
-    shippingOptions: row.shippingOptions ? row.shippingOptions.map((option) => ({ ...option, amount: BigInt(option.amount) })) : null,
+    shippingOptions: row.shippingOptions ? row.shippingOptions.map(decodeOption) : null,
+    discounts: decodeDiscounts(row.discounts),
+    discountAmount: BigInt(row.discountAmount),
     shippingAmount: BigInt(row.shippingAmount),
     taxAmount: BigInt(row.taxAmount),
     subtotal: BigInt(row.subtotal),
@@ -56,10 +75,11 @@ export function decodeSession(text: string): SessionColumns {
 }
 
 export function decodeLines(text: string): SessionLine[] {
-  return (JSON.parse(text) as AsText<SessionLine, 'unitAmount' | 'subtotal'>[]).map((line) => ({
+  return (JSON.parse(text) as AsText<SessionLine, 'unitAmount' | 'subtotal' | 'discount'>[]).map((line) => ({
     ...line,
     unitAmount: BigInt(line.unitAmount),
     subtotal: BigInt(line.subtotal),
+    discount: BigInt(line.discount),
   }));
 }
 

@@ -4,10 +4,11 @@
  * Amounts are integer minor units of `currency`; lines are in cart order.
  */
 import type { Address, Customer } from '../contract-types.js';
+import type { RejectionReason } from '../discounts/apply-discounts.js';
 import type { ShippingOptionQuote } from '../shipping/shipping-options.js';
 
 export type SessionStatus = 'open' | 'completed' | 'canceled';
-export type OrderStatus = 'created' | 'fulfilled' | 'canceled' | 'refunded';
+export type OrderStatus = 'created' | 'partially_fulfilled' | 'fulfilled' | 'delivered' | 'canceled' | 'refunded';
 
 /** What an agent protocol keeps with a session beyond the domain's fields (opaque to the domain). */
 export type ProtocolState = Record<string, unknown>;
@@ -22,6 +23,32 @@ export interface SessionLine {
   subtotal: bigint;
   requiresShipping: boolean;
   taxable: boolean;
+  /** The product's category when priced (what category discounts match); null when it had none. */
+  category: string | null;
+  /** The line's share of the cart's discounts (≤ subtotal). */
+  discount: bigint;
+}
+
+/** A discount the cart was given: a code the buyer entered, or a promotion that applied by itself. */
+export interface SessionDiscount {
+  kind: 'code' | 'promotion';
+  /** The code as the merchant wrote it (kind `code`). */
+  code?: string;
+  /** The promotion's id (kind `promotion`). */
+  promotionId?: string;
+  /** What the buyer is shown: the code, or the promotion's title. */
+  title: string;
+  /** What it takes off: the items (allocated to lines), or the shipping (the option becomes free). */
+  target: 'items' | 'shipping';
+  amount: bigint;
+  /** Its share of each line, by line position (items only; empty for shipping). */
+  allocation: bigint[];
+}
+
+export interface SessionDiscounts {
+  applied: SessionDiscount[];
+  /** The codes asked for that did not apply, with why (a code that does not apply never blocks the cart). */
+  rejected: { code: string; reason: RejectionReason }[];
 }
 
 /** The order a completed session became. */
@@ -48,7 +75,13 @@ export interface Session {
   taxRate: number;
   taxAmount: bigint;
   subtotal: bigint;
+  /** What the discounts took off the items (the lines' `discount` summed). */
+  discountAmount: bigint;
+  /** total = subtotal − discountAmount + shippingAmount + taxAmount. */
   total: bigint;
+  /** The discount codes the buyer asked for, in the order given. */
+  discountCodes: string[];
+  discounts: SessionDiscounts;
   /** The fulfillment option the buyer chose (fulfillment-options.ts); null: none chosen. */
   fulfillmentOptionId: string | null;
   /** The shipping options offered at the last change; null for a session written before they were kept. */

@@ -17,7 +17,7 @@ import { lockDataDir } from './data-dir-lock.js';
 import { advisoryLockLiveness, soleProcessLiveness, type HolderLiveness } from './holder-liveness.js';
 import { withMigrationLock, type MigrationLockOptions } from './migration-lock.js';
 import { applyMigrations } from './migrations.js';
-import { listenOnPostgres, type NotificationHandlers, type Subscription } from './pg-listener.js';
+import { PostgresListener, type NotificationHandlers, type Subscription } from './pg-listener.js';
 import { pgliteSql, pgSql, type Sql, type SqlDriver } from './sql.js';
 import type { UnitOfWork } from './transaction.js';
 
@@ -50,7 +50,7 @@ export interface DatabaseOptions {
   /** postgres:// URL; when absent, the embedded database in `dataDir` (or in memory when `dataDir` is null). */
   url?: string | undefined;
   dataDir?: string | null;
-  /** Connection pool size for PostgreSQL (DATABASE_POOL_SIZE; default 10). Migrations and LISTEN use connections of their own. */
+  /** Connection pool size for PostgreSQL (DATABASE_POOL_SIZE; default 10). Migrations and LISTEN (one connection for every channel) use connections of their own. */
   poolSize?: number;
   /** The hot statements (db.sql) prepared once per connection (DATABASE_PREPARED_STATEMENTS; default true). */
   preparedStatements?: boolean;
@@ -101,9 +101,14 @@ async function openPostgres(url: string, max: number, prepared: boolean): Promis
       },
       options,
     );
-  const listen = (channel: string, handlers: NotificationHandlers) => listenOnPostgres(url, channel, handlers);
+  const listener = new PostgresListener(url); // one connection hears every channel of this process
+  const listen = (channel: string, handlers: NotificationHandlers) => listener.listen(channel, handlers);
   const driver = pgSql(pool, { prepared });
-  return assemble('postgresql', prisma, { sql: driver, migrate, listen, holders: advisoryLockLiveness(url, driver), closeDriver: () => pool.end() });
+  const closeDriver = async () => {
+    await listener.close();
+    await pool.end();
+  };
+  return assemble('postgresql', prisma, { sql: driver, migrate, listen, holders: advisoryLockLiveness(url, driver), closeDriver });
 }
 
 /**

@@ -1,8 +1,13 @@
 /**
- * LISTEN on a PostgreSQL channel, on a connection of its own that comes back by itself.
- * NOTIFY is delivered only after the notifying transaction commits. While the connection
- * is down notifications are lost: the listener says so (`onLost`) and, once listening
- * again, says that too (`onRestored`), so that its user can forget what it may have missed.
+ * LISTEN on PostgreSQL channels, every channel of a process on one connection of its own that
+ * comes back by itself (a replica holds one listening connection, whatever hears changes: keys,
+ * catalog, shipping profiles, discounts). NOTIFY is delivered only after the notifying transaction
+ * commits. While the connection is down notifications are lost: every listener is told
+ * (`onLost`) and, once listening again, told that too (`onRestored`), so that it can forget what
+ * it may have missed.
+ *
+ *   const listener = new PostgresListener(url);
+ *   const subscription = await listener.listen('catalog_changed', { onNotify: (payload) => … });
  */
 import pg from 'pg';
 
@@ -20,52 +25,120 @@ export interface Subscription {
 
 const RECONNECT_MS = 1_000;
 
-export async function listenOnPostgres(url: string, channel: string, handlers: NotificationHandlers): Promise<Subscription> {
-  let client: pg.Client | undefined;
-  let closed = false;
-  let retry: NodeJS.Timeout | undefined;
+const listenStatement = (channel: string) => `LISTEN ${pg.escapeIdentifier(channel)}`;
 
-  const connect = async (): Promise<void> => {
-    const next = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
-    next.on('notification', (message) => handlers.onNotify(message.payload ?? ''));
+export class PostgresListener {
+  private readonly channels = new Map<string, Set<NotificationHandlers>>();
+  private client: pg.Client | undefined;
+  private connecting: Promise<void> | undefined;
+  private retry: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(private readonly url: string) {}
+
+  /** Listens on `channel` until the subscription is closed; rejects when the connection cannot be made now. */
+  async listen(channel: string, handlers: NotificationHandlers): Promise<Subscription> {
+    if (this.closed) throw new Error('the listener is closed');
+    let listeners = this.channels.get(channel);
+    const added = !listeners;
+    if (!listeners) this.channels.set(channel, (listeners = new Set()));
+    listeners.add(handlers);
+    try {
+      if (!this.client) await this.connect();
+      else if (added) await this.client.query(listenStatement(channel));
+    } catch (error) {
+      this.remove(channel, handlers);
+      throw error;
+    }
+    return { close: () => this.unlisten(channel, handlers) };
+  }
+
+  /** Stops every channel and the connection. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.channels.clear();
+    clearTimeout(this.retry);
+    const client = this.client;
+    this.client = undefined;
+    await client?.end().catch(() => {});
+  }
+
+  private remove(channel: string, handlers: NotificationHandlers): boolean {
+    const listeners = this.channels.get(channel);
+    if (!listeners?.delete(handlers) || listeners.size > 0) return false;
+    this.channels.delete(channel);
+    return true;
+  }
+
+  private async unlisten(channel: string, handlers: NotificationHandlers): Promise<void> {
+    if (!this.remove(channel, handlers)) return;
+    if (this.channels.size === 0) {
+      clearTimeout(this.retry);
+      this.retry = undefined;
+      const client = this.client;
+      this.client = undefined;
+      await client?.end().catch(() => {});
+    } else {
+      await this.client?.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
+    }
+  }
+
+  private connect(): Promise<void> {
+    this.connecting ??= this.open().finally(() => (this.connecting = undefined));
+    return this.connecting;
+  }
+
+  private async open(): Promise<void> {
+    const next = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: 5_000 });
+    next.on('notification', (message) => {
+      for (const handlers of this.channels.get(message.channel) ?? []) handlers.onNotify(message.payload ?? '');
+    });
     next.on('error', (error) => {
       void next.end().catch(() => {});
-      if (client !== next) return; // a failed reconnection attempt: schedule() is already on it
-      handlers.onLost?.(error);
-      schedule();
+      if (this.client !== next) return; // a failed reconnection attempt: schedule() is already on it
+      this.client = undefined;
+      for (const handlers of this.everyListener()) handlers.onLost?.(error);
+      this.schedule();
     });
     try {
       await next.connect();
-      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      for (const channel of this.channels.keys()) await next.query(listenStatement(channel));
     } catch (error) {
       await next.end().catch(() => {});
       throw error;
     }
-    if (closed) await next.end().catch(() => {});
-    else client = next;
-  };
+    if (this.closed || this.channels.size === 0) await next.end().catch(() => {});
+    else this.client = next;
+  }
 
-  const schedule = () => {
-    client = undefined;
-    if (closed || retry) return;
-    retry = setTimeout(() => {
-      retry = undefined;
-      connect().then(
+  private schedule(): void {
+    if (this.closed || this.retry) return;
+    this.retry = setTimeout(() => {
+      this.retry = undefined;
+      this.connect().then(
         () => {
-          if (!closed) handlers.onRestored?.();
+          if (this.closed || !this.client) return;
+          for (const handlers of this.everyListener()) handlers.onRestored?.();
         },
-        () => schedule(),
+        () => this.schedule(),
       );
     }, RECONNECT_MS);
-    retry.unref();
-  };
+    this.retry.unref();
+  }
 
-  await connect();
-  return {
-    async close() {
-      closed = true;
-      clearTimeout(retry);
-      await client?.end().catch(() => {});
-    },
-  };
+  private *everyListener(): Iterable<NotificationHandlers> {
+    for (const listeners of [...this.channels.values()]) yield* [...listeners];
+  }
+}
+
+/** LISTEN on one channel, on a connection of its own (a process that hears nothing else). */
+export async function listenOnPostgres(url: string, channel: string, handlers: NotificationHandlers): Promise<Subscription> {
+  const listener = new PostgresListener(url);
+  try {
+    await listener.listen(channel, handlers);
+  } catch (error) {
+    await listener.close();
+    throw error;
+  }
+  return { close: () => listener.close() };
 }

@@ -3,10 +3,17 @@
  * and promotions (NDJSON or one JSON array; docs/operating.md, "Discounts"), checks every record
  * before writing any (the first bad one is reported with its line, nothing is written), and adds
  * or replaces them in one transaction; `export` writes them back as they were given.
+ *
+ * Checkout prices carts with `active` (the merchant's discounts, in memory while changes are heard:
+ * `active.listen(db)`), reads `usage` when a cart asks for codes, and `redeem`s in the completion's
+ * transaction.
  */
 import { readRecords } from '../catalog/import/record-reader.js';
+import { MerchantCache } from '../db/merchant-cache.js';
+import type { Tx } from '../db/transaction.js';
+import type { CodeUsage } from './apply-discounts.js';
 import { codeKey, type MerchantDiscounts } from './discount.js';
-import type { DiscountStore, StoredRecord } from './discount-store.js';
+import { DISCOUNTS_CHANNEL, type DiscountStore, type StoredRecord } from './discount-store.js';
 import { DiscountDefinitionError, parseDiscount } from './parse-discount.js';
 
 export class DiscountImportError extends Error {
@@ -23,11 +30,26 @@ export class DiscountImportError extends Error {
 const MAX_RECORDS = 100_000;
 
 export class DiscountService {
+  /** Every merchant's discounts, as checkout prices with them. */
+  readonly active: MerchantCache<MerchantDiscounts>;
+
   constructor(
     private readonly store: DiscountStore,
     /** The currencies the merchant sells in (its catalog's); empty when it has no products yet, then any currency is taken. */
     private readonly soldCurrencies: (merchantId: string) => Promise<ReadonlySet<string>>,
-  ) {}
+  ) {
+    this.active = new MerchantCache(DISCOUNTS_CHANNEL, (merchantId) => this.discountsOf(merchantId));
+  }
+
+  /** How often each code (by key) was used, in all and by this buyer. */
+  usage(merchantId: string, keys: readonly string[], email: string | undefined, tx?: Tx): Promise<Map<string, CodeUsage>> {
+    return this.store.usage(merchantId, keys, email, tx);
+  }
+
+  /** Counts one use of each code (by key) for the order, in the completion's transaction; answers the keys whose limit was reached. */
+  redeem(tx: Tx, merchantId: string, keys: readonly string[], orderId: string, email: string | undefined): Promise<string[]> {
+    return this.store.redeem(tx, merchantId, keys, orderId, email);
+  }
 
   async importFile(merchantId: string, file: string): Promise<{ codes: number; promotions: number }> {
     const currencies = await this.soldCurrencies(merchantId);
@@ -51,7 +73,9 @@ export class DiscountService {
       records.push({ raw: record.value as Record<string, unknown>, parsed });
     }
     if (records.length === 0) throw new DiscountImportError(undefined, 'the file holds no records');
-    return this.store.upsert(merchantId, records);
+    const written = await this.store.upsert(merchantId, records);
+    this.active.forget(merchantId);
+    return written;
   }
 
   /** The merchant's records as they were imported (a file `import` takes back): codes by code, then promotions in order. */

@@ -2,7 +2,8 @@
  * The discount tables: each code and promotion as the merchant's file gave it (the record, kept
  * for export and read back through parseDiscount), and each completed order's use of a code.
  * Redemption holds a code's usage limit in one statement: the row lock serializes concurrent
- * completions, and the limit is checked again on the row as it is after the wait.
+ * completions, and the limit is checked again on the row as it is after the wait. An import
+ * announces itself with NOTIFY discounts_changed, so that every gateway forgets its copy.
  */
 import type { Database } from '../db/database.js';
 import { NOW_UTC } from '../db/sql-time.js';
@@ -10,6 +11,8 @@ import { sql } from '../db/statement.js';
 import type { Tx } from '../db/transaction.js';
 import { codeKey } from './discount.js';
 import type { DiscountRecord } from './parse-discount.js';
+
+export const DISCOUNTS_CHANNEL = 'discounts_changed';
 
 /** A record of the file, checked, beside the raw JSON it came from. */
 export interface StoredRecord {
@@ -47,6 +50,7 @@ export class DiscountStore {
           VALUES (${merchantId}, ${parsed.promotion.id}, ${JSON.stringify(raw)}::jsonb, ${position++}::int, ${NOW_UTC}, ${NOW_UTC})
           ON CONFLICT (merchant_id, id) DO UPDATE SET definition = EXCLUDED.definition, updated_at = EXCLUDED.updated_at`);
       }
+      await tx.execute(sql`SELECT pg_notify(${DISCOUNTS_CHANNEL}, ${merchantId})`);
     });
     return { codes: codes.length, promotions: promotions.length };
   }
@@ -70,6 +74,10 @@ export class DiscountStore {
   async redeem(tx: Tx, merchantId: string, keys: readonly string[], orderId: string, email: string | undefined): Promise<string[]> {
     if (keys.length === 0) return [];
     const buyer = email?.trim().toLowerCase() || null;
+    if (keys.length > 1) {
+      // Codes are locked in one order by every completion, so two that share codes never wait on each other crosswise.
+      await tx.query(sql`SELECT key FROM discount_codes WHERE merchant_id = ${merchantId} AND key = ANY(${[...keys]}::text[]) ORDER BY key COLLATE "C" FOR UPDATE`);
+    }
     const rows = await tx.query<{ key: string }>(sql`
       WITH counted AS (
         UPDATE discount_codes AS d SET redemptions = d.redemptions + 1
@@ -88,10 +96,10 @@ export class DiscountStore {
   }
 
   /** How often each code was used: by every buyer, and by this one (lower-cased email). */
-  async usage(merchantId: string, keys: readonly string[], email: string | undefined): Promise<Map<string, { total: number; customer: number }>> {
+  async usage(merchantId: string, keys: readonly string[], email: string | undefined, tx?: Tx): Promise<Map<string, { total: number; customer: number }>> {
     if (keys.length === 0) return new Map();
     const buyer = email?.trim().toLowerCase() || null;
-    const rows = await this.db.sql.query<{ key: string; total: number; customer: number }>(sql`
+    const rows = await (tx ?? this.db.sql).query<{ key: string; total: number; customer: number }>(sql`
       SELECT d.key, d.redemptions AS total,
         (SELECT count(*)::int FROM discount_redemptions AS r WHERE r.merchant_id = d.merchant_id AND r.key = d.key AND r.email = ${buyer}::text) AS customer
       FROM discount_codes AS d WHERE d.merchant_id = ${merchantId} AND d.key = ANY(${[...keys]}::text[])`);

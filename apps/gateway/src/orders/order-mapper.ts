@@ -26,6 +26,7 @@ export function toOrder(record: OrderRecord): Order {
     shipping: shown.shipping,
     tax: shown.tax,
     amounts: shown.amounts,
+    discounts: shown.discounts,
     customer: shown.customer,
     shipping_address: shown.shipping_address,
     fulfillments: record.fulfillments.map((f) => ({

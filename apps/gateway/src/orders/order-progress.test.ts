@@ -4,7 +4,7 @@ import { deriveStatus, lineProgress, refundable } from './order-progress.js';
 import type { FulfillmentRecord, OrderRecord, RefundRecord } from './order-record.js';
 
 const line = (position: number, quantity: number): SessionLine => ({
-  position, productId: `p${position}`, variantSku: `p${position}`, quantity, title: `P${position}`, unitAmount: 1000n, subtotal: BigInt(quantity) * 1000n, requiresShipping: true, taxable: false,
+  position, productId: `p${position}`, variantSku: `p${position}`, quantity, title: `P${position}`, unitAmount: 1000n, subtotal: BigInt(quantity) * 1000n, requiresShipping: true, taxable: false, category: null, discount: 0n,
 });
 const shipped = (units: [number, number][], delivered = false): FulfillmentRecord => ({
   id: 'ful_x', carrier: null, trackingNumber: null, trackingUrl: null, lines: units.map(([position, quantity]) => ({ position, quantity })), createdAt: new Date(0), deliveredAt: delivered ? new Date(1) : null,

@@ -9,7 +9,7 @@ import { PENDING_METHOD } from '../checkout/pricing/shipping-provider.js';
 import { pricedOption, profileOptions } from './shipping-options.js';
 import type { ShippingProfile } from './shipping-profile.js';
 
-/** The merchant's profile, or null when it has none (a cache: shipping-profile-cache.ts). */
+/** The merchant's profile, or null when it has none (a cache: db/merchant-cache.ts). */
 export type ProfileLookup = (merchantId: string) => Promise<ShippingProfile | null>;
 
 export class ProfileShippingProvider implements ShippingProvider {

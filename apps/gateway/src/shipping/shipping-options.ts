@@ -16,6 +16,9 @@ export interface ShippingOptionQuote {
   estimate: DeliveryEstimate | null;
   /** A line that says what the option is (the flat rate: `Flat-rate shipping`). */
   description?: string;
+  /** The promotion that made it free, and what it cost before (a free-shipping promotion). */
+  promotion?: { id: string; title: string };
+  originalAmount?: bigint;
 }
 
 export interface Destination {

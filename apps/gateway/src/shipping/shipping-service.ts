@@ -4,13 +4,13 @@
  * and export it. Checkout reads profiles through the cache (`profiles`), never from here.
  */
 import { parseShippingProfile, shippingProfileDocument, type ShippingProfile } from './shipping-profile.js';
-import type { ShippingProfileCache } from './shipping-profile-cache.js';
+import type { MerchantCache } from '../db/merchant-cache.js';
 import type { ShippingProfileStore } from './shipping-profile-store.js';
 
 export class ShippingService {
   constructor(
     private readonly store: ShippingProfileStore,
-    readonly profiles: ShippingProfileCache,
+    readonly profiles: MerchantCache<ShippingProfile | null>,
   ) {}
 
   /** Replaces the merchant's profile with `document`; a bad field is a ShippingProfileError naming its path, nothing written. */

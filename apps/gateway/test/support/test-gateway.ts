@@ -45,6 +45,7 @@ export async function startTestGateway(options: TestGatewayOptions | Record<stri
   const services = buildServices(db, { config, logger });
   await services.keys.listen(db);
   await services.shipping.profiles.listen(db); // as `serve` does: profiles in memory while changes to them are heard
+  await services.discounts.active.listen(db); // and discounts
   await services.catalog.warmUp(); // as `serve` does: the catalog read model and search index load, then follow changes
   const rateLimits = await openRateLimitStores(config.redisUrl, logger);
   const listening = await listenOn(createApp({ config, logger, rateLimits, ...services }), '127.0.0.1', 0);
@@ -67,6 +68,7 @@ export async function startTestGateway(options: TestGatewayOptions | Record<stri
       await rateLimits.close();
       await services.keys.close();
       await services.shipping.profiles.close();
+      await services.discounts.active.close();
       await services.catalog.close();
       if (!sharedDb) await db.close();
     },

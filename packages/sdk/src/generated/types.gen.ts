@@ -45,7 +45,8 @@ export type Address = {
 /**
  * Totals of the session in major units of its currency. All amounts are computed in integer minor
  * units (ISO 4217 exponent: 2 for USD and EUR, 0 for JPY, 3 for KWD) and only then shown as numbers, so
- * `total` = `subtotal` + `tax` + `shipping` exactly.
+ * `total` = `subtotal` − `discount` + `tax` + `shipping` exactly (without discounts, `discount` is 0 and
+ * `total` = `subtotal` + `tax` + `shipping`).
  */
 export type AmountBreakdown = {
     /**
@@ -53,7 +54,11 @@ export type AmountBreakdown = {
      */
     subtotal: number;
     /**
-     * Equal to `tax.amount`.
+     * What the discounts take off the items (the line items' `discount` summed; see `CheckoutDiscounts`).
+     */
+    discount: number;
+    /**
+     * Equal to `tax.amount`, computed on the taxable lines after their discount.
      */
     tax: number;
     /**
@@ -61,13 +66,112 @@ export type AmountBreakdown = {
      */
     shipping: number;
     /**
-     * `subtotal` + `tax` + `shipping`.
+     * `subtotal` − `discount` + `tax` + `shipping`.
      */
     total: number;
     /**
      * ISO 4217 currency code; the session's currency.
      */
     currency: string;
+};
+
+/**
+ * A discount the cart is given: a code the buyer entered (`type: code`) or a promotion that applied
+ * by itself (`type: promotion`). Promotions apply first, then codes in the order given, each to what
+ * the ones before it left (10 % then 20 % leaves 72 % of the price). An `items` discount is allocated
+ * to the lines it applies to (`allocations`, summing to `amount`; each line's share is its
+ * `discount`), so tax is computed after discount and a refund is prorated. A `shipping` discount is
+ * a free-shipping promotion: the destination's cheapest option is free (`ShippingOption.promotion`),
+ * and it is listed here while the cart ships with that option; it shows in `amounts.shipping` (0),
+ * not in `amounts.discount`.
+ */
+export type AppliedDiscount = {
+    type: 'code' | 'promotion';
+    /**
+     * The code as the merchant defined it (type `code`).
+     */
+    code?: string;
+    /**
+     * The promotion's id (type `promotion`).
+     */
+    promotion_id?: string;
+    /**
+     * What to show the buyer — the code, or the promotion's title.
+     */
+    title: string;
+    /**
+     * What it takes off.
+     */
+    applies_to: 'items' | 'shipping';
+    /**
+     * What it takes off, in major units of `currency` (computed in integer minor units).
+     */
+    amount: number;
+    currency: string;
+    /**
+     * Its share of each line it applies to (`line`, 1-based, as in `line_items`); empty for `shipping`.
+     */
+    allocations: Array<{
+        line: number;
+        amount: number;
+    }>;
+};
+
+/**
+ * The session's discounts. `amounts.discount` is the sum of the `items` discounts applied, and
+ * `total` = `subtotal` − `discount` + `shipping` + `tax`. Codes are priced when the session is
+ * created or updated (their validity window and limits then); at completion each applied code's use
+ * is counted with the order, atomically, never past its limit — when another order took a code's
+ * last use, `complete` answers 400 naming `discount_codes` and the session is priced again with the
+ * code refused (`limit_reached`).
+ */
+export type CheckoutDiscounts = {
+    /**
+     * Promotions first, then codes, in the order they were applied.
+     */
+    applied: Array<AppliedDiscount>;
+    /**
+     * The codes asked for that do not apply, in the order asked.
+     */
+    rejected: Array<RejectedDiscountCode>;
+};
+
+/**
+ * Discount codes to apply, in order (matched case-insensitively). Replaces the codes asked before;
+ * `[]` removes them. A code that does not apply is listed in `discounts.rejected` with its reason and
+ * never blocks the cart.
+ */
+export type DiscountCodes = Array<string>;
+
+/**
+ * A code the buyer asked for that does not apply. It never blocks the cart; the session is priced without it.
+ */
+export type RejectedDiscountCode = {
+    /**
+     * The code as the buyer sent it.
+     */
+    code: string;
+    /**
+     * Why: `unknown` (no such code), `not_started` / `expired` (outside its validity window),
+     * `minimum_not_met` (the cart's subtotal before discounts is below its minimum), `limit_reached`
+     * (its usage limit, or this buyer's, is used up — counted at completion), `not_combinable` (it
+     * applies only alone, or another code that does is applied), `already_applied` (asked twice),
+     * `not_applicable` (no line of the cart is one it applies to, or it has no amount in the cart's
+     * currency).
+     */
+    reason: 'unknown' | 'not_started' | 'expired' | 'minimum_not_met' | 'limit_reached' | 'not_combinable' | 'already_applied' | 'not_applicable';
+    /**
+     * A sentence for the buyer.
+     */
+    message: string;
+};
+
+/**
+ * The promotion that makes a shipping option free.
+ */
+export type ShippingPromotion = {
+    id: string;
+    title: string;
 };
 
 /**
@@ -104,7 +208,8 @@ export type AuthError = {
  * | `open` | `POST …/cancel` | `canceled` |
  * | `completed`, `canceled` | `PATCH`, `complete` or `cancel` | unchanged, 405 `method_not_allowed` |
  *
- * Totals are recomputed on every change; see `ShippingQuote`, `TaxSummary` and `AmountBreakdown`.
+ * Totals are recomputed on every change; see `ShippingQuote`, `TaxSummary`, `CheckoutDiscounts` and
+ * `AmountBreakdown`.
  */
 export type CheckoutSession = {
     /**
@@ -156,6 +261,11 @@ export type CheckoutSession = {
      * Why the cart has no shipping option for its address (then `complete` answers 400); null otherwise.
      */
     shipping_unavailable: ShippingUnavailable | null;
+    /**
+     * The discount codes the buyer asked for, as sent, in order (applied or not; see `discounts`).
+     */
+    discount_codes: Array<string>;
+    discounts: CheckoutDiscounts;
     tax: TaxSummary;
     amounts: AmountBreakdown;
     /**
@@ -199,6 +309,7 @@ export type CreateCheckoutSessionRequest = {
      * it is still offered; without one, the cheapest option is preselected.
      */
     shipping_option_id?: string;
+    discount_codes?: DiscountCodes;
 };
 
 /**
@@ -325,6 +436,10 @@ export type LineItem = {
      * `unit_price` × `quantity`, computed in integer minor units.
      */
     subtotal: number;
+    /**
+     * The line's share of the cart's discounts (at most `subtotal`); tax is computed on `subtotal` − `discount`.
+     */
+    discount: number;
 };
 
 /**
@@ -388,6 +503,7 @@ export type Order = {
     shipping: ShippingQuote;
     tax: TaxSummary;
     amounts: AmountBreakdown;
+    discounts: CheckoutDiscounts;
     /**
      * The buyer as the session recorded them; null when none was given.
      */
@@ -618,9 +734,17 @@ export type ShippingOption = {
      */
     method: string;
     /**
-     * Cost in major units of `currency` for this cart (0 when its free-from threshold is reached).
+     * Cost in major units of `currency` for this cart (0 when its free-from threshold is reached, or a promotion makes it free).
      */
     amount: number;
+    /**
+     * The cost before a free-shipping promotion; equal to `amount` when none applies to it.
+     */
+    original_amount: number;
+    /**
+     * The promotion that makes this option free (the destination's cheapest option, when a free-shipping promotion applies to the cart); null otherwise.
+     */
+    promotion: ShippingPromotion | null;
     currency: string;
     /**
      * Delivery time in business days, when the merchant states one; null otherwise.
@@ -698,6 +822,7 @@ export type UpdateCheckoutSessionRequest = {
      * it is still offered; without one, the cheapest option is preselected.
      */
     shipping_option_id?: string;
+    discount_codes?: DiscountCodes;
 };
 
 /**

@@ -20,14 +20,86 @@ export const zAddress = z.object({
 /**
  * Totals of the session in major units of its currency. All amounts are computed in integer minor
  * units (ISO 4217 exponent: 2 for USD and EUR, 0 for JPY, 3 for KWD) and only then shown as numbers, so
- * `total` = `subtotal` + `tax` + `shipping` exactly.
+ * `total` = `subtotal` − `discount` + `tax` + `shipping` exactly (without discounts, `discount` is 0 and
+ * `total` = `subtotal` + `tax` + `shipping`).
  */
 export const zAmountBreakdown = z.object({
     subtotal: z.number().gte(0),
+    discount: z.number().gte(0),
     tax: z.number().gte(0),
     shipping: z.number().gte(0),
     total: z.number().gte(0),
     currency: z.string().regex(/^[A-Z]{3}$/)
+});
+
+/**
+ * A discount the cart is given: a code the buyer entered (`type: code`) or a promotion that applied
+ * by itself (`type: promotion`). Promotions apply first, then codes in the order given, each to what
+ * the ones before it left (10 % then 20 % leaves 72 % of the price). An `items` discount is allocated
+ * to the lines it applies to (`allocations`, summing to `amount`; each line's share is its
+ * `discount`), so tax is computed after discount and a refund is prorated. A `shipping` discount is
+ * a free-shipping promotion: the destination's cheapest option is free (`ShippingOption.promotion`),
+ * and it is listed here while the cart ships with that option; it shows in `amounts.shipping` (0),
+ * not in `amounts.discount`.
+ */
+export const zAppliedDiscount = z.object({
+    type: z.enum(['code', 'promotion']),
+    code: z.string().optional(),
+    promotion_id: z.string().optional(),
+    title: z.string(),
+    applies_to: z.enum(['items', 'shipping']),
+    amount: z.number().gte(0),
+    currency: z.string().regex(/^[A-Z]{3}$/),
+    allocations: z.array(z.object({
+        line: z.int().gte(1),
+        amount: z.number().gte(0)
+    }))
+});
+
+/**
+ * Discount codes to apply, in order (matched case-insensitively). Replaces the codes asked before;
+ * `[]` removes them. A code that does not apply is listed in `discounts.rejected` with its reason and
+ * never blocks the cart.
+ */
+export const zDiscountCodes = z.array(z.string().min(1).max(64)).max(10);
+
+/**
+ * A code the buyer asked for that does not apply. It never blocks the cart; the session is priced without it.
+ */
+export const zRejectedDiscountCode = z.object({
+    code: z.string(),
+    reason: z.enum([
+        'unknown',
+        'not_started',
+        'expired',
+        'minimum_not_met',
+        'limit_reached',
+        'not_combinable',
+        'already_applied',
+        'not_applicable'
+    ]),
+    message: z.string()
+});
+
+/**
+ * The session's discounts. `amounts.discount` is the sum of the `items` discounts applied, and
+ * `total` = `subtotal` − `discount` + `shipping` + `tax`. Codes are priced when the session is
+ * created or updated (their validity window and limits then); at completion each applied code's use
+ * is counted with the order, atomically, never past its limit — when another order took a code's
+ * last use, `complete` answers 400 naming `discount_codes` and the session is priced again with the
+ * code refused (`limit_reached`).
+ */
+export const zCheckoutDiscounts = z.object({
+    applied: z.array(zAppliedDiscount),
+    rejected: z.array(zRejectedDiscountCode)
+});
+
+/**
+ * The promotion that makes a shipping option free.
+ */
+export const zShippingPromotion = z.object({
+    id: z.string(),
+    title: z.string()
 });
 
 /**
@@ -97,7 +169,8 @@ export const zLineItem = z.object({
     title: z.string(),
     unit_price: z.number().gte(0),
     currency: z.string().regex(/^[A-Z]{3}$/),
-    subtotal: z.number().gte(0)
+    subtotal: z.number().gte(0),
+    discount: z.number().gte(0)
 });
 
 /**
@@ -120,7 +193,8 @@ export const zCreateCheckoutSessionRequest = z.object({
     shipping_address: zAddress.optional(),
     customer: zCustomer.optional(),
     payment_method: z.string().min(1).max(64).optional().default('demo_card'),
-    shipping_option_id: z.string().min(1).max(64).optional()
+    shipping_option_id: z.string().min(1).max(64).optional(),
+    discount_codes: zDiscountCodes.optional()
 });
 
 /**
@@ -187,6 +261,8 @@ export const zShippingOption = z.object({
     title: z.string(),
     method: z.string(),
     amount: z.number().gte(0),
+    original_amount: z.number().gte(0),
+    promotion: zShippingPromotion.nullable(),
     currency: z.string().regex(/^[A-Z]{3}$/),
     delivery_estimate: zDeliveryEstimate.nullable()
 });
@@ -227,7 +303,8 @@ export const zTaxSummary = z.object({
  * | `open` | `POST …/cancel` | `canceled` |
  * | `completed`, `canceled` | `PATCH`, `complete` or `cancel` | unchanged, 405 `method_not_allowed` |
  *
- * Totals are recomputed on every change; see `ShippingQuote`, `TaxSummary` and `AmountBreakdown`.
+ * Totals are recomputed on every change; see `ShippingQuote`, `TaxSummary`, `CheckoutDiscounts` and
+ * `AmountBreakdown`.
  */
 export const zCheckoutSession = z.object({
     id: z.string().regex(/^cs_/),
@@ -246,6 +323,8 @@ export const zCheckoutSession = z.object({
     shipping_option_id: z.string().nullable(),
     shipping_option_chosen: z.boolean(),
     shipping_unavailable: zShippingUnavailable.nullable(),
+    discount_codes: z.array(z.string()),
+    discounts: zCheckoutDiscounts,
     tax: zTaxSummary,
     amounts: zAmountBreakdown,
     client_secret: z.string(),
@@ -270,7 +349,8 @@ export const zUpdateCheckoutSessionRequest = z.object({
     shipping_address: zAddress.optional(),
     customer: zCustomer.optional(),
     payment_method: z.string().min(1).max(64).optional(),
-    shipping_option_id: z.string().min(1).max(64).optional()
+    shipping_option_id: z.string().min(1).max(64).optional(),
+    discount_codes: zDiscountCodes.optional()
 });
 
 /**
@@ -512,6 +592,7 @@ export const zOrder = z.object({
     shipping: zShippingQuote,
     tax: zTaxSummary,
     amounts: zAmountBreakdown,
+    discounts: zCheckoutDiscounts,
     customer: zCustomer.nullable(),
     shipping_address: zAddress.nullable(),
     fulfillments: z.array(zFulfillment),

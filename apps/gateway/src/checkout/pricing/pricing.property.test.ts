@@ -12,7 +12,8 @@ import type { Session } from '../session.js';
 import { currencyExponent } from './currency-exponents.js';
 import { defaultPricing } from './default-pricing.js';
 import { toMinor } from './money.js';
-import { lineSubtotal } from './pricing.js';
+import { lineSubtotal, type DiscountContext } from './pricing.js';
+import type { DiscountCode, Promotion } from '../../discounts/discount.js';
 import { DEFAULT_TAX_RATES } from './tax-provider.js';
 
 const CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'CHF', 'SEK', 'JPY', 'KRW', 'KWD', 'BHD'] as const;
@@ -57,22 +58,50 @@ interface CartInput {
 }
 
 /** Resolves and prices the cart, and shows it as the contract's CheckoutSession. */
-async function session(input: CartInput, shipTo: Address | null) {
+async function session(input: CartInput, shipTo: Address | null, discounts?: DiscountContext) {
   const catalog = new Map<string, CatalogProduct>(
-    input.products.map((p, i) => [`p${i}`, { id: `p${i}`, title: `P${i}`, price: p.price, currency: input.currency, variants: [{ sku: `s${i}`, price: p.price, currency: input.currency, requiresShipping: p.requiresShipping, taxable: p.taxable }] }]),
+    input.products.map((p, i) => [`p${i}`, { id: `p${i}`, title: `P${i}`, category: `Home > ${CATEGORIES[i % CATEGORIES.length]}`, price: p.price, currency: input.currency, variants: [{ sku: `s${i}`, price: p.price, currency: input.currency, requiresShipping: p.requiresShipping, taxable: p.taxable }] }]),
   );
   const items = input.products.map((_, i) => ({ product_id: `p${i}`, quantity: input.quantities[i]! }));
   const { currency, lines } = resolveLines(items, catalog);
-  const totals = await pricing.totals(currency, lines, shipTo);
+  const totals = await pricing.totals(currency, lines, shipTo, { discounts });
   const now = new Date();
   const row: Session = {
     id: 'cs_test', merchantId: 'm', status: 'open', currency, shippingAddress: shipTo, customer: null, paymentMethod: 'demo_card',
     clientSecret: 'cs_test_secret_x', shippingMethod: totals.shippingMethod, shippingAmount: totals.shipping, shippingOptions: totals.shippingOptions, taxRate: totals.taxRate,
-    taxAmount: totals.tax, subtotal: totals.subtotal, total: totals.total, fulfillmentOptionId: null, protocolState: null, createdAt: now, updatedAt: now, order: null,
-    lineItems: lines.map((line, position) => ({ position, ...line, subtotal: lineSubtotal(line) })),
+    taxAmount: totals.tax, subtotal: totals.subtotal, discountAmount: totals.discount, total: totals.total, discountCodes: [...(discounts?.codes ?? [])], discounts: totals.discounts,
+    fulfillmentOptionId: null, protocolState: null, createdAt: now, updatedAt: now, order: null,
+    lineItems: lines.map((line, position) => ({ position, ...line, subtotal: lineSubtotal(line), discount: totals.lineDiscounts[position]! })),
   };
   return { totals, lines, shown: toCheckoutSession(row) };
 }
+
+const CATEGORIES = ['Chairs', 'Lamps', 'Tables'] as const;
+
+/** A merchant's codes and promotions in the cart's currency (amounts in its minor units), and the codes a buyer asks for. */
+const discountsFor = (currency: string): fc.Arbitrary<DiscountContext> => {
+  const target = fc.oneof(
+    fc.constant({ kind: 'cart' as const }),
+    fc.array(fc.integer({ min: 0, max: 29 }), { minLength: 1, maxLength: 5 }).map((ids) => ({ kind: 'products' as const, productIds: ids.map((i) => `p${i}`) })),
+    fc.subarray([...CATEGORIES], { minLength: 1 }).map((categories) => ({ kind: 'categories' as const, categories: categories.map((c) => c.toLowerCase()) })),
+  );
+  const value = fc.oneof(
+    fc.integer({ min: 1, max: 10_000 }).map((basisPoints) => ({ kind: 'percentage' as const, basisPoints })),
+    fc.bigInt({ min: 1n, max: 10_000_000n }).map((amount) => ({ kind: 'fixed' as const, amounts: { [currency]: amount } })),
+  );
+  const code = fc.record({ code: fc.constantFrom('A', 'B', 'C', 'D'), value, target, combinable: fc.boolean() }) as fc.Arbitrary<DiscountCode>;
+  const promotion = fc.record({
+    id: fc.constantFrom('p1', 'p2'),
+    title: fc.constant('Promotion'),
+    effect: fc.oneof(fc.constant({ kind: 'free_shipping' as const }), fc.integer({ min: 1, max: 10_000 }).map((basisPoints) => ({ kind: 'percentage' as const, basisPoints }))),
+    target,
+  }) as fc.Arbitrary<Promotion>;
+  return fc.record({
+    merchant: fc.record({ codes: fc.uniqueArray(code, { selector: (c) => c.code, maxLength: 4 }), promotions: fc.uniqueArray(promotion, { selector: (p) => p.id, maxLength: 2 }) }),
+    codes: fc.array(fc.constantFrom('a', 'B', 'c', 'D', 'nope'), { maxLength: 5 }),
+    now: fc.constant(new Date()),
+  });
+};
 
 /** A shown amount back in minor units; throws if it has more decimals than the currency. */
 function minorOf(amount: number, currency: string): bigint {
@@ -88,6 +117,7 @@ describe('pricing properties', () => {
         const { shown } = await session(input, shipTo);
         const c = shown.currency;
         const { amounts } = shown;
+        expect(amounts.discount).toBe(0);
         expect(minorOf(amounts.total, c)).toBe(minorOf(amounts.subtotal, c) + minorOf(amounts.tax, c) + minorOf(amounts.shipping, c));
         expect(minorOf(amounts.subtotal, c)).toBe(shown.line_items.reduce((sum, line) => sum + minorOf(line.subtotal, c), 0n));
         for (const line of shown.line_items) expect(minorOf(line.subtotal, c)).toBe(minorOf(line.unit_price, c) * BigInt(line.quantity));
@@ -135,6 +165,36 @@ describe('pricing properties', () => {
         }
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it('with discounts: allocations sum to each discount and to the lines’ discounts, no line below zero, tax after discount, total = subtotal − discount + shipping + tax (0, 2 and 3 decimals)', async () => {
+    const discounted = cart.chain((input) => fc.tuple(fc.constant(input), discountsFor(input.currency)));
+    await fc.assert(
+      fc.asyncProperty(discounted, address, async ([input, discounts], shipTo) => {
+        const { shown, totals, lines } = await session(input, shipTo, discounts);
+        const c = shown.currency;
+        const { amounts } = shown;
+        expect(minorOf(amounts.total, c)).toBe(minorOf(amounts.subtotal, c) - minorOf(amounts.discount, c) + minorOf(amounts.tax, c) + minorOf(amounts.shipping, c));
+        expect(minorOf(amounts.discount, c)).toBe(shown.line_items.reduce((sum, line) => sum + minorOf(line.discount, c), 0n));
+        for (const line of shown.line_items) {
+          expect(line.discount).toBeGreaterThanOrEqual(0);
+          expect(minorOf(line.discount, c)).toBeLessThanOrEqual(minorOf(line.subtotal, c));
+        }
+        const items = totals.discounts.applied.filter((d) => d.target === 'items');
+        for (const applied of items) expect(applied.allocation.reduce((sum, part) => sum + part, 0n)).toBe(applied.amount);
+        expect(items.reduce((sum, d) => sum + d.amount, 0n)).toBe(totals.discount);
+        for (const applied of shown.discounts.applied) {
+          expect(applied.allocations.reduce((sum, a) => sum + minorOf(a.amount, c), 0n)).toBe(applied.applies_to === 'items' ? minorOf(applied.amount, c) : 0n);
+        }
+        const taxableNet = lines.reduce((sum, l, i) => (l.taxable ? sum + lineSubtotal(l) - totals.lineDiscounts[i]! : sum), 0n);
+        expect(Math.abs(Number(totals.tax) - Number(taxableNet) * totals.taxRate)).toBeLessThanOrEqual(0.5 + Number(taxableNet) * 1e-12);
+        const asked = new Set(discounts.codes.map((code) => code.toUpperCase()));
+        expect(shown.discounts.applied.filter((d) => d.type === 'code').length + shown.discounts.rejected.length).toBe(discounts.codes.length);
+        for (const rejected of shown.discounts.rejected) expect(asked.has(rejected.code.toUpperCase())).toBe(true);
+        expect(validSession(shown), describeErrors(validSession.errors)).toBe(true);
+      }),
+      { numRuns: 300 },
     );
   });
 });
