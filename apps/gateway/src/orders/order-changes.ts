@@ -8,7 +8,7 @@ import type { CreateFulfillmentRequest, CreateRefundRequest } from '../contract-
 import { InvalidRequestError, InvalidStateError } from '../errors.js';
 import { lineNumbers } from './order-mapper.js';
 import type { LineUnits, OrderRecord } from './order-record.js';
-import { lineProgress, refundable, type LineProgress } from './order-progress.js';
+import { lineProgress, paidFor, refundable, type LineProgress } from './order-progress.js';
 
 type Requested = NonNullable<CreateFulfillmentRequest['lines']>;
 
@@ -57,12 +57,18 @@ export function fulfillmentLines(record: OrderRecord, request: CreateFulfillment
   return pick(record, request.lines, (line) => line.remaining, 'fulfil');
 }
 
-/** The minor units and units of a refund; the amount defaults to everything not yet refunded. */
+/**
+ * The minor units and units of a refund. The amount defaults to what the refunded lines' units were
+ * paid (their price less their discount, plus their tax: prorated, order-progress.ts), or, without
+ * lines, to everything not yet refunded — never more than is left.
+ */
 export function refundOf(record: OrderRecord, request: CreateRefundRequest): { amount: bigint; lines: LineUnits[] } {
   const left = refundable(record);
   const { currency, id } = record.session.order;
   if (left <= 0n) throw new InvalidStateError(`Order ${id} is refunded in full; nothing is left to pay back`);
-  let amount = left;
+  const lines = request.lines ? pick(record, request.lines, (line) => line.remaining, 'refund (only units not fulfilled are refunded by line; refund shipped goods by amount)') : [];
+  const prorated = lines.length ? paidFor(record, lines) : left;
+  let amount = prorated < left ? prorated : left;
   if (request.amount !== undefined) {
     const tooMuch = (shown: number) => new InvalidRequestError(`amount ${shown} is more than what is left to refund: ${toMajor(left, currency)} ${currency}`, 'amount');
     if (request.amount >= 1e21) throw tooMuch(request.amount); // beyond toMinor's range, and any order's total
@@ -73,6 +79,6 @@ export function refundOf(record: OrderRecord, request: CreateRefundRequest): { a
     }
     amount = minor;
   }
-  const lines = request.lines ? pick(record, request.lines, (line) => line.remaining, 'refund (only units not fulfilled are refunded by line; refund shipped goods by amount)') : [];
+  if (amount <= 0n) throw new InvalidRequestError(`The units named were paid nothing (fully discounted); name an amount to pay back`, 'amount');
   return { amount, lines };
 }

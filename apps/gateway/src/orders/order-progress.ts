@@ -7,6 +7,7 @@
  * refunded (everything paid was paid back) → delivered (all fulfilled, every fulfillment delivered)
  * → fulfilled (all fulfilled) → partially_fulfilled (some) → created.
  */
+import { allocate } from '../checkout/pricing/money.js';
 import type { SessionLine } from '../checkout/session.js';
 import type { LineUnits, OrderRecord, OrderStatus } from './order-record.js';
 
@@ -34,6 +35,28 @@ export function lineProgress(record: OrderRecord): LineProgress[] {
     const canceled = record.canceledAt ? open : 0;
     return { line, ordered: line.quantity, fulfilled: done, refunded: back, canceled, remaining: open - canceled };
   });
+}
+
+/**
+ * What the buyer paid for each line (by place in `lineItems`): its subtotal less its share of the
+ * discounts, plus its share of the tax — the session's tax allocated over the taxable lines' amounts
+ * after discount, as it was computed. Shipping belongs to no line.
+ */
+export function linePaid(record: OrderRecord): bigint[] {
+  const lines = record.session.lineItems;
+  const net = lines.map((line) => line.subtotal - line.discount);
+  const tax = allocate(record.session.taxAmount, net.map((amount, i) => (lines[i]!.taxable ? amount : 0n)));
+  return net.map((amount, i) => amount + tax[i]!);
+}
+
+/** What `units` of the order's lines were paid: each line's paid amount, prorated by units (rounded down to the minor unit). */
+export function paidFor(record: OrderRecord, units: readonly LineUnits[]): bigint {
+  const paid = linePaid(record);
+  const lines = record.session.lineItems;
+  return units.reduce((total, unit) => {
+    const i = lines.findIndex((line) => line.position === unit.position);
+    return i === -1 ? total : total + (paid[i]! * BigInt(unit.quantity)) / BigInt(lines[i]!.quantity);
+  }, 0n);
 }
 
 /** Minor units paid back so far. */
