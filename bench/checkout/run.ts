@@ -7,6 +7,10 @@
  *
  *   TEST_DATABASE_URL=postgresql://postgres@127.0.0.1:5432/test npx tsx bench/checkout/run.ts
  *
+ * A third side is the same gateway on a merchant with discounts and a shipping profile: each of its
+ * checkouts asks for a code (with a usage limit, so it is read when priced and redeemed at
+ * completion) and chooses a shipping option — beside the plain checkout, in the same rounds.
+ *
  * Settings: CHECKOUTS (per side and round, default 600), ROUNDS (default 3), CONCURRENCY (default 8),
  * BENCH_PROFILE=dir (a CPU profile of the gateway process).
  */
@@ -21,6 +25,10 @@ import { KeyService } from '../../apps/gateway/src/auth/key-service.js';
 import { KeyStore } from '../../apps/gateway/src/auth/key-store.js';
 import { importCatalog } from '../../apps/gateway/src/catalog/import/catalog-importer.js';
 import { openDatabase } from '../../apps/gateway/src/db/database.js';
+import { DiscountService } from '../../apps/gateway/src/discounts/discount-service.js';
+import { DiscountStore } from '../../apps/gateway/src/discounts/discount-store.js';
+import { ShippingProfileStore } from '../../apps/gateway/src/shipping/shipping-profile-store.js';
+import { parseShippingProfile } from '../../apps/gateway/src/shipping/shipping-profile.js';
 import { completeSession, createSession, type CartItem, type PgModule, type Pool } from './baseline.js';
 import { BenchClient } from './http-client.js';
 import { cpuSince, readCpu, type CpuReading } from '../support/process-cpu.js';
@@ -86,7 +94,22 @@ const db = await openDatabase({ url: url.toString() });
 await db.migrate();
 await importCatalog(db, 'bench-http', catalogFile('h'));
 await importCatalog(db, 'bench-sql', catalogFile('s'));
-const { key } = await new KeyService(new KeyStore(db)).create({ env: 'production', merchantIds: ['bench-http'], scopes: ['*'], tier: 'enterprise', rpm: 100_000_000, rpd: 1_000_000_000 });
+await importCatalog(db, 'bench-disc', catalogFile('d'));
+const keys = new KeyService(new KeyStore(db));
+const limits = { env: 'production', scopes: ['*'], tier: 'enterprise', rpm: 100_000_000, rpd: 1_000_000_000 } as const;
+const { key } = await keys.create({ ...limits, merchantIds: ['bench-http'] });
+const { key: discountKey } = await keys.create({ ...limits, merchantIds: ['bench-disc'] });
+// The discounted merchant: a limited code, a category promotion that never matches, free shipping from 500.00, two methods.
+const discountsFile = join(mkdtempSync(join(tmpdir(), 'bench-checkout-')), 'discounts.ndjson');
+writeFileSync(discountsFile, [
+  { type: 'code', code: 'SAVE10', kind: 'percentage', percentage: 10, usage_limit: 1_000_000_000 },
+  { type: 'promotion', id: 'rugs', title: '15 % off rugs', kind: 'percentage', percentage: 15, applies_to: { categories: ['rugs'] } },
+  { type: 'promotion', id: 'ship-free', title: 'Free shipping over $500', kind: 'free_shipping', minimum_subtotal: { USD: 500 } },
+].map((record) => JSON.stringify(record)).join('\n'));
+await new DiscountService(new DiscountStore(db), async () => new Set(['USD'])).importFile('bench-disc', discountsFile);
+await new ShippingProfileStore(db).save('bench-disc', parseShippingProfile({
+  zones: [{ id: 'us', countries: ['US'], methods: [{ id: 'standard', title: 'Standard', prices: { USD: 700 } }, { id: 'express', title: 'Express', prices: { USD: 1500 } }] }],
+}));
 
 // The gateway as a team runs it: the built CLI, its own process, request logs written (to nowhere).
 execFileSync(process.execPath, [join(root, 'scripts/pnpm.mjs'), 'exec', 'turbo', 'run', 'build', '--filter=@commerce-gateway/gateway', '--output-logs=errors-only'], { cwd: root, stdio: 'inherit' });
@@ -109,6 +132,7 @@ const gateway = {
 };
 const pool: Pool = new pg.Pool({ connectionString: url.toString(), max: POOL_SIZE });
 const client = new BenchClient(gateway.url, { 'X-ACP-API-Key': key }, CONCURRENCY);
+const discountClient = new BenchClient(gateway.url, { 'X-ACP-API-Key': discountKey }, CONCURRENCY);
 try {
   const address = { name: 'Ada Lovelace', line1: '1 Market St', city: 'San Francisco', state: 'CA', postal_code: '94105', country: 'US' };
 
@@ -121,6 +145,17 @@ try {
     if (completed.status !== 200) throw new Error(`complete answered ${completed.status}: ${completed.body}`);
     return { create, complete };
   };
+  const withDiscount = async () => {
+    const items = cart('d').map((item) => ({ product_id: item.productId, quantity: item.quantity }));
+    const body = { items, shipping_address: address, discount_codes: ['SAVE10'], shipping_option_id: 'express' };
+    const [created, create] = await timed(() => discountClient.post('/checkout_sessions', body));
+    if (created.status !== 201) throw new Error(`create answered ${created.status}: ${created.body}`);
+    const session = (JSON.parse(created.body) as { checkout_session: { id: string; amounts: { discount: number } } }).checkout_session;
+    if (!(session.amounts.discount > 0)) throw new Error(`the code did not apply: ${created.body}`);
+    const [completed, complete] = await timed(() => discountClient.post(`/checkout_sessions/${session.id}/complete`));
+    if (completed.status !== 200) throw new Error(`complete answered ${completed.status}: ${completed.body}`);
+    return { create, complete };
+  };
   const viaSql = async () => {
     const [sessionId, create] = await timed(() => createSession(pool, 'bench-sql', cart('s')));
     const [, complete] = await timed(() => completeSession(pool, 'bench-sql', sessionId));
@@ -128,13 +163,14 @@ try {
   };
 
   await drive(100, viaGateway); // warm-up: JIT, connection pools, caches
+  await drive(100, withDiscount);
   await drive(100, viaSql);
-  const results = { gateway: [] as Sample[], sql: [] as Sample[] };
-  const seconds = { gateway: 0, sql: 0 };
-  const cpu = { gateway: { client: 0, server: 0, postgres: 0 }, sql: { client: 0, server: 0, postgres: 0 } };
+  const results = { gateway: [] as Sample[], discounted: [] as Sample[], sql: [] as Sample[] };
+  const seconds = { gateway: 0, discounted: 0, sql: 0 };
+  const cpu = { gateway: { client: 0, server: 0, postgres: 0 }, discounted: { client: 0, server: 0, postgres: 0 }, sql: { client: 0, server: 0, postgres: 0 } };
   const add = (into: CpuReading, more: CpuReading) => ((into.client += more.client), (into.server += more.server), (into.postgres += more.postgres));
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [side, work] of [['gateway', viaGateway], ['sql', viaSql]] as const) {
+    for (const [side, work] of [['gateway', viaGateway], ['discounted', withDiscount], ['sql', viaSql]] as const) {
       const before = readCpu(serve.pid);
       const run = await drive(CHECKOUTS, work);
       add(cpu[side], cpuSince(before, serve.pid));
@@ -144,14 +180,15 @@ try {
   }
   const version = String((await pool.query('SHOW server_version')).rows[0]!.server_version);
   const orders = await db.prisma.order.count();
-  const expected = (CHECKOUTS * ROUNDS + 100) * 2;
+  const expected = (CHECKOUTS * ROUNDS + 100) * 3;
   if (orders !== expected) throw new Error(`expected ${expected} orders, found ${orders}`);
 
   const gatewayStats = summarize(results.gateway, seconds.gateway);
+  const discountedStats = summarize(results.discounted, seconds.discounted);
   const sqlStats = summarize(results.sql, seconds.sql);
   console.log(`checkout bench — PostgreSQL ${version}, ${CHECKOUTS * ROUNDS} checkouts per side (${ROUNDS} alternating rounds), ${CONCURRENCY} concurrent clients, pool ${POOL_SIZE}, carts of 2 lines`);
   console.log('                                checkouts/s   p50 ms   p99 ms   create p99   complete p99');
-  for (const [label, stats] of [['gateway (HTTP)', gatewayStats], ['baseline (same SQL via pg)', sqlStats]] as const) {
+  for (const [label, stats] of [['gateway (HTTP)', gatewayStats], ['gateway, code + option', discountedStats], ['baseline (same SQL via pg)', sqlStats]] as const) {
     console.log(`${label.padEnd(30)}${pick(stats.throughput, 12)}${pick(stats.p50, 9)}${pick(stats.p99, 9)}${pick(stats.createP99, 13)}${pick(stats.completeP99, 15)}`);
   }
   // Where the cores went (CPU ms per checkout, from /proc): the bench's own process is the HTTP client
@@ -159,10 +196,13 @@ try {
   const perCheckout = (ms: number) => (ms / (CHECKOUTS * ROUNDS)).toFixed(2).padStart(9);
   console.log('CPU ms per checkout               client   gateway  PostgreSQL');
   console.log(`${'gateway side'.padEnd(30)}${perCheckout(cpu.gateway.client)}${perCheckout(cpu.gateway.server)}${perCheckout(cpu.gateway.postgres)}`);
+  console.log(`${'code + option side'.padEnd(30)}${perCheckout(cpu.discounted.client)}${perCheckout(cpu.discounted.server)}${perCheckout(cpu.discounted.postgres)}`);
   console.log(`${'baseline side'.padEnd(30)}${perCheckout(cpu.sql.client)}${perCheckout(cpu.sql.server)}${perCheckout(cpu.sql.postgres)}`);
   console.log(`ratio gateway / baseline: throughput ${(gatewayStats.throughput / sqlStats.throughput).toFixed(2)}×, p99 ${(gatewayStats.p99 / sqlStats.p99).toFixed(2)}×`);
+  console.log(`ratio code + option / plain checkout: throughput ${(discountedStats.throughput / gatewayStats.throughput).toFixed(2)}×, p99 ${(discountedStats.p99 / gatewayStats.p99).toFixed(2)}× (goal ≥ 0.9× throughput)`);
 } finally {
   client.close();
+  discountClient.close();
   await pool.end();
   serve.kill('SIGTERM');
   await new Promise((exited) => serve.once('exit', exited));

@@ -25,11 +25,11 @@ afterAll(() => db?.close());
 describe('CheckoutStore on the driver', () => {
   it("reads a cart's products with their variants in catalog order, in a transaction and outside one", async () => {
     const expected = new Map([
-      ['chair', { id: 'chair', title: 'Title of chair', price: 49.99, currency: 'USD', variants: [
+      ['chair', { id: 'chair', title: 'Title of chair', category: 'Things', price: 49.99, currency: 'USD', variants: [
         { sku: 'chair-v0', price: 49.99, currency: 'USD', requiresShipping: null, taxable: null },
         { sku: 'chair-v1', price: 59.5, currency: 'USD', requiresShipping: null, taxable: null },
       ] }],
-      ['lamp', { id: 'lamp', title: 'Title of lamp', price: 25, currency: 'USD', variants: [] }],
+      ['lamp', { id: 'lamp', title: 'Title of lamp', category: 'Things', price: 25, currency: 'USD', variants: [] }],
     ]);
     expect(await store.catalogProducts('store-shop', ['chair', 'lamp', 'chair', 'nope'])).toEqual(expected);
     expect(await db.transaction((tx) => store.catalogProducts('store-shop', ['chair', 'lamp'], tx))).toEqual(expected);

@@ -250,16 +250,11 @@ export class CheckoutService {
       const takes = planStockTakes(row.lineItems);
       products = [...new Set(takes.map((take) => take.productId))];
       const order = { id: newId('ord'), merchantId, sessionId: id, currency: row.currency, total: row.total };
-      // Stock, order, status and event in one statement; a take it could not fill rolls everything back.
-      const { completed, failed } = await this.store.complete(tx, row, order, takes, now);
+      // Stock, order, status, event and each code's use in one statement; a take it could not fill, or a
+      // code whose last use went to another order, rolls everything back.
+      const { completed, failed, unredeemed } = await this.store.complete(tx, row, order, takes, now, appliedCodeKeys(row.discounts));
       if (failed) throw stockError(failed.take, failed.result);
-      // Each code's use counted with the order, never past its limit: a code whose last use went to another order rolls all back.
-      const codes = appliedCodeKeys(row.discounts);
-      if (codes.length) {
-        if (!this.discounts) throw new Error('a session priced with discount codes needs the discount source to complete');
-        const refused = await this.discounts.redeem(tx, merchantId, codes, order.id, row.customer?.email);
-        if (refused.length) throw new DiscountLimitReachedError(refused);
-      }
+      if (unredeemed.length) throw new DiscountLimitReachedError(unredeemed);
       // Payment last: nothing is authorized for a cart the stock cannot fill; a decline rolls all back.
       if (payment) await authorizePayment(this.payments, merchantId, row, payment);
       return this.commit(tx, completed, view, beforeCommit); // last: once it ran, the answer is stored with the commit

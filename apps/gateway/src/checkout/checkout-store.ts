@@ -40,10 +40,12 @@ export interface NewSession extends SessionFields {
   lines: readonly CartLine[];
 }
 
-/** What became of a completion: the session completed, unless a take failed (then nothing may commit). */
+/** What became of a completion: the session completed, unless a take failed or a code could not be redeemed (then nothing may commit). */
 export interface Completion<T extends StockTake> {
   completed: Session;
   failed?: { take: T; result: Exclude<StockResult, { kind: 'taken' }> };
+  /** The codes (keys) whose limit another order reached first. */
+  unredeemed: string[];
 }
 
 function totalsColumns(fields: SessionFields) {
@@ -276,7 +278,7 @@ export class CheckoutStore {
    * all at `now`, the transaction's time. Answers the session as it now is, with its order, or the
    * first take that could not be filled: then the caller throws, and the transaction rolls back.
    */
-  async complete<T extends StockTake>(tx: Tx, locked: Session, order: NewOrder, takes: readonly T[], now: Date): Promise<Completion<T>> {
+  async complete<T extends StockTake>(tx: Tx, locked: Session, order: NewOrder, takes: readonly T[], now: Date, codes: readonly string[] = []): Promise<Completion<T>> {
     const completed: Session = {
       ...locked,
       status: 'completed',
@@ -286,11 +288,14 @@ export class CheckoutStore {
     const products = [...new Set(takes.map((take) => take.productId))];
     const notice = products.length ? catalogEvents(this.db).notice({ merchantId: order.merchantId, ids: products, kind: 'stock' }) : null;
     const outbox = outboxEntry({ merchantId: order.merchantId, type: 'order.created', object: toCheckoutSession(completed) });
-    const [row] = await tx.query<{ taken: number[] }>(completionStatement({ order, sessionId: locked.id, takes, now, notice, outbox }));
+    const email = locked.customer?.email;
+    const [row] = await tx.query<{ taken: number[]; redeemed: string[] }>(completionStatement({ order, sessionId: locked.id, takes, now, notice, outbox, codes, email }));
     const taken = new Set(row?.taken ?? []);
+    const redeemed = new Set(row?.redeemed ?? []);
+    const unredeemed = codes.filter((code) => !redeemed.has(code));
     const short = takes.findIndex((_, index) => !taken.has(index));
-    if (short === -1) return { completed };
-    return { completed, failed: { take: takes[short]!, result: await this.shortfall(tx, order.merchantId, takes[short]!) } };
+    if (short === -1) return { completed, unredeemed };
+    return { completed, unredeemed, failed: { take: takes[short]!, result: await this.shortfall(tx, order.merchantId, takes[short]!) } };
   }
 
   /** After the commit: this process's catalog read model reads the products' stock again before the caller answers. */

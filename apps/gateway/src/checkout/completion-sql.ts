@@ -9,11 +9,15 @@
  *   oversell. A `continue` backorder leaves the quantity at 0 (the contract's Inventory is never
  *   negative); a product without variants is its own stock (its id is the take's SKU);
  * - the order, and the session marked `completed`, at the transaction's time;
+ * - one use of each discount code the session was priced with, never past a code's limits
+ *   (discounts/discount-store.ts: redemptionCtes);
  * - the outbox's event and deliveries (outbox.ts);
  * - NOTIFY catalog_changed with the products whose stock changed, heard when the transaction commits.
  *
- * The answer is the positions of the takes that were filled; the caller rolls back unless all were.
+ * The answer is the positions of the takes that were filled and the codes redeemed; the caller rolls
+ * back unless all were.
  */
+import { redemptionCtes } from '../discounts/discount-store.js';
 import { utc } from '../db/sql-time.js';
 import { sql, type Statement } from '../db/statement.js';
 import type { OutboxEntry } from '../webhooks/outbox.js';
@@ -36,9 +40,12 @@ export interface CompletionWrites {
   /** The catalog_changed payload, or null when no stock changes. */
   notice: string | null;
   outbox: OutboxEntry;
+  /** The discount codes (keys) to redeem with the order, and the buyer's email (per-customer limits). */
+  codes: readonly string[];
+  email: string | undefined;
 }
 
-export function completionStatement({ order, sessionId, takes, now, notice, outbox }: CompletionWrites): Statement {
+export function completionStatement({ order, sessionId, takes, now, notice, outbox, codes, email }: CompletionWrites): Statement {
   const merchantId = order.merchantId;
   const rows = JSON.stringify(takes.map((take, ord) => ({ ord, product_id: take.productId, sku: take.sku, quantity: take.quantity })));
   return sql`
@@ -67,7 +74,9 @@ export function completionStatement({ order, sessionId, takes, now, notice, outb
       VALUES (${order.id}, ${merchantId}, ${order.sessionId}, 'created'::"OrderStatus", ${order.currency}, ${order.total}, ${utc(now)}, ${utc(now)})),
     completed AS (
       UPDATE checkout_sessions SET status = 'completed'::"CheckoutStatus", updated_at = ${utc(now)} WHERE id = ${sessionId}),
+    ${codes.length ? sql`${redemptionCtes({ merchantId, keys: codes, orderId: order.id, email })},` : sql`redeemed AS (SELECT NULL::text AS key WHERE false),`}
     ${outbox.ctes}
     SELECT ARRAY(SELECT ord FROM variants_taken UNION ALL SELECT ord FROM products_taken) AS taken,
+           ARRAY(SELECT key FROM redeemed) AS redeemed,
            (SELECT count(*)::int FROM (SELECT pg_notify('catalog_changed', ${notice}::text) WHERE ${notice}::text IS NOT NULL) AS n) AS notified`;
 }

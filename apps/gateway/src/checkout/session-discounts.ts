@@ -2,7 +2,7 @@
  * The discounts a session is priced with: the merchant's codes and promotions (DiscountService's
  * cache), the codes the buyer asked for, and — only when a code it asks for has a usage limit —
  * how often each was used. Limits are read here to show a code that reached its limit as refused;
- * completion redeems again, atomically, in its transaction.
+ * completion redeems them, atomically, in its own statement (completion-sql.ts).
  */
 import type { CodeUsage } from '../discounts/apply-discounts.js';
 import { codeKey, type MerchantDiscounts } from '../discounts/discount.js';
@@ -15,7 +15,6 @@ import type { SessionDiscounts } from './session.js';
 export interface DiscountSource {
   readonly active: { get(merchantId: string): Promise<MerchantDiscounts> };
   usage(merchantId: string, keys: readonly string[], email: string | undefined, tx?: Tx): Promise<Map<string, CodeUsage>>;
-  redeem(tx: Tx, merchantId: string, keys: readonly string[], orderId: string, email: string | undefined): Promise<string[]>;
 }
 
 export const MAX_DISCOUNT_CODES = 10;

@@ -5,8 +5,8 @@
  * or replaces them in one transaction; `export` writes them back as they were given.
  *
  * Checkout prices carts with `active` (the merchant's discounts, in memory while changes are heard:
- * `active.listen(db)`), reads `usage` when a cart asks for codes, and `redeem`s in the completion's
- * transaction.
+ * `active.listen(db)`) and reads `usage` when a cart asks for codes; completion redeems codes in its
+ * own statement (checkout/completion-sql.ts, with discount-store.ts's redemptionCtes).
  */
 import { readRecords } from '../catalog/import/record-reader.js';
 import { MerchantCache } from '../db/merchant-cache.js';
@@ -44,11 +44,6 @@ export class DiscountService {
   /** How often each code (by key) was used, in all and by this buyer. */
   usage(merchantId: string, keys: readonly string[], email: string | undefined, tx?: Tx): Promise<Map<string, CodeUsage>> {
     return this.store.usage(merchantId, keys, email, tx);
-  }
-
-  /** Counts one use of each code (by key) for the order, in the completion's transaction; answers the keys whose limit was reached. */
-  redeem(tx: Tx, merchantId: string, keys: readonly string[], orderId: string, email: string | undefined): Promise<string[]> {
-    return this.store.redeem(tx, merchantId, keys, orderId, email);
   }
 
   async importFile(merchantId: string, file: string): Promise<{ codes: number; promotions: number }> {

@@ -7,12 +7,47 @@
  */
 import type { Database } from '../db/database.js';
 import { NOW_UTC } from '../db/sql-time.js';
-import { sql } from '../db/statement.js';
+import { sql, type Statement } from '../db/statement.js';
 import type { Tx } from '../db/transaction.js';
 import { codeKey } from './discount.js';
 import type { DiscountRecord } from './parse-discount.js';
 
 export const DISCOUNTS_CHANNEL = 'discounts_changed';
+
+export interface Redemption {
+  merchantId: string;
+  /** The codes' keys (codeKey). */
+  keys: readonly string[];
+  orderId: string;
+  /** The buyer's email (per-customer limits); none: those limits are not checked. */
+  email: string | undefined;
+}
+
+/**
+ * CTEs that count one use of each code, never past its limits: `code_locks` locks the codes'
+ * rows in key order (two completions that share codes never wait on each other crosswise);
+ * `redeemed` increments those under their limits — after waiting for a lock, PostgreSQL checks the
+ * limit again on the row as the other transaction left it — and is the keys counted;
+ * `redemptions_written` records each use with the order. Usable inside a larger statement.
+ */
+export function redemptionCtes({ merchantId, keys, orderId, email }: Redemption): Statement {
+  const buyer = email?.trim().toLowerCase() || null;
+  return sql`
+    code_locks AS MATERIALIZED (
+      SELECT key FROM discount_codes WHERE merchant_id = ${merchantId} AND key = ANY(${[...keys]}::text[])
+      ORDER BY key COLLATE "C" FOR UPDATE),
+    redeemed AS (
+      UPDATE discount_codes AS d SET redemptions = d.redemptions + 1 FROM code_locks AS l
+      WHERE d.merchant_id = ${merchantId} AND d.key = l.key
+        AND (d.usage_limit IS NULL OR d.redemptions < d.usage_limit)
+        AND (d.per_customer_limit IS NULL OR ${buyer}::text IS NULL OR (
+          SELECT count(*) FROM discount_redemptions AS r
+          WHERE r.merchant_id = d.merchant_id AND r.key = d.key AND r.email = ${buyer}::text) < d.per_customer_limit)
+      RETURNING d.key),
+    redemptions_written AS (
+      INSERT INTO discount_redemptions (merchant_id, key, order_id, email, created_at)
+      SELECT ${merchantId}, key, ${orderId}, ${buyer}::text, ${NOW_UTC} FROM redeemed)`;
+}
 
 /** A record of the file, checked, beside the raw JSON it came from. */
 export interface StoredRecord {
@@ -69,28 +104,12 @@ export class DiscountStore {
   /**
    * Counts one use of each code for a completed order, in the completion's transaction. Returns
    * the keys that could not be redeemed (a usage limit, or the buyer's own limit, reached), so
-   * the caller can roll the completion back or drop them; a code used is never counted past its limit.
+   * the caller can roll the completion back; a code used is never counted past its limit.
+   * (Checkout's completion runs the same CTEs inside its own statement: redemptionCtes.)
    */
   async redeem(tx: Tx, merchantId: string, keys: readonly string[], orderId: string, email: string | undefined): Promise<string[]> {
     if (keys.length === 0) return [];
-    const buyer = email?.trim().toLowerCase() || null;
-    if (keys.length > 1) {
-      // Codes are locked in one order by every completion, so two that share codes never wait on each other crosswise.
-      await tx.query(sql`SELECT key FROM discount_codes WHERE merchant_id = ${merchantId} AND key = ANY(${[...keys]}::text[]) ORDER BY key COLLATE "C" FOR UPDATE`);
-    }
-    const rows = await tx.query<{ key: string }>(sql`
-      WITH counted AS (
-        UPDATE discount_codes AS d SET redemptions = d.redemptions + 1
-        WHERE d.merchant_id = ${merchantId} AND d.key = ANY(${[...keys]}::text[])
-          AND (d.usage_limit IS NULL OR d.redemptions < d.usage_limit)
-          AND (d.per_customer_limit IS NULL OR ${buyer}::text IS NULL OR (
-            SELECT count(*) FROM discount_redemptions AS r
-            WHERE r.merchant_id = d.merchant_id AND r.key = d.key AND r.email = ${buyer}::text) < d.per_customer_limit)
-        RETURNING d.key),
-      used AS (
-        INSERT INTO discount_redemptions (merchant_id, key, order_id, email, created_at)
-        SELECT ${merchantId}, key, ${orderId}, ${buyer}::text, ${NOW_UTC} FROM counted)
-      SELECT key FROM counted`);
+    const rows = await tx.query<{ key: string }>(sql`WITH ${redemptionCtes({ merchantId, keys, orderId, email })} SELECT key FROM redeemed`);
     const redeemed = new Set(rows.map((row) => row.key));
     return keys.filter((key) => !redeemed.has(key));
   }
