@@ -108,7 +108,7 @@ writeFileSync(discountsFile, [
 ].map((record) => JSON.stringify(record)).join('\n'));
 await new DiscountService(new DiscountStore(db), async () => new Set(['USD'])).importFile('bench-disc', discountsFile);
 await new ShippingProfileStore(db).save('bench-disc', parseShippingProfile({
-  zones: [{ id: 'us', countries: ['US'], methods: [{ id: 'standard', title: 'Standard', prices: { USD: 700 } }, { id: 'express', title: 'Express', prices: { USD: 1500 } }] }],
+  zones: [{ id: 'us', countries: ['US'], methods: [{ id: 'standard', title: 'Standard', prices: { USD: 7 } }, { id: 'express', title: 'Express', prices: { USD: 15 } }] }],
 }));
 
 // The gateway as a team runs it: the built CLI, its own process, request logs written (to nowhere).

@@ -16,7 +16,7 @@ const file = (name: string, document: unknown) => {
   writeFileSync(path, typeof document === 'string' ? document : JSON.stringify(document));
   return path;
 };
-const GOOD = { zones: [{ id: 'us', countries: ['US'], methods: [{ id: 'standard', title: 'Standard', prices: { USD: 700 }, free_from: { USD: 10000 }, delivery_estimate: { min_business_days: 3, max_business_days: 5 } }] }] };
+const GOOD = { zones: [{ id: 'us', countries: ['US'], methods: [{ id: 'standard', title: 'Standard', prices: { USD: 7 }, free_from: { USD: 100 }, delivery_estimate: { min_business_days: 3, max_business_days: 5 } }] }] };
 
 describe('gateway shipping', () => {
   it('imports a profile and exports it back as the same document', async () => {

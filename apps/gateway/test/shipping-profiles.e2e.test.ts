@@ -17,11 +17,11 @@ const PROFILE = {
       id: 'us',
       countries: ['US'],
       methods: [
-        { id: 'standard', title: 'Standard', prices: { USD: 700 }, free_from: { USD: 10000 }, delivery_estimate: { min_business_days: 3, max_business_days: 5 } },
-        { id: 'express', title: 'Express', prices: { USD: 1500 }, delivery_estimate: { min_business_days: 1, max_business_days: 2 } },
+        { id: 'standard', title: 'Standard', prices: { USD: 7 }, free_from: { USD: 100 }, delivery_estimate: { min_business_days: 3, max_business_days: 5 } },
+        { id: 'express', title: 'Express', prices: { USD: 15 }, delivery_estimate: { min_business_days: 1, max_business_days: 2 } },
       ],
     },
-    { id: 'de', countries: ['DE'], methods: [{ id: 'standard', title: 'Standard (DE)', prices: { USD: 1200 } }] },
+    { id: 'de', countries: ['DE'], methods: [{ id: 'standard', title: 'Standard (DE)', prices: { USD: 12 } }] },
   ],
 };
 const US = { line1: '1 Market St', city: 'San Francisco', state: 'OR', country: 'US' }; // OR: no sales tax
@@ -135,7 +135,7 @@ describe('shipping import refuses a bad profile whole, naming the field', () => 
   it.each([
     ['an unknown country', { zones: [zone({ countries: ['ZZ'] })] }, '$.zones[0].countries[0]'],
     ['a negative price', { zones: [zone({ methods: [{ id: 'standard', title: 'S', prices: { USD: -1 } }] })] }, '$.zones[0].methods[0].prices.USD'],
-    ['a fractional price', { zones: [zone({ methods: [{ id: 'standard', title: 'S', prices: { USD: 1.5 } }] })] }, '$.zones[0].methods[0].prices.USD'],
+    ['a price finer than a cent', { zones: [zone({ methods: [{ id: 'standard', title: 'S', prices: { USD: 1.005 } }] })] }, '$.zones[0].methods[0].prices.USD'],
     ['a currency the merchant does not sell in', { zones: [zone({ methods: [{ id: 'standard', title: 'S', prices: { EUR: 100 } }] })] }, '$.zones[0].methods[0].prices.EUR'],
     ['a malformed currency', { zones: [zone({ methods: [{ id: 'standard', title: 'S', prices: { usd: 100 } }] })] }, '$.zones[0].methods[0].prices.usd'],
     ['duplicate method ids', { zones: [zone({ methods: [{ id: 'standard', title: 'S', prices: { USD: 1 } }, { id: 'standard', title: 'T', prices: { USD: 2 } }] })] }, '$.zones[0].methods[1].id'],

@@ -6,11 +6,11 @@ import { parseShippingProfile } from './shipping-profile.js';
 const profile = parseShippingProfile({
   zones: [
     { id: 'us', countries: ['US'], methods: [
-      { id: 'standard', title: 'Standard', prices: { USD: 700 }, free_from: { USD: 10000 } },
-      { id: 'express', title: 'Express', prices: { USD: 1500, EUR: 1400 }, delivery_estimate: { min_business_days: 1, max_business_days: 2 } },
+      { id: 'standard', title: 'Standard', prices: { USD: 7 }, free_from: { USD: 100 } },
+      { id: 'express', title: 'Express', prices: { USD: 15, EUR: 14 }, delivery_estimate: { min_business_days: 1, max_business_days: 2 } },
     ] },
-    { id: 'remote', regions: ['US-AK', 'US-HI'], methods: [{ id: 'standard', title: 'Remote', prices: { USD: 2500 } }] },
-    { id: 'de', countries: ['DE'], methods: [{ id: 'standard', title: 'Standard', prices: { EUR: 900 } }] },
+    { id: 'remote', regions: ['US-AK', 'US-HI'], methods: [{ id: 'standard', title: 'Remote', prices: { USD: 25 } }] },
+    { id: 'de', countries: ['DE'], methods: [{ id: 'standard', title: 'Standard', prices: { EUR: 9 } }] },
   ],
 });
 

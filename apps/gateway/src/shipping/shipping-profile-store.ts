@@ -14,7 +14,7 @@ export class ShippingProfileStore {
 
   async find(merchantId: string): Promise<ShippingProfile | null> {
     const [row] = await this.db.sql.query<{ profile: string }>(sql`SELECT profile::text AS profile FROM shipping_profiles WHERE merchant_id = ${merchantId}`);
-    return row ? parseShippingProfile(JSON.parse(row.profile)) : null;
+    return row ? parseShippingProfile(JSON.parse(row.profile), undefined, 'minor') : null;
   }
 
   /** The currencies the merchant's catalog is priced in (its products and variants). */
@@ -27,7 +27,7 @@ export class ShippingProfileStore {
 
   /** Replaces the merchant's profile (the merchant is created if new), all or nothing. */
   async save(merchantId: string, profile: ShippingProfile): Promise<void> {
-    const document = JSON.stringify(shippingProfileDocument(profile));
+    const document = JSON.stringify(shippingProfileDocument(profile, 'minor')); // stored in minor units, as the domain holds them
     await this.db.transaction(async (tx) => {
       await tx.execute(sql`INSERT INTO merchants (id, name) VALUES (${merchantId}, ${merchantId}) ON CONFLICT (id) DO NOTHING`);
       await tx.execute(sql`

@@ -1,12 +1,15 @@
 /**
  * A merchant's shipping profile: zones by destination (ISO 3166-1 alpha-2 countries, or ISO 3166-2
- * regions `US-AK`), each with its methods — prices per currency in integer minor units, an optional
- * free-from subtotal per currency and an optional delivery estimate in business days. A merchant
- * without one ships at the flat rate of the settings (SHIPPING_FLAT_RATE, SHIPPING_FREE_FROM).
+ * regions `US-AK`), each with its methods — prices per currency, an optional free-from subtotal per
+ * currency and an optional delivery estimate in business days. A merchant without one ships at the
+ * flat rate of the settings (SHIPPING_FLAT_RATE, SHIPPING_FREE_FROM).
  *
  * `parseShippingProfile` is the one check of a profile document (the CLI's import): the first
- * problem is a ShippingProfileError naming its JSONPath; nothing half-valid is ever returned.
+ * problem is a ShippingProfileError naming its JSONPath; nothing half-valid is ever returned. A
+ * document's amounts are in major units, as the catalog's prices and the discounts file's are
+ * (`{"USD": 7.5}`), exact in the currency; the domain and the stored form hold integer minor units.
  */
+import { toMajor, toMinor } from '../checkout/pricing/money.js';
 import { InvalidRequestError } from '../errors.js';
 import { isCountryCode } from './iso-countries.js';
 
@@ -72,23 +75,36 @@ function text(value: unknown, path: string, pattern?: RegExp, hint?: string): st
   return value;
 }
 
-function minorUnits(value: unknown, path: string): number {
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
-    throw new ShippingProfileError(path, `must be a non-negative whole number of minor units, got ${JSON.stringify(value)}`);
+/** How a document writes amounts: `major` (a file: 7.5 is $7.50) or `minor` (the stored form: 750). */
+export type AmountUnits = 'major' | 'minor';
+
+function minorUnits(value: unknown, path: string, currency: string, units: AmountUnits): number {
+  if (units === 'minor') {
+    if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
+      throw new ShippingProfileError(path, `must be a non-negative whole number of minor units, got ${JSON.stringify(value)}`);
+    }
+    return value;
   }
-  return value;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) throw new ShippingProfileError(path, `must be a non-negative amount of ${currency}, got ${JSON.stringify(value)}`);
+  const minor = toMinor(value, currency);
+  if (minor > BigInt(Number.MAX_SAFE_INTEGER) || toMajor(minor, currency) !== value) throw new ShippingProfileError(path, `${value} is not an exact amount of ${currency}`);
+  return Number(minor);
 }
 
-function amounts(value: unknown, path: string, sells: ReadonlySet<string> | undefined): Record<string, number> {
-  if (!isObject(value)) throw new ShippingProfileError(path, 'must be an object of amounts by currency, e.g. {"USD": 500}');
+function amounts(value: unknown, path: string, sells: ReadonlySet<string> | undefined, units: AmountUnits): Record<string, number> {
+  if (!isObject(value)) throw new ShippingProfileError(path, 'must be an object of amounts by currency, e.g. {"USD": 7.5}');
   const result: Record<string, number> = {};
   for (const [currency, amount] of Object.entries(value)) {
     const at = `${path}.${currency}`;
     if (!CURRENCY.test(currency)) throw new ShippingProfileError(at, `${JSON.stringify(currency)} is not an ISO 4217 currency code (three capital letters)`);
     if (sells && !sells.has(currency)) throw new ShippingProfileError(at, `the merchant sells nothing in ${currency} (its catalog's currencies: ${[...sells].join(', ')})`);
-    result[currency] = minorUnits(amount, at);
+    result[currency] = minorUnits(amount, at, currency, units);
   }
   return result;
+}
+
+function documentAmounts(amounts: Readonly<Record<string, number>>, units: AmountUnits): Record<string, number> {
+  return Object.fromEntries(Object.entries(amounts).map(([currency, minor]) => [currency, units === 'minor' ? minor : toMajor(BigInt(minor), currency)]));
 }
 
 function businessDays(value: unknown, path: string): number {
@@ -107,20 +123,20 @@ function estimate(value: unknown, path: string): DeliveryEstimate | null {
   return { minBusinessDays, maxBusinessDays };
 }
 
-function method(value: unknown, path: string, sells: ReadonlySet<string> | undefined): ShippingMethod {
+function method(value: unknown, path: string, sells: ReadonlySet<string> | undefined, units: AmountUnits): ShippingMethod {
   const raw = object(value, path, ['id', 'title', 'prices', 'free_from', 'delivery_estimate']);
-  const prices = amounts(raw.prices, `${path}.prices`, sells);
+  const prices = amounts(raw.prices, `${path}.prices`, sells, units);
   if (Object.keys(prices).length === 0) throw new ShippingProfileError(`${path}.prices`, 'must price the method in at least one currency');
   return {
     id: text(raw.id, `${path}.id`, ID, 'must be 1-64 lower-case letters, digits, "_" or "-"'),
     title: text(raw.title, `${path}.title`),
     prices,
-    freeFrom: raw.free_from === undefined ? {} : amounts(raw.free_from, `${path}.free_from`, sells),
+    freeFrom: raw.free_from === undefined ? {} : amounts(raw.free_from, `${path}.free_from`, sells, units),
     estimate: estimate(raw.delivery_estimate, `${path}.delivery_estimate`),
   };
 }
 
-function zone(value: unknown, path: string, sells: ReadonlySet<string> | undefined): ShippingZone {
+function zone(value: unknown, path: string, sells: ReadonlySet<string> | undefined, units: AmountUnits): ShippingZone {
   const raw = object(value, path, ['id', 'countries', 'regions', 'methods']);
   const id = text(raw.id, `${path}.id`, ID, 'must be 1-64 lower-case letters, digits, "_" or "-"');
   const countries = array(raw.countries ?? [], `${path}.countries`).map((code, i) => {
@@ -135,7 +151,7 @@ function zone(value: unknown, path: string, sells: ReadonlySet<string> | undefin
     return code as string;
   });
   if (countries.length + regions.length === 0) throw new ShippingProfileError(`${path}.countries`, 'the zone covers no country or region');
-  const methods = array(raw.methods, `${path}.methods`).map((entry, i) => method(entry, `${path}.methods[${i}]`, sells));
+  const methods = array(raw.methods, `${path}.methods`).map((entry, i) => method(entry, `${path}.methods[${i}]`, sells, units));
   if (methods.length === 0) throw new ShippingProfileError(`${path}.methods`, 'the zone has no method');
   methods.forEach((entry, i) => {
     if (methods.findIndex((other) => other.id === entry.id) !== i) throw new ShippingProfileError(`${path}.methods[${i}].id`, `duplicate method id ${JSON.stringify(entry.id)} in the zone`);
@@ -147,9 +163,9 @@ function zone(value: unknown, path: string, sells: ReadonlySet<string> | undefin
  * Checks a profile document (`{"zones": [...]}`, the wire form of docs/operating.md). `sells`, when
  * known, is the set of currencies the merchant's catalog is priced in: a price in another is refused.
  */
-export function parseShippingProfile(document: unknown, sells?: ReadonlySet<string>): ShippingProfile {
+export function parseShippingProfile(document: unknown, sells?: ReadonlySet<string>, units: AmountUnits = 'major'): ShippingProfile {
   const raw = object(document, '$', ['zones']);
-  const zones = array(raw.zones, '$.zones').map((entry, i) => zone(entry, `$.zones[${i}]`, sells));
+  const zones = array(raw.zones, '$.zones').map((entry, i) => zone(entry, `$.zones[${i}]`, sells, units));
   const owner = new Map<string, number>();
   zones.forEach((entry, i) => {
     if (zones.findIndex((other) => other.id === entry.id) !== i) throw new ShippingProfileError(`$.zones[${i}].id`, `duplicate zone id ${JSON.stringify(entry.id)}`);
@@ -166,8 +182,8 @@ export function parseShippingProfile(document: unknown, sells?: ReadonlySet<stri
   return { zones };
 }
 
-/** The profile as its document (what `shipping export` prints and `import` reads back). */
-export function shippingProfileDocument(profile: ShippingProfile): { zones: Json[] } {
+/** The profile as its document: a file's (`major`: what `shipping export` prints and `import` reads back) or the stored form (`minor`). */
+export function shippingProfileDocument(profile: ShippingProfile, units: AmountUnits = 'major'): { zones: Json[] } {
   return {
     zones: profile.zones.map((entry) => ({
       id: entry.id,
@@ -176,8 +192,8 @@ export function shippingProfileDocument(profile: ShippingProfile): { zones: Json
       methods: entry.methods.map((m) => ({
         id: m.id,
         title: m.title,
-        prices: { ...m.prices },
-        ...(Object.keys(m.freeFrom).length ? { free_from: { ...m.freeFrom } } : {}),
+        prices: documentAmounts(m.prices, units),
+        ...(Object.keys(m.freeFrom).length ? { free_from: documentAmounts(m.freeFrom, units) } : {}),
         ...(m.estimate ? { delivery_estimate: { min_business_days: m.estimate.minBusinessDays, max_business_days: m.estimate.maxBusinessDays } } : {}),
       })),
     })),
