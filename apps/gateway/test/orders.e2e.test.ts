@@ -67,6 +67,7 @@ describe('GET /orders/{order_id}', () => {
       amounts: session.amounts,
       discounts: session.discounts,
       customer: session.customer,
+      customer_id: session.customer_id,
       shipping_address: session.shipping_address,
       fulfillments: [],
       refunds: [],

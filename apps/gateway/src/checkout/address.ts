@@ -26,8 +26,16 @@ export function normalizeAddress(input: Address): Address {
   return address;
 }
 
+const CONSENT_FIELDS = ['marketing', 'analytics', 'sale_of_data'] as const;
+
 export function normalizeCustomer(input: Customer): Customer {
-  return pick(input, CUSTOMER_FIELDS);
+  const customer: Customer = pick(input, CUSTOMER_FIELDS);
+  if (input.consent && typeof input.consent === 'object') {
+    const consent: NonNullable<Customer['consent']> = {};
+    for (const field of CONSENT_FIELDS) if (typeof input.consent[field] === 'boolean') consent[field] = input.consent[field];
+    if (Object.keys(consent).length) customer.consent = consent;
+  }
+  return customer;
 }
 
 /** The required fields a shipping address lacks (all of them when there is none). */

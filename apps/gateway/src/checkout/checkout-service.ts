@@ -27,6 +27,7 @@ import type { PaymentInstruction, PaymentProvider } from './payment/payment-prov
 import { UnconfiguredPaymentProvider } from './payment/unconfigured-payment-provider.js';
 import type { Pricing } from './pricing/pricing.js';
 import { appliedCodeKeys, checkDiscountCodes, discountContext, merchantDiscounts, type DiscountSource } from './session-discounts.js';
+import { buyerFields, type CustomerDirectory } from './session-customer.js';
 import type { ProtocolState, Session } from './session.js';
 import { toCheckoutSession } from './session-mapper.js';
 import type { SessionChanges, SessionRecord } from './session-record.js';
@@ -56,6 +57,8 @@ export class CheckoutService {
     private readonly inMemory?: ProductsInMemory,
     /** The merchants' discount codes and promotions; without it carts get no discounts (codes asked are refused as unknown). */
     private readonly discounts?: DiscountSource,
+    /** The merchants' customers: saved addresses offered and chosen by id, the buyer remembered at completion. */
+    private readonly customers?: CustomerDirectory,
   ) {}
 
   // ── our own API ──────────────────────────────────────────────────────────
@@ -68,6 +71,7 @@ export class CheckoutService {
       paymentMethod: request.payment_method ?? DEFAULT_PAYMENT_METHOD,
       ...(request.shipping_option_id !== undefined ? { fulfillmentOptionId: request.shipping_option_id } : {}),
       ...(request.discount_codes !== undefined ? { discountCodes: request.discount_codes } : {}),
+      ...(request.shipping_address_id !== undefined ? { shippingAddressId: request.shipping_address_id } : {}),
     };
     return this.openWith(merchantId, changes, contractView, beforeCommit);
   }
@@ -87,6 +91,7 @@ export class CheckoutService {
       ...(request.payment_method !== undefined ? { paymentMethod: request.payment_method } : {}),
       ...(request.shipping_option_id !== undefined ? { fulfillmentOptionId: request.shipping_option_id } : {}),
       ...(request.discount_codes !== undefined ? { discountCodes: request.discount_codes } : {}),
+      ...(request.shipping_address_id !== undefined ? { shippingAddressId: request.shipping_address_id } : {}),
     };
     return this.changeWith(merchantId, id, changes, contractView, beforeCommit);
   }
@@ -160,9 +165,16 @@ export class CheckoutService {
     const items = changes.items ?? [];
     const cart = resolveLines(items, await this.catalogProducts(merchantId, items.map((item) => item.product_id)));
     checkCurrency(cart.currency, changes.currency);
-    const shippingAddress = changes.shippingAddress ? normalizeAddress(changes.shippingAddress) : null;
+    checkOneAddress(changes);
     const paymentMethod = checkPaymentMethod(changes.paymentMethod ?? DEFAULT_PAYMENT_METHOD);
     const customer = changes.customer ? normalizeCustomer(changes.customer) : null;
+    const buyer = await buyerFields(this.customers, {
+      merchantId,
+      customer,
+      shippingAddress: changes.shippingAddress ? normalizeAddress(changes.shippingAddress) : null,
+      shippingAddressId: changes.shippingAddressId,
+    });
+    const { shippingAddress } = buyer;
     const discountCodes = checkDiscountCodes(changes.discountCodes ?? []);
     const [shipping, merchant] = await Promise.all([this.pricing.prepare(merchantId), merchantDiscounts(this.discounts, merchantId)]);
     const discounts = await discountContext(this.discounts, { merchantId, merchant, codes: discountCodes, email: customer?.email, now: new Date() });
@@ -176,6 +188,7 @@ export class CheckoutService {
       lines: cart.lines,
       shippingAddress,
       customer,
+      buyer: { customerId: buyer.customerId, shippingAddressId: buyer.shippingAddressId, savedAddresses: buyer.savedAddresses },
       paymentMethod,
       totals,
       discountCodes,
@@ -200,9 +213,21 @@ export class CheckoutService {
         ({ currency, lines } = resolveLines(changes.items, catalog));
       }
       checkCurrency(currency, changes.currency);
-      const shippingAddress = changes.shippingAddress ? normalizeAddress(changes.shippingAddress) : row.shippingAddress;
+      checkOneAddress(changes);
       const chosenOptionId = changes.fulfillmentOptionId !== undefined ? changes.fulfillmentOptionId : row.fulfillmentOptionId;
       const customer = changes.customer ? normalizeCustomer(changes.customer) : row.customer;
+      // The buyer's saved addresses are read again only when the buyer or the address changes.
+      const buyer =
+        changes.customer || changes.shippingAddress || changes.shippingAddressId !== undefined
+          ? await buyerFields(this.customers, {
+              merchantId,
+              customer,
+              shippingAddress: changes.shippingAddress ? normalizeAddress(changes.shippingAddress) : row.shippingAddress,
+              shippingAddressId: changes.shippingAddressId,
+              tx,
+            })
+          : { customerId: row.customerId, shippingAddress: row.shippingAddress, shippingAddressId: row.shippingAddressId, savedAddresses: row.savedAddresses };
+      const { shippingAddress } = buyer;
       const discountCodes = askedCodes ?? row.discountCodes;
       const discounts = await discountContext(this.discounts, { merchantId, merchant, codes: discountCodes, email: customer?.email, now, tx });
       const totals = await this.pricing.totals(currency, lines ?? row.lineItems, shippingAddress, { ...shipping, chosenOptionId, discounts });
@@ -210,6 +235,7 @@ export class CheckoutService {
         currency,
         shippingAddress,
         customer,
+        buyer: { customerId: buyer.customerId, shippingAddressId: buyer.shippingAddressId, savedAddresses: buyer.savedAddresses },
         discountCodes,
         paymentMethod: changes.paymentMethod === undefined ? row.paymentMethod : checkPaymentMethod(changes.paymentMethod),
         totals,
@@ -252,7 +278,10 @@ export class CheckoutService {
       const order = { id: newId('ord'), merchantId, sessionId: id, currency: row.currency, total: row.total };
       // Stock, order, status, event and each code's use in one statement; a take it could not fill, or a
       // code whose last use went to another order, rolls everything back.
-      const { completed, failed, unredeemed } = await this.store.complete(tx, row, order, takes, now, appliedCodeKeys(row.discounts));
+      // The buyer remembered with the order: the customer of its email, its address saved (an equal one keeps its id), its consent.
+      const remembered = this.customers && row.customer?.email ? await this.customers.remember(tx, merchantId, row.customer, row.shippingAddress) : undefined;
+      const buyer = remembered ? { customerId: remembered.customerId, shippingAddressId: remembered.addressId } : undefined;
+      const { completed, failed, unredeemed } = await this.store.complete(tx, row, order, takes, now, appliedCodeKeys(row.discounts), buyer);
       if (failed) throw stockError(failed.take, failed.result);
       if (unredeemed.length) throw new DiscountLimitReachedError(unredeemed);
       // Payment last: nothing is authorized for a cart the stock cannot fill; a decline rolls all back.
@@ -307,6 +336,12 @@ export class CheckoutService {
     const answer = await view(tx, row);
     await beforeCommit?.(tx, answer);
     return answer;
+  }
+}
+
+function checkOneAddress(changes: SessionChanges): void {
+  if (changes.shippingAddress && changes.shippingAddressId !== undefined) {
+    throw new InvalidRequestError('Send either shipping_address or shipping_address_id, not both', 'shipping_address_id');
   }
 }
 

@@ -15,6 +15,7 @@ import { catalogEvents } from '../catalog/catalog-events.js';
 import { outboxEntry } from '../webhooks/outbox.js';
 import { completionStatement, type NewOrder } from './completion-sql.js';
 import type { CartLine, CatalogProduct } from './line-resolver.js';
+import type { SavedAddress } from './session-customer.js';
 import { lineSubtotal, type Totals } from './pricing/pricing.js';
 import type { ProtocolState, Session, SessionLine, SessionStatus } from './session.js';
 import { toCheckoutSession } from './session-mapper.js';
@@ -25,6 +26,7 @@ export interface SessionFields {
   currency: string;
   shippingAddress: Address | null;
   customer: Customer | null;
+  buyer: { customerId: string | null; shippingAddressId: string | null; savedAddresses: SavedAddress[] | null };
   paymentMethod: string;
   totals: Totals;
   /** The discount codes the buyer asked for, in the order given. */
@@ -181,12 +183,14 @@ export class CheckoutStore {
       WITH s AS (
         INSERT INTO checkout_sessions (id, merchant_id, status, currency, shipping_address, customer, payment_method, client_secret,
                                        shipping_method, shipping_amount, tax_rate, tax_amount, subtotal, total,
-                                       fulfillment_option_id, shipping_options, protocol_state, discount_codes, discount_amount, discounts, created_at, updated_at)
+                                       fulfillment_option_id, shipping_options, protocol_state, discount_codes, discount_amount, discounts,
+                                       customer_id, shipping_address_id, saved_addresses, created_at, updated_at)
         VALUES (${session.id}, ${session.merchantId}, 'open'::"CheckoutStatus", ${columns.currency}, ${jsonText(session.shippingAddress)}::jsonb,
                 ${jsonText(session.customer)}::jsonb, ${columns.paymentMethod}, ${session.clientSecret}, ${columns.shippingMethod},
                 ${columns.shippingAmount}, ${columns.taxRate}, ${columns.taxAmount}, ${columns.subtotal}, ${columns.total},
                 ${fulfillmentOptionId}, ${amountsJson(columns.shippingOptions)}::jsonb, ${jsonText(session.protocolState)}::json,
-                ${JSON.stringify(columns.discountCodes)}::jsonb, ${columns.discountAmount}, ${amountsJson(columns.discounts)}::jsonb, ${NOW_UTC}, ${NOW_UTC})
+                ${JSON.stringify(columns.discountCodes)}::jsonb, ${columns.discountAmount}, ${amountsJson(columns.discounts)}::jsonb,
+                ${session.buyer.customerId}, ${session.buyer.shippingAddressId}, ${jsonText(session.buyer.savedAddresses)}::jsonb, ${NOW_UTC}, ${NOW_UTC})
         RETURNING created_at, updated_at),
       l AS (${insertLines(session.id, lineItems)})
       SELECT ${iso(sql`created_at`)} AS "createdAt", ${iso(sql`updated_at`)} AS "updatedAt" FROM s`);
@@ -199,6 +203,7 @@ export class CheckoutStore {
       ...columns,
       shippingAddress: session.shippingAddress,
       customer: session.customer,
+      ...session.buyer,
       fulfillmentOptionId,
       protocolState: session.protocolState ?? null,
       createdAt: new Date(row.createdAt),
@@ -220,9 +225,10 @@ export class CheckoutStore {
         shipping_amount = ${columns.shippingAmount}, tax_rate = ${columns.taxRate}, tax_amount = ${columns.taxAmount}, subtotal = ${columns.subtotal},
         total = ${columns.total}, fulfillment_option_id = ${fulfillmentOptionId}, shipping_options = ${amountsJson(columns.shippingOptions)}::jsonb, protocol_state = ${jsonText(protocolState)}::json,
         shipping_address = ${jsonText(shippingAddress)}::jsonb, customer = ${jsonText(customer)}::jsonb,
-        discount_codes = ${JSON.stringify(columns.discountCodes)}::jsonb, discount_amount = ${columns.discountAmount}, discounts = ${amountsJson(columns.discounts)}::jsonb, updated_at = ${NOW_UTC}
+        discount_codes = ${JSON.stringify(columns.discountCodes)}::jsonb, discount_amount = ${columns.discountAmount}, discounts = ${amountsJson(columns.discounts)}::jsonb,
+        customer_id = ${fields.buyer.customerId}, shipping_address_id = ${fields.buyer.shippingAddressId}, saved_addresses = ${jsonText(fields.buyer.savedAddresses)}::jsonb, updated_at = ${NOW_UTC}
       WHERE id = ${locked.id} RETURNING ${iso(sql`updated_at`)} AS "updatedAt"`);
-    const updated: Session = { ...locked, ...columns, fulfillmentOptionId, protocolState, shippingAddress, customer, updatedAt: new Date(row!.updatedAt) };
+    const updated: Session = { ...locked, ...columns, ...fields.buyer, fulfillmentOptionId, protocolState, shippingAddress, customer, updatedAt: new Date(row!.updatedAt) };
     if (!lines) {
       // The same cart: only the lines' discounts may have changed.
       const lineItems = locked.lineItems.map((line, i) => ({ ...line, discount: fields.totals.lineDiscounts[i] ?? 0n }));
@@ -278,9 +284,18 @@ export class CheckoutStore {
    * all at `now`, the transaction's time. Answers the session as it now is, with its order, or the
    * first take that could not be filled: then the caller throws, and the transaction rolls back.
    */
-  async complete<T extends StockTake>(tx: Tx, locked: Session, order: NewOrder, takes: readonly T[], now: Date, codes: readonly string[] = []): Promise<Completion<T>> {
+  async complete<T extends StockTake>(
+    tx: Tx,
+    locked: Session,
+    order: NewOrder,
+    takes: readonly T[],
+    now: Date,
+    codes: readonly string[] = [],
+    buyer: { customerId: string | null; shippingAddressId: string | null } = { customerId: locked.customerId, shippingAddressId: locked.shippingAddressId },
+  ): Promise<Completion<T>> {
     const completed: Session = {
       ...locked,
+      ...buyer,
       status: 'completed',
       updatedAt: now,
       order: { id: order.id, status: 'created', currency: order.currency, total: order.total, createdAt: now },
@@ -289,7 +304,7 @@ export class CheckoutStore {
     const notice = products.length ? catalogEvents(this.db).notice({ merchantId: order.merchantId, ids: products, kind: 'stock' }) : null;
     const outbox = outboxEntry({ merchantId: order.merchantId, type: 'order.created', object: toCheckoutSession(completed) });
     const email = locked.customer?.email;
-    const [row] = await tx.query<{ taken: number[]; redeemed: string[] }>(completionStatement({ order, sessionId: locked.id, takes, now, notice, outbox, codes, email }));
+    const [row] = await tx.query<{ taken: number[]; redeemed: string[] }>(completionStatement({ order, sessionId: locked.id, takes, now, notice, outbox, codes, email, ...buyer }));
     const taken = new Set(row?.taken ?? []);
     const redeemed = new Set(row?.redeemed ?? []);
     const unredeemed = codes.filter((code) => !redeemed.has(code));

@@ -43,9 +43,12 @@ export interface CompletionWrites {
   /** The discount codes (keys) to redeem with the order, and the buyer's email (per-customer limits). */
   codes: readonly string[];
   email: string | undefined;
+  /** The customer the buyer is and the saved address shipped to (remembered by the completion), when known. */
+  customerId: string | null;
+  shippingAddressId: string | null;
 }
 
-export function completionStatement({ order, sessionId, takes, now, notice, outbox, codes, email }: CompletionWrites): Statement {
+export function completionStatement({ order, sessionId, takes, now, notice, outbox, codes, email, customerId, shippingAddressId }: CompletionWrites): Statement {
   const merchantId = order.merchantId;
   const rows = JSON.stringify(takes.map((take, ord) => ({ ord, product_id: take.productId, sku: take.sku, quantity: take.quantity })));
   return sql`
@@ -73,7 +76,8 @@ export function completionStatement({ order, sessionId, takes, now, notice, outb
       INSERT INTO orders (id, merchant_id, checkout_session_id, status, currency, total, created_at, updated_at)
       VALUES (${order.id}, ${merchantId}, ${order.sessionId}, 'created'::"OrderStatus", ${order.currency}, ${order.total}, ${utc(now)}, ${utc(now)})),
     completed AS (
-      UPDATE checkout_sessions SET status = 'completed'::"CheckoutStatus", updated_at = ${utc(now)} WHERE id = ${sessionId}),
+      UPDATE checkout_sessions SET status = 'completed'::"CheckoutStatus", updated_at = ${utc(now)},
+        customer_id = ${customerId}::text, shipping_address_id = ${shippingAddressId}::text WHERE id = ${sessionId}),
     ${codes.length ? sql`${redemptionCtes({ merchantId, keys: codes, orderId: order.id, email })},` : sql`redeemed AS (SELECT NULL::text AS key WHERE false),`}
     ${outbox.ctes}
     SELECT ARRAY(SELECT ord FROM variants_taken UNION ALL SELECT ord FROM products_taken) AS taken,

@@ -23,6 +23,8 @@ export interface SessionChanges {
   /** The currency the caller expects the cart in (any case); 400 when the catalog prices it in another. */
   currency?: string;
   shippingAddress?: Address;
+  /** One of the buyer's saved addresses, by id (400 otherwise); not with `shippingAddress`. */
+  shippingAddressId?: string;
   customer?: Customer;
   paymentMethod?: string;
   /** The discount codes to apply, in order; replaces the ones asked before (`[]` clears them). */

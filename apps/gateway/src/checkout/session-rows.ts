@@ -19,6 +19,7 @@ export const SESSION_JSON = sql`json_build_object('id', s.id, 'merchantId', s.me
   'shippingMethod', s.shipping_method, 'shippingAmount', s.shipping_amount::text, 'taxRate', s.tax_rate, 'taxAmount', s.tax_amount::text,
   'subtotal', s.subtotal::text, 'total', s.total::text, 'fulfillmentOptionId', s.fulfillment_option_id, 'shippingOptions', s.shipping_options, 'protocolState', s.protocol_state,
   'discountCodes', s.discount_codes, 'discountAmount', s.discount_amount::text, 'discounts', s.discounts,
+  'customerId', s.customer_id, 'shippingAddressId', s.shipping_address_id, 'savedAddresses', s.saved_addresses,
   'createdAt', ${iso(sql`s.created_at`)}, 'updatedAt', ${iso(sql`s.updated_at`)})::text`;
 
 /** The lines of session `s`, in cart order, as one JSON array text. */

@@ -6,6 +6,7 @@
 import type { Address, Customer } from '../contract-types.js';
 import type { RejectionReason } from '../discounts/apply-discounts.js';
 import type { ShippingOptionQuote } from '../shipping/shipping-options.js';
+import type { SavedAddress } from './session-customer.js';
 
 export type SessionStatus = 'open' | 'completed' | 'canceled';
 export type OrderStatus = 'created' | 'partially_fulfilled' | 'fulfilled' | 'delivered' | 'canceled' | 'refunded';
@@ -66,7 +67,13 @@ export interface Session {
   status: SessionStatus;
   currency: string;
   shippingAddress: Address | null;
+  /** The saved address the shipping address is; null for one not saved (yet). */
+  shippingAddressId: string | null;
+  /** The buyer's saved addresses offered at the last change; null when none. */
+  savedAddresses: SavedAddress[] | null;
   customer: Customer | null;
+  /** The merchant's customer the buyer is (by email), when known. */
+  customerId: string | null;
   paymentMethod: string;
   clientSecret: string;
   /** `none` (nothing to ship), `pending` (no option to price with), else the priced option's method (`standard`). */

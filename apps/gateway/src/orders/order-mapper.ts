@@ -28,6 +28,7 @@ export function toOrder(record: OrderRecord): Order {
     amounts: shown.amounts,
     discounts: shown.discounts,
     customer: shown.customer,
+    customer_id: shown.customer_id,
     shipping_address: shown.shipping_address,
     fulfillments: record.fulfillments.map((f) => ({
       id: f.id,

@@ -233,9 +233,26 @@ export type CheckoutSession = {
      */
     shipping_address: Address | null;
     /**
+     * The buyer's saved address the shipping address is: chosen with `shipping_address_id`, or equal
+     * (by its normalized fields) to a saved one; null for an address not saved yet — completing the
+     * session saves it, and the completed session shows its id.
+     */
+    shipping_address_id: string | null;
+    /**
+     * The addresses the merchant's customer with `customer.email` shipped to before, newest first (at
+     * most 10); empty when the buyer has no email yet or is new. Offered by our API only (the merchant's
+     * own server): agent protocols do not list a buyer's addresses by email.
+     */
+    saved_addresses: Array<SavedAddress>;
+    /**
      * The buyer; null until set.
      */
     customer: Customer | null;
+    /**
+     * The merchant's customer the buyer is, known by `customer.email` (`cus_…`); null while the buyer is
+     * unknown — completing a session with an email creates the customer (and saves its address).
+     */
+    customer_id: string | null;
     /**
      * Payment method token, stored as given; `demo_card` by default.
      */
@@ -310,6 +327,32 @@ export type CreateCheckoutSessionRequest = {
      */
     shipping_option_id?: string;
     discount_codes?: DiscountCodes;
+    /**
+     * Ship to one of the buyer's saved addresses (`saved_addresses[].id` — the customer of
+     * `customer.email`): the session's `shipping_address` becomes that address. An id that is not one of
+     * this buyer's saved addresses → 400 naming `shipping_address_id`; with `shipping_address` too → 400.
+     */
+    shipping_address_id?: string;
+};
+
+/**
+ * What the buyer agreed to, when given: stored with the merchant's customer (by email) when the
+ * session completes, with the time it was given; a field left out keeps what was stored before.
+ * After UCP's buyer-consent extension.
+ */
+export type BuyerConsent = {
+    /**
+     * Marketing messages.
+     */
+    marketing?: boolean;
+    /**
+     * Analytics and personalisation.
+     */
+    analytics?: boolean;
+    /**
+     * Sale or sharing of personal data (CCPA "Do Not Sell" when false).
+     */
+    sale_of_data?: boolean;
 };
 
 /**
@@ -328,6 +371,19 @@ export type Customer = {
      * Full name.
      */
     name?: string;
+    consent?: BuyerConsent;
+};
+
+/**
+ * An address the merchant's customer shipped to before (saved when an order completed, deduplicated
+ * by its normalized fields). Send its `id` as `shipping_address_id` to ship there.
+ */
+export type SavedAddress = {
+    /**
+     * The saved address's id (kept as the merchant's customers file gave it, else `addr_…`).
+     */
+    id: string;
+    address: Address;
 };
 
 /**
@@ -504,6 +560,10 @@ export type Order = {
     tax: TaxSummary;
     amounts: AmountBreakdown;
     discounts: CheckoutDiscounts;
+    /**
+     * The merchant's customer who placed the order (by `customer.email`); null for an order without an email.
+     */
+    customer_id: string | null;
     /**
      * The buyer as the session recorded them; null when none was given.
      */
@@ -823,6 +883,12 @@ export type UpdateCheckoutSessionRequest = {
      */
     shipping_option_id?: string;
     discount_codes?: DiscountCodes;
+    /**
+     * Ship to one of the buyer's saved addresses (`saved_addresses[].id` — the customer of
+     * `customer.email`): the session's `shipping_address` becomes that address. An id that is not one of
+     * this buyer's saved addresses → 400 naming `shipping_address_id`; with `shipping_address` too → 400.
+     */
+    shipping_address_id?: string;
 };
 
 /**
@@ -1141,9 +1207,11 @@ export type CreateFulfillmentRequest = {
 export type CreateRefundRequest = {
     /**
      * Amount to pay back, in major units of the order's `currency` (the convention of `Order` and
-     * `CheckoutSession`), at most the minor unit's precision. Omitted: everything paid not yet
-     * refunded. More than the order's total minus what was refunded so far → 400 naming `amount`,
-     * nothing changed.
+     * `CheckoutSession`), at most the minor unit's precision. Omitted: with `lines`, what those units
+     * were paid — each line's `subtotal` less its `discount`, plus its share of the tax (the order's
+     * tax allocated over its taxable lines after discount), prorated by units and rounded down;
+     * without `lines`, everything paid not yet refunded; never more than is left. More than the
+     * order's total minus what was refunded so far → 400 naming `amount`, nothing changed.
      */
     amount?: number;
     reason: RefundReason;

@@ -118,12 +118,33 @@ export const zAuthError = z.object({
 });
 
 /**
+ * What the buyer agreed to, when given: stored with the merchant's customer (by email) when the
+ * session completes, with the time it was given; a field left out keeps what was stored before.
+ * After UCP's buyer-consent extension.
+ */
+export const zBuyerConsent = z.object({
+    marketing: z.boolean().optional(),
+    analytics: z.boolean().optional(),
+    sale_of_data: z.boolean().optional()
+});
+
+/**
  * The buyer. Every field is optional; unset fields are omitted from responses (never null).
  */
 export const zCustomer = z.object({
     email: z.email().max(320).optional(),
     phone: z.string().max(50).optional(),
-    name: z.string().max(200).optional()
+    name: z.string().max(200).optional(),
+    consent: zBuyerConsent.optional()
+});
+
+/**
+ * An address the merchant's customer shipped to before (saved when an order completed, deduplicated
+ * by its normalized fields). Send its `id` as `shipping_address_id` to ship there.
+ */
+export const zSavedAddress = z.object({
+    id: z.string(),
+    address: zAddress
 });
 
 /**
@@ -194,7 +215,8 @@ export const zCreateCheckoutSessionRequest = z.object({
     customer: zCustomer.optional(),
     payment_method: z.string().min(1).max(64).optional().default('demo_card'),
     shipping_option_id: z.string().min(1).max(64).optional(),
-    discount_codes: zDiscountCodes.optional()
+    discount_codes: zDiscountCodes.optional(),
+    shipping_address_id: z.string().min(1).max(64).optional()
 });
 
 /**
@@ -316,7 +338,10 @@ export const zCheckoutSession = z.object({
     currency: z.string().regex(/^[A-Z]{3}$/),
     line_items: z.array(zLineItem).min(1).max(100),
     shipping_address: zAddress.nullable(),
+    shipping_address_id: z.string().nullable(),
+    saved_addresses: z.array(zSavedAddress).max(10),
     customer: zCustomer.nullable(),
+    customer_id: z.string().nullable(),
     payment_method: z.string().min(1).max(64),
     shipping: zShippingQuote,
     shipping_options: z.array(zShippingOption),
@@ -350,7 +375,8 @@ export const zUpdateCheckoutSessionRequest = z.object({
     customer: zCustomer.optional(),
     payment_method: z.string().min(1).max(64).optional(),
     shipping_option_id: z.string().min(1).max(64).optional(),
-    discount_codes: zDiscountCodes.optional()
+    discount_codes: zDiscountCodes.optional(),
+    shipping_address_id: z.string().min(1).max(64).optional()
 });
 
 /**
@@ -593,6 +619,7 @@ export const zOrder = z.object({
     tax: zTaxSummary,
     amounts: zAmountBreakdown,
     discounts: zCheckoutDiscounts,
+    customer_id: z.string().nullable(),
     customer: zCustomer.nullable(),
     shipping_address: zAddress.nullable(),
     fulfillments: z.array(zFulfillment),

@@ -67,7 +67,7 @@ async function session(input: CartInput, shipTo: Address | null, discounts?: Dis
   const totals = await pricing.totals(currency, lines, shipTo, { discounts });
   const now = new Date();
   const row: Session = {
-    id: 'cs_test', merchantId: 'm', status: 'open', currency, shippingAddress: shipTo, customer: null, paymentMethod: 'demo_card',
+    id: 'cs_test', merchantId: 'm', status: 'open', currency, shippingAddress: shipTo, shippingAddressId: null, savedAddresses: null, customer: null, customerId: null, paymentMethod: 'demo_card',
     clientSecret: 'cs_test_secret_x', shippingMethod: totals.shippingMethod, shippingAmount: totals.shipping, shippingOptions: totals.shippingOptions, taxRate: totals.taxRate,
     taxAmount: totals.tax, subtotal: totals.subtotal, discountAmount: totals.discount, total: totals.total, discountCodes: [...(discounts?.codes ?? [])], discounts: totals.discounts,
     fulfillmentOptionId: null, protocolState: null, createdAt: now, updatedAt: now, order: null,

@@ -16,6 +16,7 @@ const order = (change: Partial<Order> = {}): Order => ({
   amounts: { subtotal: 50, discount: 0, tax: 0, shipping: 5, total: 55, currency: 'USD' },
   discounts: { applied: [], rejected: [] },
   customer: null,
+  customer_id: null,
   shipping_address: null,
   fulfillments: [{ id: 'ful_1', status: 'shipped', carrier: 'UPS', tracking_number: '1Z', tracking_url: 'HTTP://ups.example/t/{1Z}', lines: [{ line: 1, quantity: 2 }], created_at: '2026-11-03T00:00:00.000Z', delivered_at: null }],
   refunds: [],
