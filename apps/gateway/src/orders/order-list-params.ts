@@ -9,6 +9,7 @@ export interface OrderListParams {
   created_after?: string;
   created_before?: string;
   email?: string;
+  customer_id?: string;
   limit: number;
   cursor?: string;
 }
@@ -38,6 +39,7 @@ export function orderQuery(params: OrderListParams): OrderQuery {
     ...(createdAfter ? { createdAfter } : {}),
     ...(createdBefore ? { createdBefore } : {}),
     ...(params.email !== undefined ? { email: params.email } : {}),
+    ...(params.customer_id !== undefined ? { customerId: params.customer_id } : {}),
     ...(params.cursor !== undefined ? { after: decodeCursor(params.cursor) } : {}),
   };
 }

@@ -65,6 +65,8 @@ export interface OrderQuery {
   createdBefore?: Date;
   /** The buyer's e-mail on the session, compared ignoring case. */
   email?: string;
+  /** The merchant's customer (the session's customer_id). */
+  customerId?: string;
   /** Orders after this position (the previous page's last). */
   after?: OrderPosition;
   limit: number;

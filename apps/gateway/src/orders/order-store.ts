@@ -29,6 +29,7 @@ function conditions(merchantId: string, query: OrderQuery): Statement {
   if (query.createdAfter) where.push(sql`o.created_at > ${utc(query.createdAfter)}`);
   if (query.createdBefore) where.push(sql`o.created_at < ${utc(query.createdBefore)}`);
   if (query.email !== undefined) where.push(sql`lower(s.customer->>'email') = lower(${query.email}::text)`);
+  if (query.customerId !== undefined) where.push(sql`s.customer_id = ${query.customerId}::text`);
   if (query.after) where.push(sql`(o.created_at, o.id) < (${utc(query.after.createdAt)}, ${query.after.id}::text)`);
   return joinSql(where, ' AND ');
 }

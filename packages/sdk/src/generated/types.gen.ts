@@ -1442,6 +1442,11 @@ export type WebhookSignature = string;
 export type Facets = Array<'category' | 'brand' | 'price'>;
 
 /**
+ * Keeps the orders of this merchant's customer (`customer_id` of the order, `cus_…`), placed with any letter case of their e-mail address.
+ */
+export type CustomerId = string;
+
+/**
  * Fulfillment id (`ful_…`) of the order; another order's fulfillment → 404.
  */
 export type FulfillmentId = string;
@@ -2573,6 +2578,10 @@ export type ListOrdersData = {
          * Keeps orders whose buyer (`customer.email` of the order's checkout session) has exactly this e-mail address, ignoring case. A `+` in the address must be sent as `%2B` (a bare `+` reads as a space).
          */
         email?: string;
+        /**
+         * Keeps the orders of this merchant's customer (`customer_id` of the order, `cus_…`), placed with any letter case of their e-mail address.
+         */
+        customer_id?: string;
         /**
          * Orders per page, 1 to 100 (default 10). Outside that range → 400 (never silently clamped).
          */

@@ -890,6 +890,11 @@ export const zFacets = z.array(z.enum([
 ])).max(3);
 
 /**
+ * Keeps the orders of this merchant's customer (`customer_id` of the order, `cus_…`), placed with any letter case of their e-mail address.
+ */
+export const zCustomerId = z.string().min(1).max(64);
+
+/**
  * Fulfillment id (`ful_…`) of the order; another order's fulfillment → 404.
  */
 export const zFulfillmentId = z.string().min(1).max(100);
@@ -1085,6 +1090,7 @@ export const zListOrdersQuery = z.object({
     created_after: z.iso.datetime().optional(),
     created_before: z.iso.datetime().optional(),
     email: z.string().min(1).max(320).optional(),
+    customer_id: z.string().min(1).max(64).optional(),
     limit: z.int().gte(1).lte(100).optional().default(10),
     cursor: z.string().min(1).max(200).optional()
 });
