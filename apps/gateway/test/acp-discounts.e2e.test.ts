@@ -127,6 +127,9 @@ describe('the discount extension', () => {
       { type: 'tax', display_text: 'Tax', amount: 0 },
       { type: 'total', display_text: 'Total', amount: 7200 },
     ]);
+    // The RFC (§6.2, §8.2) puts the line's discount in `line_items[].discount`; the official LineItem has no such field
+    // and forbids others (additionalProperties: false). Answers follow the schema: the line's `items_discount` total.
+    expect(session.line_items[0]).not.toHaveProperty('discount');
     expect(amountOf(session.totals, 'items_discount')).toBe(2800);
     expect(amountOf(session.totals, 'subtotal')).toBe(7200);
     expectAddsUp(session);
@@ -135,7 +138,7 @@ describe('the discount extension', () => {
 
   it('refuses an unknown and an expired code with ACP reasons, as rejected entries and warnings, without blocking payment', async () => {
     const session = await readySession(['chair-oak'], {});
-    const updated = await agent.update(session.id, { discounts: { codes: ['TEN', 'NOPE', 'OLD'] } });
+    const updated = await agent.update(session.id, { discounts: { codes: ['TEN', 'NOPE', 'OLD', 'ten'] } });
     expect(updated.status).toBe(200);
     const body = updated.body;
     expect(body.status).toBe('ready_for_payment');
@@ -143,10 +146,12 @@ describe('the discount extension', () => {
     expect(body.discounts.rejected).toEqual([
       { code: 'NOPE', reason: 'discount_code_invalid', message: 'This code does not exist.' },
       { code: 'OLD', reason: 'discount_code_expired', message: 'This code expired.' },
+      { code: 'ten', reason: 'discount_code_already_applied', message: 'This code is already applied.' },
     ]);
     expect(body.messages).toEqual([
       { type: 'warning', code: 'discount_code_invalid', param: '$.discounts.codes[1]', content_type: 'plain', content: 'Code "NOPE": This code does not exist.' },
       { type: 'warning', code: 'discount_code_expired', param: '$.discounts.codes[2]', content_type: 'plain', content: 'Code "OLD": This code expired.' },
+      { type: 'warning', code: 'discount_code_already_applied', param: '$.discounts.codes[3]', content_type: 'plain', content: 'Code "ten": This code is already applied.' },
     ]);
     expect(amountOf(body.totals, 'total')).toBe(9000);
     expectAddsUp(body);

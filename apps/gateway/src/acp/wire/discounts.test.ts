@@ -98,5 +98,8 @@ describe('toAcpDiscounts', () => {
       ['warning', 'discount_code_expired', '$.discounts.codes[2]'],
     ]);
     expect(rejectionMessages(SESSION, false).map((m) => m.param)).toEqual(['$.coupons[1]', '$.coupons[2]']);
+    const ten = { kind: 'code' as const, code: 'TEN', title: 'TEN', target: 'items' as const, amount: 100n, allocation: [100n] };
+    const twice = { discountCodes: ['TEN', 'ten'], discounts: { applied: [ten], rejected: [{ code: 'ten', reason: 'already_applied' as const }] } };
+    expect(rejectionMessages(twice, true).map((m) => [m.param, 'code' in m ? m.code : undefined])).toEqual([['$.discounts.codes[1]', 'discount_code_already_applied']]);
   });
 });

@@ -96,10 +96,12 @@ export function shippingDiscount(session: Pick<Session, 'discounts'>): bigint {
   return session.discounts.applied.filter((discount) => discount.target === 'shipping').reduce((sum, discount) => sum + discount.amount, 0n);
 }
 
-/** Where a rejected code sits in the codes the buyer asked for (case-insensitive, as codes match). */
-function codeIndex(codes: readonly string[], code: string): number {
+/** Where a rejected code sits in the codes the buyer asked for (case-insensitive, as codes match), skipping places already named (a code sent twice). */
+function codeIndex(codes: readonly string[], code: string, named: Set<number>): number {
   const key = code.trim().toUpperCase();
-  return codes.findIndex((asked) => asked.trim().toUpperCase() === key);
+  const index = codes.findIndex((asked, i) => !named.has(i) && asked.trim().toUpperCase() === key);
+  if (index >= 0) named.add(index);
+  return index;
 }
 
 function appliedDiscount(discount: SessionDiscount, priority: number, currency: string): Acp.AppliedDiscount {
@@ -138,8 +140,11 @@ export function toAcpDiscounts(session: Pick<Session, 'discountCodes' | 'discoun
 /** A warning per refused code (RFC §7: rejected codes SHOULD also be messages; §7.2: warnings). */
 export function rejectionMessages(session: Pick<Session, 'discountCodes' | 'discounts'>, active: boolean): AcpMessage[] {
   const field = active ? '$.discounts.codes' : '$.coupons';
+  // The places of the codes that applied first: a code sent twice is refused at its second place.
+  const named = new Set<number>();
+  for (const applied of session.discounts.applied) if (applied.kind === 'code' && applied.code !== undefined) codeIndex(session.discountCodes, applied.code, named);
   return session.discounts.rejected.map(({ code, reason }) => {
-    const index = codeIndex(session.discountCodes, code);
+    const index = codeIndex(session.discountCodes, code, named);
     return {
       type: 'warning',
       code: ACP_REASONS[reason],
