@@ -11,13 +11,14 @@ import type { BeforeCommit } from '../db/transaction.js';
 import { loadContract } from '../contract/document.js';
 import { GatewayError } from '../errors.js';
 import { AcpError } from './acp-error.js';
-import { negotiateInterventions } from './capabilities.js';
+import { negotiateExtensions, negotiateInterventions } from './capabilities.js';
 import { toAcpError } from './domain-errors.js';
 import { ourMaxLength } from './request-schema.js';
 import { toDomainAddress } from './wire/address-mapper.js';
 import { acpStateOf, type AcpState } from './wire/acp-state.js';
 import type { AcpBuyer, AcpCompleteRequest, AcpCreateRequest, AcpSelectedFulfillmentOption, AcpUpdateRequest } from './wire/acp-types.js';
 import { groupEntries, lineEntries, type GroupedLines, type LineEntries } from './wire/line-entries.js';
+import { DISCOUNT_EXTENSION, requestedCodes } from './wire/discounts.js';
 import { cartItemIds, toAcpSession } from './wire/session-mapper.js';
 import { orderPermalink, type PermalinkSettings } from '../storefront/order-permalink.js';
 
@@ -63,10 +64,13 @@ export class AcpCheckout {
     if (!lines) throw new AcpError(400, 'invalid_request', 'invalid', '$.line_items is required (or items, its name in the RFC)', '$.line_items');
     const customer = request.buyer ? customerOf(request.buyer) : undefined;
     const cart = await this.cart(merchantId, lines);
+    const codes = requestedCodes(request);
+    const extensions = withDiscounts(negotiateExtensions(request.capabilities), request.discounts !== undefined);
     const state: AcpState = {
       protocol: 'acp',
       item_ids: cart.ids,
       interventions: negotiateInterventions(request.capabilities, this.checkout.payments.interventions),
+      ...(extensions.length ? { extensions } : {}),
       ...(request.buyer ? { buyer: request.buyer } : {}),
       ...(request.fulfillment_details ? { fulfillment_details: request.fulfillment_details } : {}),
     };
@@ -74,6 +78,7 @@ export class AcpCheckout {
       items: cart.items,
       currency: request.currency,
       protocolState: { ...state },
+      ...(codes !== undefined ? { discountCodes: codes } : {}),
       ...(request.fulfillment_details?.address ? { shippingAddress: toDomainAddress(request.fulfillment_details.address) } : {}),
       ...(customer ? { customer } : {}),
     };
@@ -91,11 +96,15 @@ export class AcpCheckout {
     const customer = request.buyer ? customerOf(request.buyer) : undefined;
     const cart = lines ? await this.cart(merchantId, lines) : undefined;
     if (request.selected_fulfillment_options) await this.checkSelectedItems(merchantId, id, request.selected_fulfillment_options, cart);
-    // Any change settles a past payment problem; the rest of the state is the locked row's.
+    const codes = requestedCodes(request);
+    // Any change settles a past payment problem; the rest of the state is the locked row's. An agent
+    // that sends `discounts` understands the discount extension: it is active from then on.
     const next = (current: unknown): AcpState => {
       const { payment_problem: _settled, ...kept } = acpStateOf(current);
+      const extensions = withDiscounts(kept.extensions ?? [], request.discounts !== undefined);
       return {
         ...kept,
+        ...(extensions.length ? { extensions } : {}),
         ...(cart ? { item_ids: cart.ids } : {}),
         ...(request.buyer ? { buyer: request.buyer } : {}),
         ...(request.fulfillment_details ? { fulfillment_details: request.fulfillment_details } : {}),
@@ -107,6 +116,7 @@ export class AcpCheckout {
       ...(request.fulfillment_details?.address ? { shippingAddress: toDomainAddress(request.fulfillment_details.address) } : {}),
       ...(customer ? { customer } : {}),
       ...(request.selected_fulfillment_options ? { fulfillmentOptionId: this.chosenOptionId(request) } : {}),
+      ...(codes !== undefined ? { discountCodes: codes } : {}),
     };
     return this.view(scope, await guard(cart, () => this.checkout.change(merchantId, id, changes, this.storing(scope, store))));
   }
@@ -187,6 +197,11 @@ export class AcpCheckout {
     }
     return ids[0] ?? null;
   }
+}
+
+/** The active extensions, with `discount` added when the request sent the extension's `discounts`. */
+function withDiscounts(extensions: readonly string[], sent: boolean): string[] {
+  return sent && !extensions.includes(DISCOUNT_EXTENSION) ? [...extensions, DISCOUNT_EXTENSION] : [...extensions];
 }
 
 /** Runs a domain call; its errors become ACP errors (`lines`: the request's cart, to name a domain line by its entry). */

@@ -1,7 +1,7 @@
 /**
  * `GET /.well-known/acp.json` (rfc.discovery.md): whether and how an agent can use ACP here —
- * protocol and versions, `api_base_url` (PUBLIC_BASE_URL + /acp), transports, services, currencies,
- * intervention types. Public (no key), identical for every merchant (no merchant identifiers:
+ * protocol and versions, `api_base_url` (PUBLIC_BASE_URL + /acp), transports, services, extensions
+ * (`discount`), currencies, intervention types. Public (no key), identical for every merchant (no merchant identifiers:
  * nothing to enumerate), rate limited per client address, and cacheable for an hour only when its
  * origin comes from PUBLIC_BASE_URL, never from the request's Host (public-origin.ts).
  */
@@ -11,6 +11,7 @@ import { CURRENCY_EXPONENTS } from '../checkout/pricing/currency-exponents.js';
 import { AcpError } from './acp-error.js';
 import { ACP_VERSION, ACP_VERSIONS } from './acp-version.js';
 import { publicOrigin } from './public-origin.js';
+import { DISCOUNT_EXTENSION } from './wire/discounts.js';
 
 export interface DiscoveryOptions {
   /** The public origin agents reach this gateway at (PUBLIC_BASE_URL); the request's own, not publicly cacheable, when undefined. */
@@ -33,6 +34,8 @@ export function discoveryDocument(origin: string, interventions: readonly string
     transports: ['rest'],
     capabilities: {
       services: [...ACP_SERVICES],
+      // Supported; active per session as negotiated at creation (capabilities.ts, wire/discounts.ts).
+      extensions: [{ name: DISCOUNT_EXTENSION }],
       ...(interventions.length ? { intervention_types: [...interventions] } : {}),
       supported_currencies: Object.keys(CURRENCY_EXPONENTS).map((code) => code.toLowerCase()).sort(),
       supported_locales: ['en'],

@@ -3,7 +3,7 @@
  * (`items[0].product_id`, `shipping_address`); ACP names them as JSONPaths of its own wire
  * (`$.line_items[0].id`, `$.fulfillment_details.address`).
  */
-import { FulfillmentOptionNotChosenError, OutOfStockError, ShippingAddressMissingError, ShippingUnavailableError } from '../checkout/checkout-errors.js';
+import { DiscountLimitReachedError, FulfillmentOptionNotChosenError, OutOfStockError, ShippingAddressMissingError, ShippingUnavailableError } from '../checkout/checkout-errors.js';
 import { AuthenticationRequiredError, PaymentDeclinedError, UnknownPaymentHandlerError } from '../checkout/payment/payment-errors.js';
 import { PaymentProviderNotConfiguredError } from '../checkout/payment/unconfigured-payment-provider.js';
 import {
@@ -47,6 +47,11 @@ export function toAcpError(error: GatewayError, lineIndexes: readonly number[] =
     }
     if (error instanceof ShippingUnavailableError) return new AcpError(400, 'invalid_request', 'region_restricted', error.message, '$.fulfillment_details.address.country');
     if (error instanceof OutOfStockError) return new AcpError(400, 'invalid_request', 'out_of_stock', error.message, param);
+    // A code's last use went to another order: nothing is ordered, the session is priced again without
+    // it (its answers show it rejected); the agent reviews the new total and completes again.
+    if (error instanceof DiscountLimitReachedError) {
+      return new AcpError(400, 'invalid_request', 'discount_code_usage_limit_reached', `${error.codes.join(', ')} reached its usage limit before this order could use it; the checkout session was priced again without it — review the new total and complete again`, '$.discounts.codes');
+    }
     if (error instanceof ShippingAddressMissingError || error instanceof FulfillmentOptionNotChosenError) return new AcpError(400, 'invalid_request', 'missing', error.message, param);
     if (error instanceof InvalidRequestError) return new AcpError(400, 'invalid_request', 'invalid', error.message, param);
     return new AcpError(500, 'processing_error', 'internal_error', 'Internal error; quote the Request-Id when you report it');

@@ -1,7 +1,7 @@
 /**
  * What the ACP profile keeps with a session (the domain's `protocolState`): the agent's item
  * ids per line, buyer and fulfillment contact as the agent sent them, the negotiated
- * interventions, and the last payment problem until the session changes or completes.
+ * interventions and extensions, and the last payment problem until the session changes or completes.
  */
 import type { AuthenticationMetadata } from '../../checkout/payment/payment-provider.js';
 import type { AcpBuyer, AcpFulfillmentDetails } from './acp-types.js';
@@ -20,6 +20,8 @@ export interface AcpState {
   fulfillment_details?: AcpFulfillmentDetails;
   /** Interventions both sides support (the intersection), fixed at creation. */
   interventions: string[];
+  /** Extensions active for the session (`discount`: wire/discounts.ts); absent in sessions written before any was supported. */
+  extensions?: string[];
   payment_problem?: AcpPaymentProblem;
 }
 

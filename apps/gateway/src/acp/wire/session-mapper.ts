@@ -15,6 +15,7 @@ import type * as Acp from '../generated/index.js';
 import type { AcpTotal } from './acp-types.js';
 import { allocate } from '../../checkout/pricing/money.js';
 import { minor } from './amounts.js';
+import { DISCOUNT_EXTENSION, rejectionMessages, shippingDiscount, toAcpDiscounts } from './discounts.js';
 import { statusOf } from './session-status.js';
 
 /** Our order status → ACP's (as order webhooks show it): partially fulfilled is processing, delivered completed. */
@@ -29,8 +30,13 @@ export interface SessionContext {
 
 const total = (type: AcpTotal['type'], display_text: string, amount: bigint): AcpTotal => ({ type, display_text, amount: minor(amount) });
 
-/** An option as ACP shows it; a delivery estimate in business days becomes its earliest and latest delivery times, counted from the session's last change. */
-function fulfillmentOption(option: FulfillmentOption, from: Date) {
+/**
+ * An option as ACP shows it; a delivery estimate in business days becomes its earliest and latest
+ * delivery times, counted from the session's last change. An option a free-shipping promotion made
+ * free (`originalAmount`, the quote's) shows what it cost, the promotion as a `discount`, and 0.
+ */
+function fulfillmentOption(option: FulfillmentOption, from: Date, originalAmount: bigint | undefined) {
+  const promoted = originalAmount !== undefined && originalAmount > option.amount;
   return {
     type: option.type,
     id: option.id,
@@ -42,7 +48,9 @@ function fulfillmentOption(option: FulfillmentOption, from: Date) {
           latest_delivery_time: addBusinessDays(from, option.estimate.maxBusinessDays).toISOString(),
         }
       : {}),
-    totals: [total('total', option.title, option.amount)],
+    totals: promoted
+      ? [total('fulfillment', option.title, originalAmount), total('discount', 'Promotion', originalAmount - option.amount), total('total', option.title, option.amount)]
+      : [total('total', option.title, option.amount)],
   };
 }
 
@@ -62,9 +70,17 @@ export function toAcpSession(record: SessionRecord, context: SessionContext): Ac
   const { session } = record;
   const state = acpStateOf(session.protocolState);
   const { lines, itemIds } = linesOf(record);
-  const taxShares = allocate(session.taxAmount, lines.map((line) => (line.taxable ? line.subtotal : 0n)));
+  // Tax is computed after discount: each taxable line's share is by what it costs after its discount.
+  const net = lines.map((line) => (line.taxable ? line.subtotal - line.discount : 0n));
+  const taxShares = allocate(session.taxAmount, net.some((amount) => amount > 0n) ? net : lines.map((line) => (line.taxable ? line.subtotal : 0n)));
+  const discountsActive = (state.extensions ?? []).includes(DISCOUNT_EXTENSION);
+  // A free-shipping promotion: the option is free (fulfillment-options.ts); see totals below.
+  const freeShipping = shippingDiscount(session);
+  const originalAmounts = new Map((session.shippingOptions ?? []).flatMap((option) => (option.originalAmount !== undefined ? [[option.id, option.originalAmount] as const] : [])));
   const shortOf = new Map(record.shortages.flatMap((s) => s.lines.map((line) => [line, s.available] as const)));
-  const { status, messages } = statusOf(record, state);
+  const { status, messages: statusMessages } = statusOf(record, state);
+  // Codes that did not apply never block the cart: warnings, while the session is open (RFC §7).
+  const messages = session.status === 'open' ? [...statusMessages, ...rejectionMessages(session, discountsActive)] : statusMessages;
   const chosen = record.fulfillmentOptions.find((option) => option.id === session.fulfillmentOptionId);
   // A fulfillment total while the cart ships and has an option to price with (not `none`, not `pending`).
   const ships = session.shippingMethod !== 'none' && session.shippingMethod !== PENDING_METHOD;
@@ -72,7 +88,7 @@ export function toAcpSession(record: SessionRecord, context: SessionContext): Ac
   const body: Acp.CheckoutSession = {
     id: session.id,
     protocol: { version: ACP_VERSION },
-    capabilities: sessionCapabilities(context.handlers, state.interventions),
+    capabilities: sessionCapabilities(context.handlers, state.interventions, state.extensions),
     ...(state.buyer ? { buyer: state.buyer } : {}),
     status,
     currency: session.currency.toLowerCase(),
@@ -89,26 +105,35 @@ export function toAcpSession(record: SessionRecord, context: SessionContext): Ac
         sku: line.variantSku,
         ...(shortOf.has(i) ? { availability_status: 'out_of_stock', ...(available !== null && available !== undefined ? { available_quantity: available } : {}) } : {}),
         tax_exempt: !line.taxable,
+        // The RFC's `line_items[].discount` is not a field of the schema's LineItem (additionalProperties: false): the line's discount is its `items_discount` total.
         totals: [
           total('items_base_amount', 'Base amount', line.subtotal),
-          total('subtotal', 'Subtotal', line.subtotal),
+          ...(line.discount > 0n ? [total('items_discount', 'Discount', line.discount)] : []),
+          total('subtotal', 'Subtotal', line.subtotal - line.discount),
           total('tax', 'Tax', tax),
-          total('total', 'Total', line.subtotal + tax),
+          total('total', 'Total', line.subtotal - line.discount + tax),
         ],
       };
     }),
     ...(state.fulfillment_details ? { fulfillment_details: state.fulfillment_details } : {}),
-    fulfillment_options: record.fulfillmentOptions.map((option) => fulfillmentOption(option, session.updatedAt)),
+    fulfillment_options: record.fulfillmentOptions.map((option) => fulfillmentOption(option, session.updatedAt, originalAmounts.get(option.id))),
     ...(chosen ? { selected_fulfillment_options: [{ type: chosen.type, option_id: chosen.id, item_ids: itemIds }] } : {}),
+    // items_base_amount − items_discount = subtotal; subtotal − discount + fulfillment + tax = total.
+    // Discounts on the items are `items_discount` (the lines' own, summed); a free-shipping promotion
+    // is the order-level `discount` (RFC §8.1: allocated to shipping), so `fulfillment` shows the
+    // shipping before it — as the chosen option's own totals do — and nothing is counted twice.
     totals: [
       total('items_base_amount', 'Item(s) total', session.subtotal),
-      total('subtotal', 'Subtotal', session.subtotal),
-      ...(ships ? [total('fulfillment', 'Shipping', session.shippingAmount)] : []),
+      ...(session.discountAmount > 0n ? [total('items_discount', 'Discounts', session.discountAmount)] : []),
+      total('subtotal', 'Subtotal', session.subtotal - session.discountAmount),
+      ...(ships && freeShipping > 0n ? [total('discount', 'Shipping promotion', freeShipping)] : []),
+      ...(ships ? [total('fulfillment', 'Shipping', session.shippingAmount + freeShipping)] : []),
       total('tax', 'Tax', session.taxAmount),
       total('total', 'Total', session.total),
     ],
     messages,
     links: [],
+    ...(discountsActive ? { discounts: toAcpDiscounts(session) } : {}),
     ...(status === 'authentication_required' && state.payment_problem?.authentication_metadata
       ? { authentication_metadata: { ...state.payment_problem.authentication_metadata } }
       : {}),

@@ -75,6 +75,8 @@ export function toAcpOrderOf(order: Order, permalinkUrl: string): AcpOrder {
     adjustments.push({ id: `${order.id}_cancellation`, type: 'cancellation', occurred_at: order.canceled_at, status: 'completed', line_items: refs(canceledUnits), description: 'Canceled before fulfillment' });
   }
   const totals = [{ type: 'subtotal', display_text: 'Subtotal', amount: minor(order.amounts.subtotal) }];
+  const discount = order.amounts.discount ?? 0; // absent from events queued before discounts
+  if (discount > 0) totals.push({ type: 'discount', display_text: 'Discounts', amount: minor(discount) });
   if (!digital) totals.push({ type: 'fulfillment', display_text: 'Shipping', amount: minor(order.amounts.shipping) });
   totals.push({ type: 'tax', display_text: 'Tax', amount: minor(order.amounts.tax) }, { type: 'total', display_text: 'Total', amount: minor(order.amounts.total) });
   if (order.refunded_amount > 0) totals.push({ type: 'amount_refunded', display_text: 'Refunded', amount: minor(order.refunded_amount) });

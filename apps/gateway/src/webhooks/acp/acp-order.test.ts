@@ -34,6 +34,17 @@ describe('toAcpOrder', () => {
     expect(order.line_items[0]).toMatchObject({ unit_price: 1500, subtotal: 1500 });
   });
 
+  it('shows what discounts took off as a discount total, so the totals add up to the discounted total', () => {
+    const discounted = { ...session('created'), amounts: { subtotal: 1500, discount: 300, tax: 0, shipping: 0, total: 1200, currency: 'JPY' } };
+    const order = toAcpOrder(discounted, 'https://shop.example/orders/ord_1', '2026-05-01T00:00:00.000Z');
+    expect(order.totals).toEqual([
+      { type: 'subtotal', display_text: 'Subtotal', amount: 1500 },
+      { type: 'discount', display_text: 'Discounts', amount: 300 },
+      { type: 'tax', display_text: 'Tax', amount: 0 },
+      { type: 'total', display_text: 'Total', amount: 1200 },
+    ]);
+  });
+
   it('fulfils an order that ships nothing as a delivered digital fulfillment', () => {
     const order = toAcpOrder(session('fulfilled'), 'https://shop.example/orders/ord_1', '2026-05-02T00:00:00.000Z');
     expect(order.status).toBe('shipped');

@@ -67,6 +67,9 @@ export function toAcpOrder(session: SessionWithOrder, permalinkUrl: string, chan
   });
   const total = minor(session.amounts.total);
   const totals: Total[] = [{ type: 'subtotal', display_text: 'Subtotal', amount: minor(session.amounts.subtotal) }];
+  // What discounts took off (absent from events queued before discounts): subtotal − discount + shipping + tax = total.
+  const discount = session.amounts.discount ?? 0;
+  if (discount > 0) totals.push({ type: 'discount', display_text: 'Discounts', amount: minor(discount) });
   if (session.shipping.method !== 'none') totals.push({ type: 'fulfillment', display_text: 'Shipping', amount: minor(session.amounts.shipping) });
   totals.push({ type: 'tax', display_text: 'Tax', amount: minor(session.amounts.tax) }, { type: 'total', display_text: 'Total', amount: total });
   const adjustments: Record<string, unknown>[] = [];
