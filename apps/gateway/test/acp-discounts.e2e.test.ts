@@ -34,8 +34,8 @@ const SHIPPING = {
       id: 'us',
       countries: ['US'],
       methods: [
-        { id: 'standard', title: 'Standard', prices: { USD: 700 } },
-        { id: 'express', title: 'Express', prices: { USD: 1500 } },
+        { id: 'standard', title: 'Standard', prices: { USD: 7 } },
+        { id: 'express', title: 'Express', prices: { USD: 15 } },
       ],
     },
   ],
