@@ -8,6 +8,9 @@ import { DiscountService } from './discounts/discount-service.js';
 import { DiscountStore } from './discounts/discount-store.js';
 import { FeedService } from './catalog/feed/feed-service.js';
 import { FeedStore } from './catalog/feed/feed-store.js';
+import { BuyerRecordsStore } from './customers/buyer-records-store.js';
+import { CustomerService } from './customers/customer-service.js';
+import { CustomerStore } from './customers/customer-store.js';
 import { CheckoutService } from './checkout/checkout-service.js';
 import { CheckoutStore } from './checkout/checkout-store.js';
 import { paymentProvider } from './checkout/payment/providers.js';
@@ -31,6 +34,8 @@ export interface Services {
   catalog: CatalogService;
   imports: CatalogImportService;
   discounts: DiscountService;
+  /** Customers: saved buyers and addresses, their files, data-subject export and erasure. */
+  customers: CustomerService;
   feeds: FeedService;
   checkout: CheckoutService;
   /** Shipping profiles: import/export, and the cache checkout prices from (`shipping.profiles.listen(db)` to hold them in memory). */
@@ -65,6 +70,7 @@ export function buildServices(db: Database, { config = loadConfig(), logger }: S
     catalog,
     imports: new CatalogImportService(db, catalog.searchIndex.embedder),
     discounts: new DiscountService(new DiscountStore(db), (merchantId) => catalog.currencies(merchantId)),
+    customers: new CustomerService(db, new CustomerStore(db), new BuyerRecordsStore(db)),
     feeds: new FeedService(new FeedStore(db)),
     checkout,
     shipping,
