@@ -114,7 +114,7 @@ function addressOf(value: unknown, at: string): ImportedAddress {
     }
     address[field] = requiredText(given, `${at}.${field}`);
   }
-  if (!isCountryCode(address.country!) || address.country!.length !== 2) {
+  if (!isCountryCode(address.country!)) {
     throw new CustomerRecordError(`${at}.country`, `${JSON.stringify(value.country)} is not an ISO 3166-1 country`);
   }
   address.country = address.country!.toUpperCase();
