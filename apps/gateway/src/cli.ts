@@ -5,6 +5,7 @@
  */
 import { Command, CommanderError } from 'commander';
 import { catalogCommand } from './cli/commands/catalog.js';
+import { customersCommand } from './cli/commands/customers.js';
 import { discountsCommand } from './cli/commands/discounts.js';
 import { keysCommand } from './cli/commands/keys.js';
 import { migrateCommand } from './cli/commands/migrate.js';
@@ -25,6 +26,7 @@ migrateCommand(program);
 keysCommand(program);
 catalogCommand(program);
 discountsCommand(program);
+customersCommand(program);
 webhooksCommand(program);
 ordersCommand(program);
 shippingCommand(program);

@@ -9,6 +9,10 @@ import { DiscountStore } from './discounts/discount-store.js';
 import { MerchantCache } from './db/merchant-cache.js';
 import { FeedService } from './catalog/feed/feed-service.js';
 import { FeedStore } from './catalog/feed/feed-store.js';
+import { BuyerRecordsStore } from './customers/buyer-records-store.js';
+import { CustomerService } from './customers/customer-service.js';
+import { CustomerStore } from './customers/customer-store.js';
+import { checkoutDirectory } from './customers/checkout-directory.js';
 import { CheckoutService } from './checkout/checkout-service.js';
 import { CheckoutStore } from './checkout/checkout-store.js';
 import { paymentProvider } from './checkout/payment/providers.js';
@@ -31,6 +35,8 @@ export interface Services {
   catalog: CatalogService;
   imports: CatalogImportService;
   discounts: DiscountService;
+  /** Customers: saved buyers and addresses, their files, data-subject export and erasure. */
+  customers: CustomerService;
   feeds: FeedService;
   checkout: CheckoutService;
   /** Shipping profiles: import/export, and the cache checkout prices from (`shipping.profiles.listen(db)` to hold them in memory). */
@@ -54,6 +60,7 @@ export function buildServices(db: Database, { config = loadConfig(), logger }: S
   const shippingStore = new ShippingProfileStore(db);
   const shipping = new ShippingService(shippingStore, new MerchantCache(SHIPPING_PROFILES_CHANNEL, (merchantId) => shippingStore.find(merchantId)));
   const discounts = new DiscountService(new DiscountStore(db), (merchantId) => catalog.currencies(merchantId));
+  const customers = new CustomerService(db, new CustomerStore(db), new BuyerRecordsStore(db));
   const checkout = new CheckoutService(
     db,
     new CheckoutStore(db),
@@ -61,12 +68,14 @@ export function buildServices(db: Database, { config = loadConfig(), logger }: S
     payments,
     (merchantId) => catalog.readModel.catalog(merchantId),
     discounts,
+    checkoutDirectory(customers),
   );
   return {
     keys: new KeyService(new KeyStore(db), (error) => logger?.warn({ err: error }, 'API keys could not be loaded; authentications read the database until they are')),
     catalog,
     imports: new CatalogImportService(db, catalog.searchIndex.embedder),
     discounts,
+    customers,
     feeds: new FeedService(new FeedStore(db)),
     checkout,
     shipping,

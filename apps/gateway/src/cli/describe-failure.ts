@@ -1,6 +1,7 @@
 import { ImportError } from '../catalog/import/catalog-importer.js';
 import { ConfigError } from '../config/config.js';
 import { DataDirBusyError } from '../db/data-dir-lock.js';
+import { CustomerImportError } from '../customers/customer-service.js';
 import { DiscountImportError } from '../discounts/discount-service.js';
 import { DatabaseUnreachableError, driverErrorKind } from '../db/database.js';
 import { GatewayError } from '../errors.js';
@@ -8,7 +9,7 @@ import { RedisUnreachableError } from '../rate-limit/open-stores.js';
 import { ListenError } from '../server.js';
 import { UsageError } from './output.js';
 
-const EXPECTED = [ConfigError, DataDirBusyError, DatabaseUnreachableError, DiscountImportError, GatewayError, ImportError, ListenError, RedisUnreachableError, UsageError];
+const EXPECTED = [ConfigError, CustomerImportError, DataDirBusyError, DatabaseUnreachableError, DiscountImportError, GatewayError, ImportError, ListenError, RedisUnreachableError, UsageError];
 
 /** One line for the operator: the message of an expected failure, a short description of anything else. */
 export function describeFailure(error: unknown): string {

@@ -1,0 +1,67 @@
+import { existsSync, statSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import type { Command } from 'commander';
+import type { ErasureCounts } from '../../customers/customer-service.js';
+import { out, UsageError } from '../output.js';
+import { withDatabase } from '../with-database.js';
+
+const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+
+/** What an erasure took out, in one line. */
+function erasureSummary(counts: ErasureCounts): string {
+  return [
+    plural(counts.customers, 'customer'),
+    plural(counts.addresses, 'saved address', 'saved addresses'),
+    `${plural(counts.checkoutSessions, 'checkout session')} cleared (${plural(counts.orders, 'order')} kept with their totals)`,
+    `${plural(counts.webhookEvents, 'webhook event')} scrubbed`,
+    `${plural(counts.idempotentResponses, 'stored idempotent response')} deleted`,
+    `${plural(counts.discountRedemptions, 'discount use')} anonymized`,
+  ].join(', ');
+}
+
+export function customersCommand(program: Command): void {
+  const customers = program.command('customers').description('manage merchants\' customers: saved buyers and addresses, data-subject export and erasure (docs/operating.md, "Customers")');
+  customers
+    .command('import')
+    .description('add or update customers (by email) and their addresses (by id when given, else unless an equal one is saved) from NDJSON or a JSON array; every record is checked first, all or nothing')
+    .argument('<file>')
+    .requiredOption('--merchant <id>', 'merchant id (created if new)')
+    .action(async (file: string, options: { merchant: string }) => {
+      if (!existsSync(file) || !statSync(file).isFile()) throw new UsageError(`no file ${file}`);
+      const { customers: count, addresses } = await withDatabase((_db, services) => services.customers.importFile(options.merchant, file));
+      out(`imported ${plural(count, 'customer')} and ${plural(addresses, 'address', 'addresses')} for merchant ${options.merchant} from ${file}`);
+    });
+  customers
+    .command('export')
+    .description('write every customer of the merchant as NDJSON (address ids kept; import takes it back)')
+    .requiredOption('--merchant <id>', 'merchant id')
+    .option('--out <file>', 'write to this file instead of stdout')
+    .action(async (options: { merchant: string; out?: string }) => {
+      const records = await withDatabase((_db, services) => services.customers.export(options.merchant));
+      const lines = records.map((record) => JSON.stringify(record));
+      if (options.out === undefined) {
+        for (const line of lines) out(line);
+        return;
+      }
+      await writeFile(options.out, lines.map((line) => `${line}\n`).join(''));
+      out(`exported ${plural(records.length, 'customer')} of merchant ${options.merchant} to ${options.out}`);
+    });
+  customers
+    .command('show')
+    .description('print everything the merchant holds of an email as JSON (a data-subject export): the customer, consents, addresses and orders')
+    .requiredOption('--email <email>', 'the customer\'s email (any case)')
+    .requiredOption('--merchant <id>', 'merchant id')
+    .action(async (options: { email: string; merchant: string }) => {
+      const data = await withDatabase((_db, services) => services.customers.exportData(options.merchant, options.email));
+      out(JSON.stringify(data, null, 2));
+    });
+  customers
+    .command('erase')
+    .description('erase an email from the merchant in one transaction: the customer and addresses deleted, the buyer\'s details cleared from checkout sessions, webhook events, idempotent responses and discount uses; orders keep their totals')
+    .requiredOption('--email <email>', 'the customer\'s email (any case)')
+    .requiredOption('--merchant <id>', 'merchant id')
+    .action(async (options: { email: string; merchant: string }) => {
+      const counts = await withDatabase((_db, services) => services.customers.erase(options.merchant, options.email));
+      out(`erased ${options.email.trim().toLowerCase()} from merchant ${options.merchant}: ${erasureSummary(counts)}`);
+    });
+}
