@@ -178,7 +178,7 @@ describe('the catalog read model', () => {
     if (!onPostgres()) context.skip(); // PGlite's listen has no connection to lose
     const readModel = gateway.services.catalog.readModel;
     await otherConnection([
-      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN "catalog_changed"'`,
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`,
     ]);
     await expect.poll(() => readModel.isLive).toBe(false);
     // No NOTIFY: only a read of the database can see this.

@@ -102,8 +102,9 @@ describe('the key directory', () => {
     if (!onPostgres()) context.skip(); // PGlite has no connection to lose
     const key = await gateway.createKey({ merchantIds: ['shop'] });
     expect((await getProduct(gateway, key)).status).toBe(200);
+    // The process's one listening connection (every channel shares it).
     await operatorSql(
-      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query = 'LISTEN "api_keys_changed"'`,
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %'`,
     );
     await expect.poll(() => gateway.services.keys.answersFromMemory).toBe(false);
     // Were it still trusting what it held, this revocation would go unheard.
