@@ -37,7 +37,8 @@ export function parseUcpAgent(header: string | undefined): UcpAgent {
   }
   const profile = stringOf(members.get('profile'));
   if (profile === undefined) {
-    throw new UcpError('invalid_profile_url', `${UCP_AGENT_HEADER} has no profile string; send ${EXAMPLE}`);
+    const why = members.has('profile') ? 'profile must be a quoted string' : 'has no profile';
+    throw new UcpError('invalid_profile_url', `${UCP_AGENT_HEADER} ${why}; send ${EXAMPLE}`);
   }
   let url: URL;
   try {
