@@ -57,7 +57,8 @@ describe('UCP negotiation, 2026-04-08 current', () => {
   });
 
   it('refuses a missing or malformed UCP-Agent: 400 invalid_profile_url, before any handler', async () => {
-    for (const headers of [{}, { 'ucp-agent': 'https://agent.example/profile' }, { 'ucp-agent': 'version="2026-04-08"' }]) {
+    const headerSets: Record<string, string>[] = [{}, { 'ucp-agent': 'https://agent.example/profile' }, { 'ucp-agent': 'version="2026-04-08"' }];
+    for (const headers of headerSets) {
       const reply = await call(`${url}/ucp/plain`, { headers });
       expect(reply.status).toBe(400);
       expect(reply.body).toEqual({ code: 'invalid_profile_url', content: expect.any(String) });
@@ -88,10 +89,11 @@ describe('UCP negotiation, 2026-04-08 current', () => {
   });
 
   it('refuses a profile of a release it does not speak, older or newer: 422 version_unsupported', async () => {
-    for (const [path, version] of [
+    const cases: [string, string][] = [
       ['/future', '2027-01-01'],
       ['/ancient', '2025-10-01'], // 2026-04-08: only the current version or a key of supported_versions
-    ]) {
+    ];
+    for (const [path, version] of cases) {
       const reply = await call(`${url}/ucp/needs-profile`, agent(path));
       expect(reply.status).toBe(422);
       expect(reply.body).toEqual({ code: 'version_unsupported', content: `Protocol version ${version} is not supported. This business supports versions 2026-01-11 and 2026-04-08.` });
