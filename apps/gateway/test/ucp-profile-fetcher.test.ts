@@ -99,6 +99,15 @@ describe('AgentProfileFetcher', () => {
     expect(error.answer('2026-04-08').status).toBe(424);
   });
 
+  it('counts the DNS answer against the same deadline', async () => {
+    const port = new URL(server.url).port;
+    const resolve = () => new Promise<{ address: string; family: 4 }[]>((done) => setTimeout(() => done([{ address: '127.0.0.1', family: 4 }]), 200));
+    const started = Date.now();
+    const error = await refusal(fetcher({ timeoutMs: 300, resolve }).fetch(`http://profiles.test:${port}/slow`));
+    expect(error.content).toMatch(/timed out after 300 ms/);
+    expect(Date.now() - started).toBeLessThan(600);
+  });
+
   it('reads at most maxBytes, whether the size is declared or not', async () => {
     for (const path of ['/huge', '/huge-chunked']) {
       const error = await refusal(fetcher().fetch(`${server.url}${path}`));

@@ -37,6 +37,7 @@ export async function requestProfile(url: string, policy: ProfileRequestPolicy):
   if (!url.startsWith('https://') && !(policy.allowHttp && url.startsWith('http://'))) {
     throw new UcpError('invalid_profile_url', `The profile URL ${url} is not https; profiles are only fetched over HTTPS`);
   }
+  const started = Date.now();
   let target;
   try {
     target = await vetTarget(url, { allowPrivate: policy.allowPrivateTargets, publicOnly: PUBLIC_ONLY, dnsTimeoutMs: policy.timeoutMs, ...(policy.resolve ? { resolve: policy.resolve } : {}) });
@@ -56,7 +57,8 @@ export async function requestProfile(url: string, policy: ProfileRequestPolicy):
       request?.destroy();
     };
     const unreachable = (reason: string) => finish(() => reject(new UcpError('profile_unreachable', `Unable to fetch the platform profile: ${reason}`)));
-    const deadline = setTimeout(() => unreachable(`timed out after ${describeDuration(policy.timeoutMs)}`), policy.timeoutMs);
+    // One deadline for the whole fetch: what the DNS answer took is spent.
+    const deadline = setTimeout(() => unreachable(`timed out after ${describeDuration(policy.timeoutMs)}`), Math.max(0, policy.timeoutMs - (Date.now() - started)));
 
     const onResponse = (response: IncomingMessage) => {
       const status = response.statusCode ?? 0;
