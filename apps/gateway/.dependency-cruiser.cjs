@@ -11,7 +11,7 @@ const DATABASE_PACKAGES = ['node_modules/(@prisma/[^/]+|pg|pg-[^/]+|@electric-sq
 /** The domain: services, stores and engines, which know nothing of HTTP (their `routes.ts` are the edge's handlers). */
 const DOMAIN = '^src/(auth|catalog|checkout|customers|discounts|orders|shipping|webhooks|search|idempotency|storefront|rate-limit|config|db)/';
 /** An edge: a protocol profile's folder. Our API's handlers are the `routes.ts` of the domain folders. */
-const EDGES = ['acp'];
+const EDGES = ['acp', 'ucp'];
 
 module.exports = {
   forbidden: [

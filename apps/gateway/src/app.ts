@@ -23,11 +23,16 @@ import { opsEndpoints, type OpsDeps } from './ops/ops-endpoints.js';
 import { requestMetrics } from './ops/request-metrics.js';
 import { AuthFailureLimiter } from './rate-limit/auth-failure-limiter.js';
 import type { RateLimitStores } from './rate-limit/stores.js';
+import { AgentProfileFetcher } from './ucp/profile-fetcher.js';
+import { loadSigningKeys } from './ucp/signing-keys.js';
+import { ucpEdge } from './ucp/ucp-edge.js';
+import { UCP_VERSIONS } from './ucp/ucp-version.js';
 import type { EmitService } from './webhooks/emit-service.js';
 
 export interface AppDeps {
   config: Pick<Config, 'env' | 'allowedOrigins' | 'basicAuth' | 'requireRequestSigning' | 'authFailureLimit' | 'authFailureWindowMs' | 'trustProxy'> &
-    Partial<Pick<Config, 'orderUrlTemplate' | 'storefrontUrl' | 'publicBaseUrl' | 'validateResponses' | 'metricsToken' | 'opsRateLimit'>>;
+    Partial<Pick<Config, 'orderUrlTemplate' | 'storefrontUrl' | 'publicBaseUrl' | 'validateResponses' | 'metricsToken' | 'opsRateLimit'>> &
+    Partial<Pick<Config, 'ucpVersion' | 'ucpSigningKey' | 'webhookAllowPrivateTargets'>>;
   logger: Logger;
   /** Counters of the key limits and of failed authentications per address (default for the latter: in this process). */
   rateLimits: Pick<RateLimitStores, 'minute' | 'day'> & Partial<Pick<RateLimitStores, 'authFailures' | 'keyWindows'>>;
@@ -59,6 +64,18 @@ export function createApp(deps: AppDeps): Express {
     { limit: deps.config.authFailureLimit, windowMs: deps.config.authFailureWindowMs },
     deps.logger,
   );
+  // UCP, this slice: /.well-known/ucp and negotiation under /ucp (ucp/ucp-edge.ts); its operations come as a profile of the edge.
+  const { config } = deps;
+  const signingKeys = loadSigningKeys({ signingKey: config.ucpSigningKey, env: config.env });
+  if (signingKeys.source === 'generated') deps.logger.info({ kid: signingKeys.signer?.kid }, 'UCP signing key generated for this process (set UCP_SIGNING_KEY to keep one)');
+  const ucp = ucpEdge({
+    current: config.ucpVersion ?? UCP_VERSIONS[UCP_VERSIONS.length - 1]!,
+    publicBaseUrl: config.publicBaseUrl,
+    trustProxy: config.trustProxy,
+    signingKeys: signingKeys.published,
+    testHandler: config.env !== 'production',
+    fetcher: new AgentProfileFetcher({ allowPrivateTargets: config.webhookAllowPrivateTargets ?? false, allowHttp: config.env === 'development' }),
+  });
   // One edge, two protocol profiles over the same domain: ACP 2026-04-17 on its paths
   // (/.well-known/acp.json, /acp/checkout_sessions…), our own API on every other.
   const { serve, errors } = edge([acpProfile({ ...deps, failures }), apiProfile({ ...deps, failures })], deps.logger);
@@ -71,6 +88,7 @@ export function createApp(deps: AppDeps): Express {
       requestLog(deps.logger),
       requestMetrics(ops.metrics),
       corsPolicy(deps.config.allowedOrigins),
+      ucp,
       serve,
     ]),
   );

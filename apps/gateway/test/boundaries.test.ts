@@ -33,6 +33,7 @@ const planted: Record<string, Record<string, string>> = {
   'config-imports-no-domain-code': { 'src/config/settings.ts': "import { service } from '../checkout/checkout-service.js';\nexport const s = service;\n" },
   'services-know-no-express': { 'src/webhooks/emit-service.ts': "import type { Response } from 'express';\nexport type R = Response;\n" },
   'edge-acp-keeps-to-itself': { 'src/acp/complete.ts': "import { handle } from '../checkout/routes.js';\nexport const h = handle;\n" },
+  'edge-ucp-keeps-to-itself': { 'src/ucp/discovery.ts': "import { acp } from '../acp/handlers.js';\nexport const a = acp;\n" },
   'our-api-keeps-to-itself': { 'src/catalog/routes.ts': "import { acp } from '../acp/handlers.js';\nexport const a = acp;\n" },
 };
 

@@ -2,10 +2,15 @@
  * Settings from the environment. A bad setting stops start-up with one line
  * that names it (ConfigError); nothing else reads process.env.
  */
+import { createPrivateKey, type JsonWebKey } from 'node:crypto';
 import { isStorefrontTemplate } from './storefront-template.js';
 
 /** OPS_RATE_LIMIT's default: five probes or scrapes a second from one address (monitors send one every few seconds). */
 export const DEFAULT_OPS_RATE_LIMIT = 300;
+
+/** The UCP releases this gateway speaks, oldest first (ucp/ucp-version.ts); UCP_VERSION picks the one /.well-known/ucp describes. */
+export const UCP_RELEASES = ['2026-01-11', '2026-04-08'] as const;
+export type UcpRelease = (typeof UCP_RELEASES)[number];
 
 export type GatewayEnv = 'development' | 'sandbox' | 'production';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -59,6 +64,10 @@ export interface Config {
   publicBaseUrl: string | undefined;
   /** STOREFRONT_URL: base of the merchant's pages that ACP order permalinks and feed URLs point at; may hold `{merchant_id}`. */
   storefrontUrl: string | undefined;
+  /** UCP_VERSION: the UCP release `/.well-known/ucp` describes (default the newest); the other is linked from its `supported_versions`. */
+  ucpVersion: UcpRelease;
+  /** UCP_SIGNING_KEY: the business's ES256 private key (PEM or JWK, P-256) whose public half the UCP profile publishes; undefined: a key per process outside production, none in production. */
+  ucpSigningKey: string | undefined;
   logLevel: LogLevel;
   /** METRICS_TOKEN: when set, GET /metrics needs `Authorization: Bearer <token>`. */
   metricsToken: string | undefined;
@@ -243,6 +252,22 @@ function storefront(env: Env): string | undefined {
   return raw;
 }
 
+/** UCP_SIGNING_KEY: a PKCS#8/SEC1 PEM or a JWK (JSON) of an EC P-256 private key — UCP signs with ES256 only. */
+function ucpSigningKey(env: Env): string | undefined {
+  const raw = env.UCP_SIGNING_KEY?.trim();
+  if (!raw) return undefined;
+  let key;
+  try {
+    key = raw.startsWith('{') ? createPrivateKey({ key: JSON.parse(raw) as JsonWebKey, format: 'jwk' }) : createPrivateKey(raw.replace(/\\n/g, '\n'));
+  } catch {
+    throw new ConfigError('UCP_SIGNING_KEY is not a private key: give a PEM (-----BEGIN PRIVATE KEY-----) or a JWK with "d" of an EC P-256 key');
+  }
+  if (key.asymmetricKeyType !== 'ec' || key.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {
+    throw new ConfigError('UCP_SIGNING_KEY must be an EC P-256 key (UCP signs with ES256)');
+  }
+  return raw;
+}
+
 function metricsToken(env: Env): string | undefined {
   const raw = env.METRICS_TOKEN;
   if (raw === undefined || raw === '') return undefined;
@@ -293,6 +318,8 @@ export function loadConfig(env: Env = process.env): Config {
     orderUrlTemplate: orderUrlTemplate(env),
     publicBaseUrl: publicBaseUrl(env, gatewayEnv),
     storefrontUrl: storefront(env),
+    ucpVersion: oneOf(env, 'UCP_VERSION', UCP_RELEASES, UCP_RELEASES[UCP_RELEASES.length - 1]!),
+    ucpSigningKey: ucpSigningKey(env),
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     metricsToken: metricsToken(env),
     opsRateLimit: numberIn(env, 'OPS_RATE_LIMIT', 0, 1_000_000, DEFAULT_OPS_RATE_LIMIT, true)!,

@@ -1,0 +1,186 @@
+/**
+ * An RFC 8941 (Structured Field Values for HTTP) Dictionary parser, the syntax of `UCP-Agent`:
+ * `profile="https://…", version="2026-04-08"`. Strict as §4.2 asks — any syntax error fails the
+ * whole field (SfSyntaxError) — and complete for what a dictionary holds: strings, tokens,
+ * integers, decimals, booleans, byte sequences, inner lists and parameters. A key given twice keeps
+ * its last value (§4.2.2).
+ */
+
+export type BareItem = string | number | boolean | Token | Uint8Array;
+
+/** An sf-token (`foo`, `text/plain`), kept apart from an sf-string. */
+export class Token {
+  constructor(readonly value: string) {}
+}
+
+export interface Item {
+  value: BareItem;
+  params: Map<string, BareItem>;
+}
+
+export interface InnerList {
+  items: Item[];
+  params: Map<string, BareItem>;
+}
+
+export type DictionaryMember = Item | InnerList;
+
+export class SfSyntaxError extends Error {
+  override name = 'SfSyntaxError';
+}
+
+const KEY_START = /[a-z*]/;
+const KEY_CHAR = /[a-z0-9_\-.*]/;
+const TOKEN_START = /[A-Za-z*]/;
+const TOKEN_CHAR = /[!#$%&'*+\-.^_`|~0-9A-Za-z:/]/;
+
+class Input {
+  private at = 0;
+  constructor(private readonly text: string) {}
+  get done(): boolean {
+    return this.at >= this.text.length;
+  }
+  peek(): string {
+    return this.text[this.at] ?? '';
+  }
+  next(): string {
+    return this.text[this.at++] ?? '';
+  }
+  skip(pattern: RegExp): void {
+    while (!this.done && pattern.test(this.peek())) this.at++;
+  }
+  fail(what: string): never {
+    throw new SfSyntaxError(`${what} at character ${this.at + 1}`);
+  }
+}
+
+function key(input: Input): string {
+  if (!KEY_START.test(input.peek())) input.fail('expected a key (lowercase letter or *)');
+  let out = input.next();
+  while (!input.done && KEY_CHAR.test(input.peek())) out += input.next();
+  return out;
+}
+
+function sfString(input: Input): string {
+  input.next(); // "
+  let out = '';
+  for (;;) {
+    if (input.done) input.fail('unterminated string');
+    const char = input.next();
+    if (char === '\\') {
+      const escaped = input.next();
+      if (escaped !== '"' && escaped !== '\\') input.fail('invalid escape in string');
+      out += escaped;
+    } else if (char === '"') {
+      return out;
+    } else {
+      const code = char.charCodeAt(0);
+      if (code < 0x20 || code > 0x7e) input.fail('invalid character in string');
+      out += char;
+    }
+  }
+}
+
+function sfNumber(input: Input): number {
+  let text = '';
+  if (input.peek() === '-') text += input.next();
+  if (!/[0-9]/.test(input.peek())) input.fail('expected a digit');
+  let decimal = false;
+  while (!input.done && /[0-9.]/.test(input.peek())) {
+    const char = input.next();
+    if (char === '.') {
+      if (decimal) input.fail('a second decimal point');
+      decimal = true;
+    }
+    text += char;
+  }
+  const [whole = '', fraction] = text.replace('-', '').split('.');
+  if (!decimal && whole.length > 15) input.fail('integer longer than 15 digits');
+  if (decimal && (whole.length > 12 || !fraction || fraction.length > 3)) input.fail('malformed decimal');
+  return Number(text);
+}
+
+function byteSequence(input: Input): Uint8Array {
+  input.next(); // :
+  let text = '';
+  while (input.peek() !== ':') {
+    if (input.done || !/[A-Za-z0-9+/=]/.test(input.peek())) input.fail('invalid byte sequence');
+    text += input.next();
+  }
+  input.next();
+  return Uint8Array.from(Buffer.from(text, 'base64'));
+}
+
+function bareItem(input: Input): BareItem {
+  const char = input.peek();
+  if (char === '-' || /[0-9]/.test(char)) return sfNumber(input);
+  if (char === '"') return sfString(input);
+  if (char === ':') return byteSequence(input);
+  if (char === '?') {
+    input.next();
+    const value = input.next();
+    if (value !== '0' && value !== '1') input.fail('a boolean is ?0 or ?1');
+    return value === '1';
+  }
+  if (TOKEN_START.test(char)) {
+    let out = input.next();
+    while (!input.done && TOKEN_CHAR.test(input.peek())) out += input.next();
+    return new Token(out);
+  }
+  return input.fail('expected a value');
+}
+
+function parameters(input: Input): Map<string, BareItem> {
+  const params = new Map<string, BareItem>();
+  while (input.peek() === ';') {
+    input.next();
+    input.skip(/ /);
+    const name = key(input);
+    let value: BareItem = true;
+    if (input.peek() === '=') {
+      input.next();
+      value = bareItem(input);
+    }
+    params.set(name, value);
+  }
+  return params;
+}
+
+function innerList(input: Input): InnerList {
+  input.next(); // (
+  const items: Item[] = [];
+  for (;;) {
+    input.skip(/ /);
+    if (input.peek() === ')') {
+      input.next();
+      return { items, params: parameters(input) };
+    }
+    if (input.done) input.fail('unterminated inner list');
+    items.push({ value: bareItem(input), params: parameters(input) });
+    if (input.peek() !== ' ' && input.peek() !== ')') input.fail('expected a space or ) in an inner list');
+  }
+}
+
+/** The dictionary a field value holds; throws SfSyntaxError when it is not one. */
+export function parseDictionary(field: string): Map<string, DictionaryMember> {
+  const input = new Input(field.replace(/^ +| +$/g, ''));
+  const members = new Map<string, DictionaryMember>();
+  while (!input.done) {
+    const name = key(input);
+    let member: DictionaryMember;
+    if (input.peek() === '=') {
+      input.next();
+      member = input.peek() === '(' ? innerList(input) : { value: bareItem(input), params: parameters(input) };
+    } else {
+      member = { value: true, params: parameters(input) };
+    }
+    members.delete(name); // the last one wins, in its own place
+    members.set(name, member);
+    input.skip(/[ \t]/);
+    if (input.done) break;
+    if (input.next() !== ',') input.fail('expected a comma between members');
+    input.skip(/[ \t]/);
+    if (input.done) input.fail('a trailing comma');
+  }
+  return members;
+}

@@ -1,0 +1,76 @@
+/**
+ * The official UCP JSON Schemas of each release (vendored unmodified in openapi/ucp/), one Ajv per
+ * release: both releases give their schemas the same `$id`s (https://ucp.dev/schemas/ucp.json …),
+ * so they cannot share the one Ajv of contract/schemas.ts. Two `$id`s are corrected in memory
+ * only, where the official files' relative `$ref`s do not resolve from them:
+ * `discovery/profile_schema.json` (`$id` …/schemas/discovery/profile.json, refs
+ * `../schemas/ucp.json`) and, in 2026-01-11, `services/service_schema.json` (refs from `ucp.json`
+ * name it at …/services/service_schema.json, its `$id` says …/schemas/service.json).
+ *
+ *   const validate = ucpProfileValidator('2026-04-08', 'business');
+ *   validate(profile) || validate.errors;
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative } from 'node:path';
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import type { UcpVersion } from './ucp-version.js';
+
+const require = createRequire(import.meta.url);
+
+/** The folder of one release's vendored documents. */
+export function ucpSchemaDir(version: UcpVersion): string {
+  return dirname(dirname(require.resolve(`@commerce-gateway/openapi/ucp/${version}/schemas/ucp.json`)));
+}
+
+const ID_FIXES: Record<string, string> = {
+  'discovery/profile_schema.json': 'https://ucp.dev/discovery/profile.json',
+  'services/service_schema.json': 'https://ucp.dev/services/service_schema.json',
+};
+
+function jsonFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? jsonFiles(path) : entry.name.endsWith('.json') ? [path] : [];
+  });
+}
+
+const instances = new Map<UcpVersion, Ajv2020>();
+
+function ajvOf(version: UcpVersion): Ajv2020 {
+  let ajv = instances.get(version);
+  if (ajv) return ajv;
+  // strict off: the schemas carry UCP's own annotations (`ucp_request`, …) beside JSON Schema's keywords.
+  ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true });
+  (addFormats as unknown as (a: Ajv2020) => void)(ajv);
+  const root = ucpSchemaDir(version);
+  const files = ['schemas', 'discovery'].flatMap((folder) => jsonFiles(join(root, folder)));
+  if (version === '2026-01-11') files.push(join(root, 'services', 'service_schema.json'));
+  for (const file of files) {
+    const schema = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    const fixed = ID_FIXES[relative(root, file).split('\\').join('/')];
+    ajv.addSchema(fixed ? { ...schema, $id: fixed } : schema);
+  }
+  instances.set(version, ajv);
+  return ajv;
+}
+
+/**
+ * The validator of a discovery profile of `version`: a business's (what /.well-known/ucp serves) or a
+ * platform's (what UCP-Agent points at). 2026-01-11 has one profile schema for both.
+ */
+export function ucpProfileValidator(version: UcpVersion, kind: 'business' | 'platform'): ValidateFunction {
+  const ajv = ajvOf(version);
+  const ref = version === '2026-01-11' ? ID_FIXES['discovery/profile_schema.json']! : `${ID_FIXES['discovery/profile_schema.json']!}#/$defs/${kind}_profile`;
+  const validate = ajv.getSchema(ref);
+  if (!validate) throw new Error(`UCP ${version} has no ${kind} profile schema`);
+  return validate;
+}
+
+/** The first problem of a failed validation, for a log line or an error's `content`. */
+export function describeProblem(validate: ValidateFunction): string {
+  const error = validate.errors?.[0];
+  if (!error) return 'does not match the schema';
+  return `${error.instancePath || '(the profile)'} ${error.message ?? 'is invalid'}`;
+}
