@@ -1,6 +1,6 @@
 /** UCP 2026-04-08 RFC 9421 request signatures (see ucp-core.ts) with Web Crypto. No node: imports. */
 import {
-  assertEs256Key, bodyBytes, equalBytes, parseJsonBody, planSigning, planVerification, publicJwk, ucpFail, utf8Bytes,
+  assertEs256Key, bodyBytes, planJwsSigning, planJwsVerification, type UcpBody, type UcpJwsSignOptions, equalBytes, parseJsonBody, planSigning, planVerification, publicJwk, ucpFail, utf8Bytes,
   type UcpJwk, type UcpSignedHeaders, type UcpSignRequest, type UcpVerifyOptions, type UcpVerifyRequest,
 } from './ucp-core.js';
 import { subtle } from './web-crypto.js';
@@ -40,6 +40,14 @@ async function privateKey(key: UcpWebPrivateKey): Promise<CryptoKey> {
   }
 }
 
+async function publicKey(key: UcpJwk): Promise<CryptoKey> {
+  try {
+    return await subtle().importKey('jwk', publicJwk(key), ECDSA_P256, false, ['verify']);
+  } catch (cause) {
+    throw ucpFail('invalid_key', `Key "${key.kid}" is not a valid P-256 public key.`, cause);
+  }
+}
+
 const sha256 = async (bytes: Uint8Array<ArrayBuffer>) => new Uint8Array(await subtle().digest('SHA-256', bytes));
 
 /** `signUcpRequest` for edge runtimes: Web Crypto's ECDSA signatures are raw r||s already. */
@@ -60,13 +68,24 @@ export async function verifyUcpRequestAsync<T = unknown>(
   if (plan.digest && !equalBytes(await sha256(plan.body), plan.digest)) {
     throw ucpFail('digest_mismatch', 'Content-Digest does not match the body: it was altered, re-serialized, or is not the raw body.');
   }
-  let publicKey: CryptoKey;
-  try {
-    publicKey = await subtle().importKey('jwk', publicJwk(plan.key), ECDSA_P256, false, ['verify']);
-  } catch (cause) {
-    throw ucpFail('invalid_key', `Key "${plan.key.kid}" is not a valid P-256 public key.`, cause);
-  }
-  const ok = await subtle().verify(ES256, publicKey, plan.signature as Uint8Array<ArrayBuffer>, utf8Bytes(plan.base));
+  const ok = await subtle().verify(ES256, await publicKey(plan.key), plan.signature as Uint8Array<ArrayBuffer>, utf8Bytes(plan.base));
   if (!ok) throw ucpFail('signature_invalid', `Signature verification failed for key kid=${plan.key.kid}.`);
   return plan.body.length > 0 ? parseJsonBody<T>(plan.body) : (undefined as T);
+}
+
+/** `signUcpDetachedJws` for edge runtimes (UCP 2026-01-11 `Request-Signature`). */
+export async function signUcpDetachedJwsAsync(body: UcpBody, key: UcpWebPrivateKey, options?: UcpJwsSignOptions): Promise<string> {
+  const plan = planJwsSigning(bodyBytes(body), options?.keyid ?? (isCryptoKey(key) ? undefined : key.kid), options);
+  return plan.serialize(new Uint8Array(await subtle().sign(ES256, await privateKey(key), plan.input)));
+}
+
+/** `verifyUcpDetachedJws` for edge runtimes; resolves to the parsed JSON body or rejects with UcpSignatureError. */
+export async function verifyUcpDetachedJwsAsync<T = unknown>(
+  body: UcpBody, requestSignature: string | null | undefined, keys: readonly UcpJwk[] | { keys: readonly UcpJwk[] },
+): Promise<T> {
+  const plan = planJwsVerification(body, requestSignature, keys);
+  if (!(await subtle().verify(ES256, await publicKey(plan.key), plan.signature as Uint8Array<ArrayBuffer>, plan.input))) {
+    throw ucpFail('signature_invalid', `Request-Signature verification failed for key kid=${plan.key.kid}.`);
+  }
+  return parseJsonBody<T>(plan.body);
 }
