@@ -5,25 +5,12 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCli } from './support/cli.js';
 import { catalogFile } from './support/fixtures.js';
-import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+import { useCliDatabase } from './support/cli-database.js';
 
-let db: TestDatabase;
-let env: Record<string, string | undefined>;
-
-beforeAll(async () => {
-  db = await createTestDatabase();
-  if (db.url) env = { DATABASE_URL: db.url };
-  else {
-    await db.close();
-    env = { DATA_DIR: mkdtempSync(join(tmpdir(), 'gw-discounts-cli-')), DATABASE_URL: undefined };
-  }
-});
-afterAll(async () => {
-  if (db?.url) await db.close();
-});
+const database = useCliDatabase('gw-discounts-cli');
 
 describe('discounts commands', () => {
   it('import prints one summary line, export prints the records back, and import takes that output again', async () => {
@@ -31,15 +18,15 @@ describe('discounts commands', () => {
       { type: 'code', code: 'WELCOME', kind: 'percentage', percentage: 10, per_customer_limit: 1 },
       { type: 'promotion', id: 'ship-free', kind: 'free_shipping', minimum_subtotal: { USD: 50 } },
     ];
-    const imported = await runCli(['discounts', 'import', catalogFile(records, 'discounts.ndjson'), '--merchant', 'cli-disc'], env);
+    const imported = await runCli(['discounts', 'import', catalogFile(records, 'discounts.ndjson'), '--merchant', 'cli-disc'], database.env());
     expect(imported.stderr).toBe('');
     expect(imported.stdout).toMatch(/^imported 1 code and 1 promotion for merchant cli-disc from .*discounts\.ndjson\n$/);
-    const exported = await runCli(['discounts', 'export', '--merchant', 'cli-disc'], env);
+    const exported = await runCli(['discounts', 'export', '--merchant', 'cli-disc'], database.env());
     expect(exported.code).toBe(0);
     expect(exported.stdout.trim().split('\n').map((line) => JSON.parse(line))).toEqual(records);
     const file = join(mkdtempSync(join(tmpdir(), 'gw-export-')), 'export.ndjson');
     writeFileSync(file, exported.stdout);
-    expect((await runCli(['discounts', 'import', file, '--merchant', 'cli-disc'], env)).code).toBe(0);
+    expect((await runCli(['discounts', 'import', file, '--merchant', 'cli-disc'], database.env())).code).toBe(0);
   }, 180_000);
 
   it('refuses a bad record with one line naming its line and field, and writes nothing', async () => {
@@ -47,13 +34,13 @@ describe('discounts commands', () => {
       { type: 'code', code: 'FINE', kind: 'percentage', percentage: 10 },
       { type: 'code', code: 'LATE', kind: 'percentage', percentage: 10, starts_at: '2027-01-01T00:00:00Z', ends_at: '2026-01-01T00:00:00Z' },
     ], 'bad.ndjson');
-    const refused = await runCli(['discounts', 'import', file, '--merchant', 'cli-disc-bad'], env);
+    const refused = await runCli(['discounts', 'import', file, '--merchant', 'cli-disc-bad'], database.env());
     expect(refused.code).not.toBe(0);
     expect(refused.stdout).toBe('');
     expect(refused.stderr.trim()).toMatch(/^[^\n]*line 2: ends_at: must be after starts_at$/);
-    const exported = await runCli(['discounts', 'export', '--merchant', 'cli-disc-bad'], env);
+    const exported = await runCli(['discounts', 'export', '--merchant', 'cli-disc-bad'], database.env());
     expect(exported.stdout).toBe('');
-    const missing = await runCli(['discounts', 'import', '/nonexistent.ndjson', '--merchant', 'cli-disc-bad'], env);
+    const missing = await runCli(['discounts', 'import', '/nonexistent.ndjson', '--merchant', 'cli-disc-bad'], database.env());
     expect(missing.stderr.trim()).toMatch(/^[^\n]*no file \/nonexistent\.ndjson$/);
   }, 180_000);
 });
