@@ -74,3 +74,10 @@ export function describeProblem(validate: ValidateFunction): string {
   if (!error) return 'does not match the schema';
   return `${error.instancePath || '(the profile)'} ${error.message ?? 'is invalid'}`;
 }
+
+/** The validator of the official order (`schemas/shopping/order.json`) of `version`: what GET /ucp/orders/{id} and order webhooks carry. */
+export function ucpOrderValidator(version: UcpVersion): ValidateFunction {
+  const validate = ajvOf(version).getSchema('https://ucp.dev/schemas/shopping/order.json');
+  if (!validate) throw new Error(`UCP ${version} has no order schema`);
+  return validate;
+}
