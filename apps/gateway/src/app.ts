@@ -24,7 +24,7 @@ import { requestMetrics } from './ops/request-metrics.js';
 import { AuthFailureLimiter } from './rate-limit/auth-failure-limiter.js';
 import type { RateLimitStores } from './rate-limit/stores.js';
 import { AgentProfileFetcher } from './ucp/profile-fetcher.js';
-import { loadSigningKeys } from './ucp/signing-keys.js';
+import { loadSigningKeys, type SigningKeys } from './ucp/signing-keys.js';
 import { ucpEdge } from './ucp/ucp-edge.js';
 import { UCP_VERSIONS } from './ucp/ucp-version.js';
 import type { EmitService } from './webhooks/emit-service.js';
@@ -42,6 +42,8 @@ export interface AppDeps {
   checkout: CheckoutService;
   orders: OrderService;
   webhooks: EmitService;
+  /** The UCP signing keys (services' persisted ring); without it, UCP_SIGNING_KEY or a key generated for this app. */
+  ucpSigningKeys?: SigningKeys;
   /** /healthz, /readyz, /metrics, /docs: the app's metrics and readiness probes (see ops/ops-endpoints.ts). */
   ops?: OpsDeps;
 }
@@ -66,7 +68,7 @@ export function createApp(deps: AppDeps): Express {
   );
   // UCP, this slice: /.well-known/ucp and negotiation under /ucp (ucp/ucp-edge.ts); its operations come as a profile of the edge.
   const { config } = deps;
-  const signingKeys = loadSigningKeys({ signingKey: config.ucpSigningKey, env: config.env });
+  const signingKeys = deps.ucpSigningKeys ?? loadSigningKeys({ signingKey: config.ucpSigningKey, env: config.env });
   if (signingKeys.source === 'generated') deps.logger.info({ kid: signingKeys.signer?.kid }, 'UCP signing key generated for this process (set UCP_SIGNING_KEY to keep one)');
   const ucp = ucpEdge({
     current: config.ucpVersion ?? UCP_VERSIONS[UCP_VERSIONS.length - 1]!,

@@ -28,6 +28,8 @@ import { WebhookEndpointService } from './webhooks/endpoint-service.js';
 import { EmitService } from './webhooks/emit-service.js';
 import { OutboxStore } from './webhooks/outbox-store.js';
 import { WebhookStore } from './webhooks/webhook-store.js';
+import { SigningKeyRing } from './ucp/signing-keys.js';
+import { SigningKeyStore } from './ucp/webhooks/signing-key-store.js';
 
 /** Every service, each over the stores it needs: what the HTTP handlers and the CLI both call. */
 export interface Services {
@@ -45,11 +47,13 @@ export interface Services {
   idempotency: IdempotencyStore;
   webhooks: EmitService;
   webhookEndpoints: WebhookEndpointService;
+  /** The business's UCP signing keys (UCP_SIGNING_KEY, or persisted: `await ucpSigningKeys.load()` reads them — see ucp/signing-keys.ts). */
+  ucpSigningKeys: SigningKeyRing;
 }
 
 export interface ServiceOptions {
   /** Settings the services act on (default: loadConfig() of the process environment). */
-  config?: Pick<Config, 'env' | 'webhookAllowPrivateTargets'> & Partial<SearchConfig> & Partial<Pick<Config, 'pricing' | 'paymentProvider'>>;
+  config?: Pick<Config, 'env' | 'webhookAllowPrivateTargets'> & Partial<SearchConfig> & Partial<Pick<Config, 'pricing' | 'paymentProvider' | 'ucpSigningKey'>>;
   logger?: Logger;
 }
 
@@ -83,5 +87,6 @@ export function buildServices(db: Database, { config = loadConfig(), logger }: S
     idempotency: new IdempotencyStore(db),
     webhooks: new EmitService({ sessions: checkout, env: config.env, allowPrivateTargets: config.webhookAllowPrivateTargets, logger }),
     webhookEndpoints: new WebhookEndpointService(new WebhookStore(db)),
+    ucpSigningKeys: new SigningKeyRing({ signingKey: config.ucpSigningKey, env: config.env, store: new SigningKeyStore(db), onError: (error) => logger?.warn({ err: error }, 'UCP signing keys could not be reloaded; the keys held are kept') }),
   };
 }
