@@ -8,6 +8,7 @@ import { startExpirySweeper } from './idempotency/expiry-sweeper.js';
 import { createMetrics } from './ops/metrics.js';
 import { openRateLimitStores } from './rate-limit/open-stores.js';
 import { buildServices } from './services.js';
+import { ucpWebhookFormat } from './ucp/webhooks/ucp-order-webhook.js';
 import { startDeliveryWorker } from './webhooks/delivery-worker.js';
 
 export class ListenError extends Error {
@@ -101,11 +102,15 @@ export async function startGateway(config: Config, logger: Logger, print: (line:
     await services.keys.listen(db); // authenticated keys are remembered while changes to them are heard
     await services.shipping.profiles.listen(db); // so are shipping profiles
     await services.discounts.active.listen(db); // and discounts
+    await services.ucpSigningKeys.load(); // UCP signing keys: the same on every replica (ucp/signing-keys.ts), re-read every 30 s
+    services.ucpSigningKeys.start();
+    logger.info({ source: services.ucpSigningKeys.source, signer: services.ucpSigningKeys.signer?.kid, published: services.ucpSigningKeys.published.map((key) => key.kid) }, 'UCP signing keys');
     const stopSweeper = startExpirySweeper(services.idempotency, logger);
     const metrics = createMetrics({ processMetrics: true });
     const app = createApp({ config, logger, rateLimits, ...services, ops: { metrics, database: db, missingVectors: () => services.catalog.searchIndex.missingVectors() } });
     const listening = await listenOn(app, config.host, config.port).catch(async (error: unknown) => {
       stopSweeper();
+      services.ucpSigningKeys.stop();
       await rateLimits.close();
       await services.keys.close();
       await services.shipping.profiles.close();
@@ -118,6 +123,13 @@ export async function startGateway(config: Config, logger: Logger, print: (line:
       ? startDeliveryWorker(db, config, logger, {
           onAttempt: ({ state }) => metrics.webhookAttempts.inc({ outcome: state }),
           ...(config.webhookRetrySchedule ? { schedule: config.webhookRetrySchedule } : {}),
+          formats: {
+            ucp: ucpWebhookFormat({
+              signer: () => services.ucpSigningKeys.signer,
+              businessProfileUrl: new URL('/.well-known/ucp', config.publicBaseUrl ?? listening.url).href,
+              permalinks: { orderUrlTemplate: config.orderUrlTemplate, storefrontUrl: config.storefrontUrl },
+            }),
+          },
         })
       : undefined;
     logger.info({ webhookWorker: config.webhookWorker, poolSize: db.kind === 'postgresql' ? config.databasePoolSize : undefined }, 'gateway started');
@@ -128,6 +140,7 @@ export async function startGateway(config: Config, logger: Logger, print: (line:
         // HTTP drains (bounded) while the worker finishes its current attempt; the database closes after both.
         await Promise.all([listening.close(options), webhookWorker?.stop()]);
         stopSweeper();
+        services.ucpSigningKeys.stop();
         await rateLimits.close();
         await services.keys.close();
         await services.shipping.profiles.close();

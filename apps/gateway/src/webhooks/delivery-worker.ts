@@ -3,7 +3,8 @@
  * row locks with SKIP LOCKED, next_attempt_at moved forward as a lease),
  * sends each outside any transaction, then records the attempt and the new
  * state. Each endpoint gets the event in its protocol: ours, signed with
- * X-Webhook-Signature, or ACP's order webhook (acp/acp-event.ts). At least once, the same event id
+ * X-Webhook-Signature, ACP's order webhook (acp/acp-event.ts), or a protocol whose format the
+ * process plugs in (`formats`: UCP's order webhooks, ucp/webhooks/). At least once, the same event id
  * on every attempt; 2xx succeeds, 410 disables the endpoint, a target the SSRF guard refuses fails
  * at once (its reason recorded on the attempt; no retry can change it), anything else is retried
  * on the schedule.
@@ -23,10 +24,13 @@ import { serializeEvent } from './event.js';
 import { DELIVERY_TIMEOUT_MS, postWebhook, type SendWebhook } from './http-delivery.js';
 import { nextRetryDelay, DEFAULT_RETRY_SCHEDULE } from './retry-schedule.js';
 import { vetTarget, type Resolver } from './safe-target.js';
-import { WebhookStore, type AttemptRecord, type ClaimedDelivery, type DeliveryOutcome, type EndpointRow } from './webhook-store.js';
+import { WebhookStore, type AttemptRecord, type ClaimedDelivery, type DeliveryOutcome, type EndpointRow, type WebhookProtocol } from './webhook-store.js';
 import { AcpEventError, acpHeaders, serializeAcpEvent } from './acp/acp-event.js';
 import type { WebhookEvent } from '../contract-types.js';
 import type { PermalinkSettings } from '../storefront/order-permalink.js';
+
+/** The bytes and headers of one attempt to an endpoint of a protocol plugged into the worker; throws DeliveryError when it cannot be sent now. */
+export type WebhookFormat = (endpoint: EndpointRow, event: WebhookEvent, now: Date) => { body: string; headers: Record<string, string> };
 
 export interface DeliveryWorkerOptions {
   store: WebhookStore;
@@ -35,6 +39,8 @@ export interface DeliveryWorkerOptions {
   /** ORDER_URL_TEMPLATE and STOREFRONT_URL: where the order permalinks of ACP deliveries point. */
   permalinks?: PermalinkSettings | undefined;
   logger?: Logger | undefined;
+  /** Formats of the protocols the worker does not know itself (`ucp`: see ucp/webhooks/ucp-order-webhook.ts). */
+  formats?: Partial<Record<WebhookProtocol, WebhookFormat>>;
   /** Delay before each attempt (see retry-schedule.ts); its length is the number of attempts. */
   schedule?: readonly number[];
   random?: () => number;
@@ -173,6 +179,9 @@ export class DeliveryWorker {
 
   /** The bytes and headers of one attempt, in the endpoint's protocol (ours, or ACP's order webhooks). */
   private signed(endpoint: EndpointRow, event: WebhookEvent, now: Date): { body: string; headers: Record<string, string> } {
+    const format = this.options.formats?.[endpoint.protocol];
+    if (format) return format(endpoint, event, now);
+    if (endpoint.protocol === 'ucp') throw new DeliveryError('this process sends no UCP webhooks (no UCP format configured)');
     if (endpoint.protocol === 'acp') {
       const body = serializeAcpEvent(event, endpoint.merchantId, this.options.permalinks ?? {});
       return { body, headers: acpHeaders(body, endpoint.secret, event, now) };

@@ -10,14 +10,20 @@ import { sql } from '../db/statement.js';
 import { newId } from '../ids.js';
 import type { EndpointSecrets } from './endpoint-secrets.js';
 
-/** `gateway`: our events and X-Webhook-Signature; `acp`: ACP 2026-04-17 order webhooks and Merchant-Signature. */
-export type WebhookProtocol = 'gateway' | 'acp';
+/**
+ * `gateway`: our events and X-Webhook-Signature; `acp`: ACP 2026-04-17 order webhooks and Merchant-Signature;
+ * `ucp`: UCP order webhooks to a platform's webhook URL, in the release of `protocolVersion`, signed with the
+ * business's UCP signing key (made by the outbox for orders placed through UCP — see outbox.ts).
+ */
+export type WebhookProtocol = 'gateway' | 'acp' | 'ucp';
 
 export interface EndpointRow extends EndpointSecrets {
   id: string;
   merchantId: string;
   url: string;
   protocol: WebhookProtocol;
+  /** The UCP release of a `ucp` endpoint; null for the others. */
+  protocolVersion: string | null;
   disabledAt: Date | null;
 }
 

@@ -33,9 +33,3 @@ export function orderOfEvent(object: unknown): Order | null {
   };
 }
 
-/** The checkout session an `order.*` event's object belongs to (an `Order`'s, or the session itself). */
-export function sessionIdOfEvent(object: Record<string, unknown>): string | null {
-  if (typeof object.checkout_session_id === 'string') return object.checkout_session_id;
-  if (isSessionWithOrder(object)) return object.id;
-  return null;
-}
