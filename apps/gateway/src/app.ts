@@ -25,6 +25,8 @@ import { AuthFailureLimiter } from './rate-limit/auth-failure-limiter.js';
 import type { RateLimitStores } from './rate-limit/stores.js';
 import { AgentProfileFetcher } from './ucp/profile-fetcher.js';
 import { loadSigningKeys, type SigningKeys } from './ucp/signing-keys.js';
+import type { UcpOrderService } from './ucp/order/ucp-order-service.js';
+import { ucpSimulation } from './ucp/simulation/simulate-shipping.js';
 import { ucpEdge } from './ucp/ucp-edge.js';
 import { UCP_VERSIONS } from './ucp/ucp-version.js';
 import type { EmitService } from './webhooks/emit-service.js';
@@ -32,7 +34,7 @@ import type { EmitService } from './webhooks/emit-service.js';
 export interface AppDeps {
   config: Pick<Config, 'env' | 'allowedOrigins' | 'basicAuth' | 'requireRequestSigning' | 'authFailureLimit' | 'authFailureWindowMs' | 'trustProxy'> &
     Partial<Pick<Config, 'orderUrlTemplate' | 'storefrontUrl' | 'publicBaseUrl' | 'validateResponses' | 'metricsToken' | 'opsRateLimit'>> &
-    Partial<Pick<Config, 'ucpVersion' | 'ucpSigningKey' | 'webhookAllowPrivateTargets'>>;
+    Partial<Pick<Config, 'ucpVersion' | 'ucpSigningKey' | 'webhookAllowPrivateTargets' | 'ucpSimulationSecret'>>;
   logger: Logger;
   /** Counters of the key limits and of failed authentications per address (default for the latter: in this process). */
   rateLimits: Pick<RateLimitStores, 'minute' | 'day'> & Partial<Pick<RateLimitStores, 'authFailures' | 'keyWindows'>>;
@@ -44,6 +46,8 @@ export interface AppDeps {
   webhooks: EmitService;
   /** The UCP signing keys (services' persisted ring); without it, UCP_SIGNING_KEY or a key generated for this app. */
   ucpSigningKeys?: SigningKeys;
+  /** Orders placed through UCP (the shipping simulation, ucp/simulation/). */
+  ucpOrders?: UcpOrderService;
   /** /healthz, /readyz, /metrics, /docs: the app's metrics and readiness probes (see ops/ops-endpoints.ts). */
   ops?: OpsDeps;
 }
@@ -91,6 +95,7 @@ export function createApp(deps: AppDeps): Express {
       requestMetrics(ops.metrics),
       corsPolicy(deps.config.allowedOrigins),
       ucp,
+      ucpSimulation({ env: config.env, secret: config.ucpSimulationSecret, orders: deps.ucpOrders }), // POST /testing/simulate-shipping/{order_id}, not in production
       serve,
     ]),
   );

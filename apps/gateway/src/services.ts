@@ -30,6 +30,8 @@ import { OutboxStore } from './webhooks/outbox-store.js';
 import { WebhookStore } from './webhooks/webhook-store.js';
 import { SigningKeyRing } from './ucp/signing-keys.js';
 import { SigningKeyStore } from './ucp/webhooks/signing-key-store.js';
+import { UcpOrderService } from './ucp/order/ucp-order-service.js';
+import { UcpOrderStore } from './ucp/order/ucp-order-store.js';
 
 /** Every service, each over the stores it needs: what the HTTP handlers and the CLI both call. */
 export interface Services {
@@ -49,11 +51,13 @@ export interface Services {
   webhookEndpoints: WebhookEndpointService;
   /** The business's UCP signing keys (UCP_SIGNING_KEY, or persisted: `await ucpSigningKeys.load()` reads them — see ucp/signing-keys.ts). */
   ucpSigningKeys: SigningKeyRing;
+  /** Orders placed through UCP, as UCP orders (GET /ucp/orders/{id}, the shipping simulation). */
+  ucpOrders: UcpOrderService;
 }
 
 export interface ServiceOptions {
   /** Settings the services act on (default: loadConfig() of the process environment). */
-  config?: Pick<Config, 'env' | 'webhookAllowPrivateTargets'> & Partial<SearchConfig> & Partial<Pick<Config, 'pricing' | 'paymentProvider' | 'ucpSigningKey'>>;
+  config?: Pick<Config, 'env' | 'webhookAllowPrivateTargets'> & Partial<SearchConfig> & Partial<Pick<Config, 'pricing' | 'paymentProvider' | 'ucpSigningKey' | 'orderUrlTemplate' | 'storefrontUrl'>>;
   logger?: Logger;
 }
 
@@ -74,6 +78,7 @@ export function buildServices(db: Database, { config = loadConfig(), logger }: S
     discounts,
     checkoutDirectory(customers),
   );
+  const orders = new OrderService(db, new OrderStore(db), new OutboxStore(), payments);
   return {
     keys: new KeyService(new KeyStore(db), (error) => logger?.warn({ err: error }, 'API keys could not be loaded; authentications read the database until they are')),
     catalog,
@@ -83,10 +88,11 @@ export function buildServices(db: Database, { config = loadConfig(), logger }: S
     feeds: new FeedService(new FeedStore(db)),
     checkout,
     shipping,
-    orders: new OrderService(db, new OrderStore(db), new OutboxStore(), payments),
+    orders,
     idempotency: new IdempotencyStore(db),
     webhooks: new EmitService({ sessions: checkout, env: config.env, allowPrivateTargets: config.webhookAllowPrivateTargets, logger }),
     webhookEndpoints: new WebhookEndpointService(new WebhookStore(db)),
+    ucpOrders: new UcpOrderService(new UcpOrderStore(db), orders, { orderUrlTemplate: config.orderUrlTemplate, storefrontUrl: config.storefrontUrl }),
     ucpSigningKeys: new SigningKeyRing({ signingKey: config.ucpSigningKey, env: config.env, store: new SigningKeyStore(db), onError: (error) => logger?.warn({ err: error }, 'UCP signing keys could not be reloaded; the keys held are kept') }),
   };
 }

@@ -7,18 +7,17 @@
  */
 import { verifyUcpDetachedJws, verifyUcpRequest, type UcpJwk } from '@commerce-gateway/webhooks';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ucpWebhookFormat } from '../src/ucp/webhooks/ucp-order-webhook.js';
 import { describeProblem, ucpOrderValidator } from '../src/ucp/ucp-schemas.js';
 import type { UcpVersion } from '../src/ucp/ucp-version.js';
 import { DeliveryWorker } from '../src/webhooks/delivery-worker.js';
 import { WebhookStore } from '../src/webhooks/webhook-store.js';
-import { checkoutCalls, SF_ADDRESS, stocked, type CheckoutCalls } from './support/checkout.js';
+import type { CheckoutCalls } from './support/checkout.js';
 import { startTestGateway, type TestGateway } from './support/test-gateway.js';
+import { placedOrder as placeUcpOrder, ucpShop, ucpWorker } from './support/ucp-orders.js';
 import { startReceiver, type Receiver, type ReceivedRequest } from './support/webhook-receiver.js';
 
 let gateway: TestGateway;
 let receiver: Receiver;
-let merchantCount = 0;
 const workers: DeliveryWorker[] = [];
 
 beforeAll(async () => {
@@ -39,39 +38,13 @@ afterAll(async () => {
 });
 
 function startWorker(options: { allowPrivateTargets?: boolean } = {}): DeliveryWorker {
-  const worker = new DeliveryWorker({
-    store: new WebhookStore(gateway.db),
-    allowPrivateTargets: options.allowPrivateTargets ?? true,
-    formats: { ucp: ucpWebhookFormat({ signer: () => gateway.services.ucpSigningKeys.signer, businessProfileUrl: `${gateway.url}/.well-known/ucp` }) },
-    schedule: [0, 50, 50, 50],
-    pollIntervalMs: 10,
-    timeoutMs: 2000,
-    random: () => 0.5,
-  });
+  const worker = ucpWorker(gateway, options);
   workers.push(worker);
-  worker.start();
   return worker;
 }
 
-async function shop(): Promise<{ merchantId: string; calls: CheckoutCalls }> {
-  const merchantId = `ucp-shop-${++merchantCount}`;
-  await gateway.importProducts(merchantId, [stocked('shoes', [{ sku: 'shoes-42', price: 99, quantity: 50 }], { title: 'Running Shoes' })]);
-  return { merchantId, calls: checkoutCalls(gateway.url, await gateway.createKey({ merchantIds: [merchantId] })) };
-}
-
-/** An order placed through a UCP session of `version` whose platform wants webhooks at `webhookUrl` (none: not UCP). */
-async function placedOrder(calls: CheckoutCalls, ucp?: { version: UcpVersion; webhookUrl?: string }): Promise<string> {
-  const created = await calls.create({ items: [{ product_id: 'shoes', quantity: 2 }], shipping_address: SF_ADDRESS });
-  expect(created.status).toBe(201);
-  const id = created.body.checkout_session.id;
-  if (ucp) {
-    const state = { protocol: 'ucp', version: ucp.version, agent_profile: 'https://platform.example/.well-known/ucp', ...(ucp.webhookUrl ? { order_webhook_url: ucp.webhookUrl } : {}) };
-    await gateway.db.prisma.checkoutSession.update({ where: { id }, data: { protocolState: state } });
-  }
-  const completed = await calls.complete(id);
-  expect(completed.status).toBe(200);
-  return completed.body.checkout_session.order!.id;
-}
+const shop = () => ucpShop(gateway);
+const placedOrder = (calls: CheckoutCalls, ucp?: { version: UcpVersion; webhookUrl?: string }) => placeUcpOrder(gateway, calls, ucp);
 
 async function publishedKeys(): Promise<UcpJwk[]> {
   const response = await fetch(`${gateway.url}/.well-known/ucp`);

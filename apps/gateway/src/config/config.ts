@@ -68,6 +68,8 @@ export interface Config {
   ucpVersion: UcpRelease;
   /** UCP_SIGNING_KEY: the business's ES256 private key (PEM or JWK, P-256) whose public half the UCP profile publishes; undefined: a key per process outside production, none in production. */
   ucpSigningKey: string | undefined;
+  /** UCP_SIMULATION_SECRET: what `POST /testing/simulate-shipping/{order_id}` wants in `Simulation-Secret` (development and sandbox only); undefined: every call is refused 403. */
+  ucpSimulationSecret: string | undefined;
   logLevel: LogLevel;
   /** METRICS_TOKEN: when set, GET /metrics needs `Authorization: Bearer <token>`. */
   metricsToken: string | undefined;
@@ -268,6 +270,13 @@ function ucpSigningKey(env: Env): string | undefined {
   return raw;
 }
 
+function ucpSimulationSecret(env: Env): string | undefined {
+  const raw = env.UCP_SIMULATION_SECRET;
+  if (raw === undefined || raw === '') return undefined;
+  if (!/^[\x21-\x7e]{16,256}$/.test(raw)) throw new ConfigError('UCP_SIMULATION_SECRET must be 16-256 visible ASCII characters');
+  return raw;
+}
+
 function metricsToken(env: Env): string | undefined {
   const raw = env.METRICS_TOKEN;
   if (raw === undefined || raw === '') return undefined;
@@ -320,6 +329,7 @@ export function loadConfig(env: Env = process.env): Config {
     storefrontUrl: storefront(env),
     ucpVersion: oneOf(env, 'UCP_VERSION', UCP_RELEASES, UCP_RELEASES[UCP_RELEASES.length - 1]!),
     ucpSigningKey: ucpSigningKey(env),
+    ucpSimulationSecret: ucpSimulationSecret(env),
     logLevel: oneOf(env, 'LOG_LEVEL', ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const, 'info'),
     metricsToken: metricsToken(env),
     opsRateLimit: numberIn(env, 'OPS_RATE_LIMIT', 0, 1_000_000, DEFAULT_OPS_RATE_LIMIT, true)!,

@@ -1,0 +1,50 @@
+/**
+ * UCP's view of our orders: the orders placed through UCP, as the UCP order of a release
+ * (ucp-order.ts). An order of another merchant, one not placed through UCP, or one placed by
+ * another platform is not found — existence is never revealed. Changes go through OrderService,
+ * so their events reach the platform's webhook (outbox.ts).
+ */
+import type { CreateFulfillmentRequest, Order } from '../../contract-types.js';
+import { NotFoundError } from '../../errors.js';
+import type { OrderService } from '../../orders/order-service.js';
+import { orderPermalink, type PermalinkSettings } from '../../storefront/order-permalink.js';
+import { isUcpVersion, UCP_VERSIONS, type UcpVersion } from '../ucp-version.js';
+import { toUcpOrder, type UcpOrder } from './ucp-order.js';
+import type { UcpOrderStore, UcpPlacement } from './ucp-order-store.js';
+
+export class UcpOrderService {
+  constructor(
+    private readonly store: UcpOrderStore,
+    private readonly orders: OrderService,
+    private readonly permalinks: PermalinkSettings = {},
+  ) {}
+
+  private async placement(orderId: string, merchantId?: string, platformProfile?: string): Promise<UcpPlacement> {
+    const placement = await this.store.placement(orderId);
+    const visible = placement
+      && (merchantId === undefined || placement.merchantId === merchantId)
+      && (platformProfile === undefined || placement.agentProfile === null || placement.agentProfile === platformProfile);
+    if (!visible) throw new NotFoundError(`No such order: ${orderId}`, 'id');
+    return placement;
+  }
+
+  /** The merchant's UCP order at `version`, for the platform that placed it (`platformProfile`: its UCP-Agent profile URL). */
+  async get(merchantId: string, orderId: string, version: UcpVersion, platformProfile?: string): Promise<UcpOrder> {
+    await this.placement(orderId, merchantId, platformProfile);
+    const order = await this.orders.get(merchantId, orderId);
+    return toUcpOrder(order, version, orderPermalink(this.permalinks, merchantId, order.id));
+  }
+
+  /**
+   * Testing: ships every unit left of a UCP order, whatever its merchant, with a tracking number (its
+   * platform hears `order.fulfilled`); the order as its checkout's release shows it.
+   * NotFoundError; InvalidStateError when nothing is left to ship.
+   */
+  async simulateShipping(orderId: string, now = new Date()): Promise<UcpOrder> {
+    const { merchantId, version } = await this.placement(orderId);
+    const trackingNumber = `SIM${now.getTime().toString(36).toUpperCase()}`;
+    const request: CreateFulfillmentRequest = { carrier: 'Simulated Carrier', tracking_number: trackingNumber, tracking_url: `https://tracking.example/track/${trackingNumber}` };
+    const order: Order = await this.orders.fulfil(merchantId, orderId, request);
+    return toUcpOrder(order, isUcpVersion(version) ? version : UCP_VERSIONS[UCP_VERSIONS.length - 1]!, orderPermalink(this.permalinks, merchantId, order.id));
+  }
+}
