@@ -12,6 +12,7 @@ import { migrateCommand } from './cli/commands/migrate.js';
 import { ordersCommand } from './cli/commands/orders.js';
 import { serveCommand } from './cli/commands/serve.js';
 import { shippingCommand } from './cli/commands/shipping.js';
+import { ucpCommand } from './cli/commands/ucp.js';
 import { webhooksCommand } from './cli/commands/webhooks.js';
 import { describeFailure } from './cli/describe-failure.js';
 import { err } from './cli/output.js';
@@ -30,6 +31,7 @@ customersCommand(program);
 webhooksCommand(program);
 ordersCommand(program);
 shippingCommand(program);
+ucpCommand(program);
 
 try {
   await program.parseAsync(process.argv);
