@@ -56,6 +56,12 @@ const scope = (req: Request): UcpScope => ({ merchantId: merchantOf(req.ctx), ne
 const checkoutId = (req: Request): string => req.ctx.pathParams!.id!;
 
 export function ucpCheckoutOperations(ucp: UcpCheckout): OperationHandlers {
+  /** A checkout's requests are read, and answered, at the release it was created at. */
+  const sessionRelease = async (req: Request): Promise<UcpVersion> => {
+    const version = await ucp.release(scope(req), checkoutId(req));
+    negotiationOf(req).version = version;
+    return version;
+  };
   return {
     'ucp.create_checkout': async (req, res) => {
       const negotiation = negotiationOf(req);
@@ -67,11 +73,11 @@ export function ucpCheckoutOperations(ucp: UcpCheckout): OperationHandlers {
       res.json(await ucp.get(scope(req), checkoutId(req)));
     },
     'ucp.update_checkout': async (req, res) => {
-      const body = validBody<UcpCheckoutRequest>(req, negotiationOf(req).version, 'update');
+      const body = validBody<UcpCheckoutRequest>(req, await sessionRelease(req), 'update');
       res.json(await ucp.update(scope(req), checkoutId(req), body, storeAnswer(req, 200)));
     },
     'ucp.complete_checkout': async (req, res) => {
-      const { version } = negotiationOf(req);
+      const version = await sessionRelease(req);
       const instrument = instrumentOf(version, validBody<Record<string, unknown>>(req, version, 'complete'));
       res.json(await ucp.complete(scope(req), checkoutId(req), instrument, storeAnswer(req, 200)));
     },

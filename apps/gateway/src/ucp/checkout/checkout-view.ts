@@ -75,7 +75,11 @@ function statusAndMessages(record: SessionRecord, state: UcpState): { status: st
   const warnings = state.capabilities.includes(DISCOUNT) ? discountMessages(session) : [];
   if (session.status === 'completed') return { status: 'completed', messages: [] };
   if (session.status === 'canceled') return { status: 'canceled', messages: [{ type: 'info', content: 'This checkout session was canceled.' }] };
-  const errors = sessionNeeds(record).map(needMessage);
+  // A cart that ships nothing is offered digital delivery only, which completion chooses by itself.
+  const digitalOnly = record.fulfillmentOptions.every((option) => option.type === 'digital');
+  const errors = sessionNeeds(record)
+    .filter((need) => !(need.kind === 'fulfillment_option' && digitalOnly))
+    .map(needMessage);
   if (!session.customer?.email) errors.push({ type: 'error', code: 'missing', path: '$.buyer.email', content: "The buyer's email is needed: send buyer.email", severity: 'recoverable' });
   const payment = state.payment_problem ? [{ type: 'error', code: 'payment_failed', path: '$.payment', content: state.payment_problem.content, severity: 'recoverable' }] : [];
   return { status: errors.length ? 'incomplete' : 'ready_for_complete', messages: [...errors, ...payment, ...warnings] };

@@ -105,6 +105,11 @@ export class UcpCheckout {
     return this.view(await guard(() => this.checkout.open(merchantId, changes, this.storing(store)), grouped.firstIndex));
   }
 
+  /** The release a checkout was created at (its answers and the bodies of its requests are that release's); 404 for none. */
+  async release(scope: UcpScope, id: string): Promise<UcpVersion> {
+    return ucpStateOf((await this.record(scope.merchantId, id)).session.protocolState).version;
+  }
+
   async get(scope: UcpScope, id: string): Promise<UcpCheckoutBody> {
     return this.view(await this.record(scope.merchantId, id));
   }
