@@ -25,6 +25,7 @@ import { AuthFailureLimiter } from './rate-limit/auth-failure-limiter.js';
 import type { RateLimitStores } from './rate-limit/stores.js';
 import { AgentProfileFetcher } from './ucp/profile-fetcher.js';
 import { loadSigningKeys, type SigningKeys } from './ucp/signing-keys.js';
+import { ucpOrderOperations } from './ucp/order/ucp-order-operations.js';
 import type { UcpOrderService } from './ucp/order/ucp-order-service.js';
 import { ucpSimulation } from './ucp/simulation/simulate-shipping.js';
 import { ucpProfile } from './ucp/ucp-profile.js';
@@ -85,6 +86,7 @@ export function createApp(deps: AppDeps): Express {
       testHandler: config.env !== 'production',
     },
     fetcher: new AgentProfileFetcher({ allowPrivateTargets: config.webhookAllowPrivateTargets ?? false, allowHttp: config.env === 'development' }),
+    operations: ucpOrderOperations(deps), // GET /ucp/orders/{id}
   });
   // One edge, three protocol profiles over the same domain: UCP (/.well-known/ucp, /ucp/…), ACP
   // 2026-04-17 on its paths (/.well-known/acp.json, /acp/checkout_sessions…), our own API on every other.

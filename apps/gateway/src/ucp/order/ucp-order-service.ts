@@ -23,7 +23,7 @@ export class UcpOrderService {
     const placement = await this.store.placement(orderId);
     const visible = placement
       && (merchantId === undefined || placement.merchantId === merchantId)
-      && (platformProfile === undefined || placement.agentProfile === null || placement.agentProfile === platformProfile);
+      && (platformProfile === undefined || placement.agentProfile === null || sameUrl(placement.agentProfile, platformProfile));
     if (!visible) throw new NotFoundError(`No such order: ${orderId}`, 'id');
     return placement;
   }
@@ -46,5 +46,13 @@ export class UcpOrderService {
     const request: CreateFulfillmentRequest = { carrier: 'Simulated Carrier', tracking_number: trackingNumber, tracking_url: `https://tracking.example/track/${trackingNumber}` };
     const order: Order = await this.orders.fulfil(merchantId, orderId, request);
     return toUcpOrder(order, isUcpVersion(version) ? version : UCP_VERSIONS[UCP_VERSIONS.length - 1]!, orderPermalink(this.permalinks, merchantId, order.id));
+  }
+}
+
+function sameUrl(a: string, b: string): boolean {
+  try {
+    return new URL(a).href === new URL(b).href;
+  } catch {
+    return a === b;
   }
 }
