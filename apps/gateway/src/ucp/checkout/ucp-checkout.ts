@@ -80,7 +80,8 @@ export class UcpCheckout {
     const version = negotiation.version;
     const capabilities = this.negotiated(version, facts.capabilities, request);
     const webhook = facts.orderWebhookUrl ? await this.checkedWebhook(facts.orderWebhookUrl) : undefined;
-    const entries = request.line_items ?? (request.cart_id !== undefined ? await this.fromCart(merchantId, request.cart_id) : []);
+    // A cart's contents win over the request's (cart.md: the business MUST ignore overlapping fields).
+    const entries = request.cart_id !== undefined ? await this.fromCart(merchantId, request.cart_id) : (request.line_items ?? []);
     const grouped = groupItems(entries);
     const items = await this.items(merchantId, grouped);
     const choice = fulfillmentChoice(request.fulfillment, [], new Set());
