@@ -1,0 +1,38 @@
+/**
+ * UCP's catalog operations by the official operationId (`ucp.` prefixed): thin — the merchant, the
+ * body, the service (ucp-catalog.ts), the answer. Every business outcome is 200 (rest.md "Business
+ * Outcomes", get_product's not-found included). They exist only in 2026-04-08: a request negotiated
+ * at 2026-01-11 is answered `not_found` as that release words errors.
+ */
+import type { Request } from 'express';
+import { merchantOf } from '../../http/context.js';
+import type { OperationHandlers } from '../../http/operation-handlers.js';
+import { negotiationOf } from '../negotiation.js';
+import { UcpError } from '../ucp-error.js';
+import { CATALOG_VERSION, type UcpCatalog } from './ucp-catalog.js';
+
+/** Refuses an operation of 2026-04-08 on a request negotiated at an older release. */
+export function requireRelease(req: Request, operation: string): void {
+  const { version } = negotiationOf(req);
+  if (version !== CATALOG_VERSION) {
+    throw new UcpError('not_found', `${operation} is an operation of UCP ${CATALOG_VERSION}; this request is processed at UCP ${version}, which has no such operation`, 404);
+  }
+}
+
+export function ucpCatalogOperations(deps: { catalog: UcpCatalog }): OperationHandlers {
+  const { catalog } = deps;
+  return {
+    'ucp.search_catalog': async (req, res) => {
+      requireRelease(req, 'search_catalog');
+      res.json(await catalog.search(merchantOf(req.ctx), req.body));
+    },
+    'ucp.lookup_catalog': async (req, res) => {
+      requireRelease(req, 'lookup_catalog');
+      res.json(await catalog.lookup(merchantOf(req.ctx), req.body));
+    },
+    'ucp.get_product': async (req, res) => {
+      requireRelease(req, 'get_product');
+      res.json(await catalog.getProduct(merchantOf(req.ctx), req.body));
+    },
+  };
+}
