@@ -90,3 +90,11 @@ export function ucpSchemaValidator(version: UcpVersion, id: string): ValidateFun
 
 /** The `$id` of a schema of the shopping service (`catalog_search.json#/$defs/search_request`, `types/line_item.json`). */
 export const shoppingSchema = (path: string): string => `https://ucp.dev/schemas/shopping/${path}`;
+
+/**
+ * Compiles a schema of our own in `version`'s Ajv, so that it may `$ref` the official schemas by
+ * `$id` (e.g. a request shape the official documents only describe through `ucp_request` annotations).
+ */
+export function ucpCompile(version: UcpVersion, schema: Record<string, unknown>): ValidateFunction {
+  return ajvOf(version).compile(schema);
+}
