@@ -90,19 +90,6 @@ export function describeProblem(validate: ValidateFunction): string {
   return `${error.instancePath || '(the profile)'} ${error.message ?? 'is invalid'}`;
 }
 
-/**
- * The validator of one official schema of `version`, by its `$id` (with a `#/$defs/…` fragment for a
- * definition inside it), e.g. `https://ucp.dev/schemas/shopping/catalog_search.json#/$defs/search_response`.
- * Throws when the release has no such schema.
- *
- *   const validate = ucpSchemaValidator('2026-04-08', 'https://ucp.dev/schemas/shopping/cart.json');
- */
-export function ucpSchemaValidator(version: UcpVersion, id: string): ValidateFunction {
-  const validate = ajvOf(version).getSchema(id);
-  if (!validate) throw new Error(`UCP ${version} has no schema ${id}`);
-  return validate;
-}
-
 /** The `$id` of a schema of the shopping service (`catalog_search.json#/$defs/search_request`, `types/line_item.json`). */
 export const shoppingSchema = (path: string): string => `https://ucp.dev/schemas/shopping/${path}`;
 

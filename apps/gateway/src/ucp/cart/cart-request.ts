@@ -1,13 +1,15 @@
 /**
- * The bodies of create_cart and update_cart. The official cart.json is the response shape; its
- * `ucp_request` annotations say what a request carries: `line_items[]` with `item.id` and `quantity`
- * (line `id` and `parent_id` on update only), `context`, `signals`, `attribution`, `buyer`, and on
- * update the cart `id`. That request shape is checked here, its parts by the official schemas
- * (types/context.json, buyer.json, signals.json, attribution.json); what a request must omit (item
- * title or price, totals, currency, …) is ignored, never trusted. At most 100 lines (our carts' limit).
+ * The bodies of create_cart and update_cart, checked twice:
+ * 1. against the official cart.json resolved for the operation by its `ucp_request` annotations
+ *    (request-schemas.ts): `line_items[]` with `item.id` and `quantity`, `context`, `signals`,
+ *    `attribution`, `buyer`, and on update the cart `id`; what a request must omit (item title or
+ *    price, totals, currency, …) is dropped from the schema — ignored, never trusted;
+ * 2. against our carts' limits: 1 to 100 lines, quantities up to 999, item ids up to 256 characters.
+ * Either failure is a 400 `invalid_request` naming the field.
  */
 import type { ValidateFunction } from 'ajv/dist/2020.js';
 import { MAX_LINES, MAX_QUANTITY } from '../../checkout/line-resolver.js';
+import { firstProblem, ucpRequestValidator } from '../request-schemas.js';
 import { UcpError } from '../ucp-error.js';
 import { shoppingSchema, ucpCompile } from '../ucp-schemas.js';
 import { CART_VERSION } from './cart-state.js';
@@ -59,13 +61,13 @@ let validators: { create: ValidateFunction; update: ValidateFunction } | undefin
 
 /** The request, checked; 400 `invalid_request` naming the first problem. */
 export function checkCartRequest(body: unknown, kind: 'create' | 'update'): CartRequest {
+  const official = ucpRequestValidator(CART_VERSION, kind, [shoppingSchema('cart.json')]);
   validators ??= { create: ucpCompile(CART_VERSION, requestSchema(false)), update: ucpCompile(CART_VERSION, requestSchema(true)) };
-  const validate = validators[kind];
-  if (!validate(body)) {
-    const error = validate.errors?.[0];
-    const where = error?.instancePath ? `$${error.instancePath.replaceAll('/', '.').replace(/\.(\d+)/g, '[$1]')}` : 'The body';
-    const hint = error?.instancePath === '/line_items' && error.keyword === 'minItems' ? ' (to empty a cart, cancel it)' : '';
-    throw new UcpError('invalid_request', `${where} ${error?.message ?? 'is invalid'}${hint}`, 400);
+  for (const validate of [official, validators[kind]]) {
+    if (validate(body)) continue;
+    const { path, message } = firstProblem(validate);
+    const hint = path === '$.line_items' && validate.errors?.[0]?.keyword === 'minItems' ? ' (to empty a cart, cancel it)' : '';
+    throw new UcpError('invalid_request', `${path === '$' ? 'The body' : ''}${path === '$' ? message.slice(1) : message}${hint}`, 400, {}, { path });
   }
   return body as CartRequest;
 }

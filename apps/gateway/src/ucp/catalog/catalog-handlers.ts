@@ -9,7 +9,7 @@ import { merchantOf } from '../../http/context.js';
 import type { OperationHandlers } from '../../http/operation-handlers.js';
 import { negotiationOf } from '../negotiation.js';
 import { UcpError } from '../ucp-error.js';
-import { CATALOG_VERSION, type UcpCatalog } from './ucp-catalog.js';
+import { CATALOG_VERSION, UcpCatalog, type UcpCatalogDeps } from './ucp-catalog.js';
 
 /** Refuses an operation of 2026-04-08 on a request negotiated at an older release. */
 export function requireRelease(req: Request, operation: string): void {
@@ -19,8 +19,9 @@ export function requireRelease(req: Request, operation: string): void {
   }
 }
 
-export function ucpCatalogOperations(deps: { catalog: UcpCatalog }): OperationHandlers {
-  const { catalog } = deps;
+/** The catalog operations over our catalog (`catalog`), resolving ids as `checkout` does. */
+export function ucpCatalogOperations(deps: { catalog: UcpCatalogDeps['catalog']; checkout: { itemsByIds: UcpCatalogDeps['itemsByIds'] }; storefrontUrl?: string | undefined }): OperationHandlers {
+  const catalog = new UcpCatalog({ catalog: deps.catalog, itemsByIds: (merchantId, ids) => deps.checkout.itemsByIds(merchantId, ids), storefrontUrl: deps.storefrontUrl });
   return {
     'ucp.search_catalog': async (req, res) => {
       requireRelease(req, 'search_catalog');
