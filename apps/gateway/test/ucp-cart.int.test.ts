@@ -44,7 +44,7 @@ describe('create_cart', () => {
     const cart = valid(outcome);
     expect(cart.id).toMatch(/^cart_[A-Za-z0-9]+$/);
     expect(cart).toEqual({
-      ucp: { version: '2026-04-08', capabilities: { 'dev.ucp.shopping.cart': [{ version: '2026-04-08' }] } },
+      ucp: { version: '2026-04-08', status: 'success', capabilities: { 'dev.ucp.shopping.cart': [{ version: '2026-04-08' }] } },
       id: cart.id,
       line_items: [
         { id: 'li_1', item: { id: 'tee-blue-s', title: 'Cotton tee', price: 2750 }, quantity: 2, totals: [{ type: 'subtotal', amount: 5500 }, { type: 'total', amount: 5500 }] },

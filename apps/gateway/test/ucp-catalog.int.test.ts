@@ -39,7 +39,7 @@ const refusal = async (work: Promise<unknown>) => {
 describe('search_catalog', () => {
   it('finds products by a query through the hybrid search, mapped to UCP products in minor units', async () => {
     const answer = await search({ query: 'cotton t-shirt' });
-    expect(answer.ucp).toEqual({ version: '2026-04-08', capabilities: { 'dev.ucp.shopping.catalog.search': [{ version: '2026-04-08' }] } });
+    expect(answer.ucp).toEqual({ version: '2026-04-08', status: 'success', capabilities: { 'dev.ucp.shopping.catalog.search': [{ version: '2026-04-08' }] } });
     const tee = (answer.products as Body[]).find((p) => p.id === 'tee')!;
     expect(ids(answer)[0]).toBe('tee');
     expect(tee).toMatchObject({

@@ -18,22 +18,22 @@ export function ucpCartOperations(deps: UcpCartDeps): OperationHandlers {
   const cart = new UcpCart(deps);
   return {
     'ucp.create_cart': async (req, res) => {
-      requireRelease(req, 'create_cart');
+      await requireRelease(req, 'create_cart');
       const { status, body } = await cart.create(merchantOf(req.ctx), req.body, storeAnswer(req, 201));
       res.status(status).json(body);
     },
     'ucp.get_cart': async (req, res) => {
-      requireRelease(req, 'get_cart');
+      await requireRelease(req, 'get_cart');
       const { status, body } = await cart.get(merchantOf(req.ctx), cartId(req));
       res.status(status).json(body);
     },
     'ucp.update_cart': async (req, res) => {
-      requireRelease(req, 'update_cart');
+      await requireRelease(req, 'update_cart');
       const { status, body } = await cart.update(merchantOf(req.ctx), cartId(req), req.body, storeAnswer(req, 200));
       res.status(status).json(body);
     },
     'ucp.cancel_cart': async (req, res) => {
-      requireRelease(req, 'cancel_cart');
+      await requireRelease(req, 'cancel_cart');
       const { status, body } = await cart.cancel(merchantOf(req.ctx), cartId(req), storeAnswer(req, 200));
       res.status(status).json(body);
     },

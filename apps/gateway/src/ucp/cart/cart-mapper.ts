@@ -8,13 +8,14 @@
  */
 import type { SessionRecord } from '../../checkout/session-record.js';
 import type { UcpMessage } from '../catalog/ucp-product.js';
+import { ucpEnvelope } from '../envelope.js';
 import { CART_VERSION, cartIdOf, type UcpCartState } from './cart-state.js';
 
 export const CART_CAPABILITY = 'dev.ucp.shopping.cart';
 
 /** The `ucp` envelope of a cart answer (ucp.json#/$defs/response_cart_schema). */
 export function cartMeta(status?: 'error'): Record<string, unknown> {
-  return { version: CART_VERSION, ...(status ? { status } : {}), capabilities: { [CART_CAPABILITY]: [{ version: CART_VERSION }] } };
+  return { ...ucpEnvelope(CART_VERSION, [CART_CAPABILITY]), ...(status ? { status } : {}) };
 }
 
 type Total = { type: string; amount: number; display_text?: string };

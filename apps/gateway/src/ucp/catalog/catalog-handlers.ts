@@ -11,9 +11,15 @@ import { negotiationOf } from '../negotiation.js';
 import { UcpError } from '../ucp-error.js';
 import { CATALOG_VERSION, UcpCatalog, type UcpCatalogDeps } from './ucp-catalog.js';
 
-/** Refuses an operation of 2026-04-08 on a request negotiated at an older release. */
-export function requireRelease(req: Request, operation: string): void {
-  const { version } = negotiationOf(req);
+/**
+ * Refuses an operation of 2026-04-08 on a request negotiated at an older release. The release is
+ * the platform profile's (fetched once and cached; a profile that cannot be fetched or speaks no
+ * release of ours is refused as negotiation words it), or the one UCP-Agent declares.
+ */
+export async function requireRelease(req: Request, operation: string): Promise<void> {
+  const negotiation = negotiationOf(req);
+  if (negotiation.agent.version === undefined) await negotiation.profile();
+  const { version } = negotiation;
   if (version !== CATALOG_VERSION) {
     throw new UcpError('not_found', `${operation} is an operation of UCP ${CATALOG_VERSION}; this request is processed at UCP ${version}, which has no such operation`, 404);
   }
@@ -24,15 +30,15 @@ export function ucpCatalogOperations(deps: { catalog: UcpCatalogDeps['catalog'];
   const catalog = new UcpCatalog({ catalog: deps.catalog, itemsByIds: (merchantId, ids) => deps.checkout.itemsByIds(merchantId, ids), storefrontUrl: deps.storefrontUrl });
   return {
     'ucp.search_catalog': async (req, res) => {
-      requireRelease(req, 'search_catalog');
+      await requireRelease(req, 'search_catalog');
       res.json(await catalog.search(merchantOf(req.ctx), req.body));
     },
     'ucp.lookup_catalog': async (req, res) => {
-      requireRelease(req, 'lookup_catalog');
+      await requireRelease(req, 'lookup_catalog');
       res.json(await catalog.lookup(merchantOf(req.ctx), req.body));
     },
     'ucp.get_product': async (req, res) => {
-      requireRelease(req, 'get_product');
+      await requireRelease(req, 'get_product');
       res.json(await catalog.getProduct(merchantOf(req.ctx), req.body));
     },
   };

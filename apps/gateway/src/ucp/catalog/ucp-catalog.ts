@@ -19,6 +19,7 @@ import type { CatalogService } from '../../catalog/catalog-service.js';
 import { NotFoundError } from '../../errors.js';
 import { compareTitleOrder } from '../../search/filter.js';
 import { StorefrontUrls } from '../../storefront/storefront-urls.js';
+import { ucpEnvelope } from '../envelope.js';
 import { UcpError } from '../ucp-error.js';
 import { describeProblem, shoppingSchema, ucpSchemaValidator } from '../ucp-schemas.js';
 import { categoryAllowed, priceAllowed, resolveFilters, type ResolvedFilters, type UcpSearchFilters } from './catalog-filters.js';
@@ -68,9 +69,9 @@ export interface UcpCatalogDeps {
   storefrontUrl?: string | undefined;
 }
 
-/** The `ucp` envelope of a catalog answer (ucp.json#/$defs/response_catalog_schema). */
+/** The `ucp` envelope of a catalog answer (ucp.json#/$defs/response_catalog_schema): the operation's capability, `status` success or error. */
 export function catalogMeta(capability: string, status?: 'error'): Record<string, unknown> {
-  return { version: CATALOG_VERSION, ...(status ? { status } : {}), capabilities: { [capability]: [{ version: CATALOG_VERSION }] } };
+  return { ...ucpEnvelope(CATALOG_VERSION, [capability]), ...(status ? { status } : {}) };
 }
 
 /** Checks a request body against an official request schema: 400 `invalid_request` naming the first problem. */
