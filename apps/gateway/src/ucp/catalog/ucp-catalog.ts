@@ -91,7 +91,9 @@ export class UcpCatalog {
   }
 
   private async filtersOf(merchantId: string, filters: UcpSearchFilters | undefined, context: Context | undefined): Promise<ResolvedFilters> {
-    return resolveFilters(filters, context?.currency, await this.deps.catalog.currencies(merchantId));
+    // The merchant's currencies (a database read) only matter to a price bound.
+    const priced = filters?.price?.min !== undefined || filters?.price?.max !== undefined;
+    return resolveFilters(filters, context?.currency, priced ? await this.deps.catalog.currencies(merchantId) : new Set());
   }
 
   async search(merchantId: string, body: unknown): Promise<Record<string, unknown>> {
