@@ -96,3 +96,14 @@ export function ucpOrderValidator(version: UcpVersion): ValidateFunction {
   if (!validate) throw new Error(`UCP ${version} has no order schema`);
   return validate;
 }
+
+/** The `$id` of a schema of the shopping service (`catalog_search.json#/$defs/search_request`, `types/line_item.json`). */
+export const shoppingSchema = (path: string): string => `https://ucp.dev/schemas/shopping/${path}`;
+
+/**
+ * Compiles a schema of our own in `version`'s Ajv, so that it may `$ref` the official schemas by
+ * `$id` (e.g. a request shape the official documents only describe through `ucp_request` annotations).
+ */
+export function ucpCompile(version: UcpVersion, schema: Record<string, unknown>): ValidateFunction {
+  return ajvOf(version).compile(schema);
+}

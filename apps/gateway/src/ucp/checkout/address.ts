@@ -1,7 +1,7 @@
 /**
  * UCP's postal address (schema.org's PostalAddress names, plus the contact's names and phone) ↔
- * the domain's Address. The recipient's name is `first_name` and `last_name` joined; shown back, a
- * name splits at its first space. The phone has no place in the domain's address and is not kept.
+ * the domain's Address. The recipient's name is `full_name` (2026-01-11), else `first_name` and
+ * `last_name` joined; shown back, a name splits at its first space. The phone has no place in the domain's address and is not kept.
  */
 import type { Address } from '../../contract-types.js';
 
@@ -14,13 +14,15 @@ export interface UcpPostalAddress {
   postal_code?: string;
   first_name?: string;
   last_name?: string;
+  /** 2026-01-11 only. */
+  full_name?: string;
   phone_number?: string;
 }
 
 const defined = <T extends object>(value: T): T => Object.fromEntries(Object.entries(value).filter(([, field]) => field !== undefined && field !== '')) as T;
 
 export function toDomainAddress(address: UcpPostalAddress): Address {
-  const name = [address.first_name, address.last_name].filter(Boolean).join(' ');
+  const name = address.full_name || [address.first_name, address.last_name].filter(Boolean).join(' ');
   return defined({
     name: name || undefined,
     line1: address.street_address,

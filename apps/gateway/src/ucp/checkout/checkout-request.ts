@@ -5,7 +5,7 @@
  *
  * - `line_items[].item.id` names a variant (its SKU) or a product (its first variant); entries of
  *   the same item add up to one line, in the order the items first appear.
- * - `buyer` is the domain's customer (email, name from first and last names, phone, consent).
+ * - `buyer` is the domain's customer (email, name — `full_name`, or first and last names —, phone, consent).
  * - `fulfillment.methods[0]` (a `shipping` method; we ship each cart as one parcel): its
  *   `destinations` (ids assigned `dest_<n>` where the platform gave none) and the selected one —
  *   `selected_destination_id`, or the only destination given — which is either one of the buyer's
@@ -36,6 +36,8 @@ export interface UcpFulfillmentRequest {
 }
 
 export interface UcpBuyerRequest {
+  /** 2026-01-11 only. */
+  full_name?: string;
   first_name?: string;
   last_name?: string;
   email?: string;
@@ -83,7 +85,7 @@ export function groupItems(entries: readonly UcpLineEntry[]): GroupedItems {
 
 /** The buyer as the domain's customer. */
 export function customerOf(buyer: UcpBuyerRequest): Customer {
-  const name = [buyer.first_name, buyer.last_name].filter(Boolean).join(' ');
+  const name = buyer.full_name || [buyer.first_name, buyer.last_name].filter(Boolean).join(' ');
   const consent = buyer.consent
     ? Object.fromEntries((['marketing', 'analytics', 'sale_of_data'] as const).flatMap((key) => (typeof buyer.consent![key] === 'boolean' ? [[key, buyer.consent![key]]] : [])))
     : undefined;
