@@ -83,6 +83,8 @@ describe.each(UCP_VERSIONS.map((v) => [v] as [UcpVersion]))('UCP %s order', (ver
     expect(ucp.fulfillment.events.map((e) => e.type)).toEqual(['shipped', 'delivered']);
     expect(ucp.fulfillment.events[0]).toMatchObject({ tracking_number: '1Z999', carrier: 'UPS', line_items: [{ id: 'li_1', quantity: 3 }, { id: 'li_2', quantity: 2 }] });
     expect(ucp.fulfillment.expectations[0]).toMatchObject({ method_type: 'shipping', description: 'Delivered', destination: { first_name: 'Ada', last_name: 'King Lovelace', address_locality: 'San Francisco', address_country: 'US' } });
+    if (version === '2026-01-11') expect(ucp.fulfillment.expectations[0]!.destination).toMatchObject({ full_name: 'Ada King Lovelace' });
+    else expect(ucp.fulfillment.expectations[0]!.destination).not.toHaveProperty('full_name');
   });
 
   it('records a cancellation and a refund as adjustments, signed as the release says', () => {

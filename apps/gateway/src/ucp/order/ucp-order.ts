@@ -17,7 +17,8 @@
  * - order totals subtotal, discount, fulfillment (when shipping), tax, total — 2026-04-08 gives
  *   the discount as a negative amount, 2026-01-11 as a positive one;
  * - `ucp` envelope: the release and the order capability (an object keyed by capability name at
- *   2026-04-08, an array of `{name, version}` at 2026-01-11). `currency` exists at 2026-04-08 only.
+ *   2026-04-08, an array of `{name, version}` at 2026-01-11). `currency` exists at 2026-04-08 only;
+ *   the destination's `full_name` at 2026-01-11 only.
  */
 import { toMinor } from '../../checkout/pricing/money.js';
 import type { Address, Order } from '../../contract-types.js';
@@ -87,7 +88,7 @@ export function toUcpOrder(order: Order, version: UcpVersion, permalinkUrl: stri
         id: 'exp_1',
         line_items: refs(everyUnit),
         method_type: digital ? 'digital' : 'shipping',
-        destination: postalAddress(order.shipping_address),
+        destination: { ...postalAddress(order.shipping_address), ...(!latest && order.shipping_address?.name ? { full_name: order.shipping_address.name } : {}) },
         description: expectationText(order, due.length > 0, digital),
         ...(due.length > 0 && !order.canceled_at ? { fulfillable_on: 'now' } : {}),
       }]
