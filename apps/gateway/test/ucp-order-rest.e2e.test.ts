@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DeliveryWorker } from '../src/webhooks/delivery-worker.js';
 import { checkoutCalls, SF_ADDRESS, stocked } from './support/checkout.js';
 import { call } from './support/http.js';
-import { schemaProblems, type UcpRelease } from './support/official-ucp.js';
+import { ERROR_RESPONSE, schemaProblems, type UcpRelease } from './support/official-ucp.js';
 import { json, shoppingPlatformProfile, startProfileServer, type ProfileServer } from './support/ucp-profiles.js';
 import { ucpWorker } from './support/ucp-orders.js';
 import { startTestGateway, type TestGateway } from './support/test-gateway.js';
@@ -139,9 +139,11 @@ describe('GET /ucp/orders/{id}', () => {
 
   it('is not found for another merchant, another platform, an order not placed through UCP, or an unknown id', async () => {
     const orderId = await ucpOrder('2026-04-08');
+    // A business outcome (order-rest.md "Not Found"): 200 with the error envelope.
     const notFound = (reply: { status: number; body: unknown }) => {
-      expect(reply.status).toBe(404);
-      expect(reply.body).toMatchObject({ code: 'not_found' });
+      expect(reply.status).toBe(200);
+      expect(schemaProblems('2026-04-08', [ERROR_RESPONSE], reply.body)).toEqual([]);
+      expect(reply.body).toMatchObject({ ucp: { status: 'error' }, messages: [{ type: 'error', code: 'not_found', severity: 'unrecoverable' }] });
     };
     notFound(await platform('2026-04-08', otherKey).order(orderId));
     notFound(await platform('2026-04-08', key, '/other-platform').order(orderId));

@@ -9,9 +9,12 @@
  *   Its codes are freeform: the 2026-04-08 names are used for the same failures.
  *
  * A refusal about a resource (`resource`: a checkout, cart or order that does not exist, a cart
- * none of whose items can be sold) is a business outcome rather than a transport error: 2026-04-08
- * answers it with its error envelope (types/error_response.json: `ucp.status: "error"` and
- * `messages`, severity `unrecoverable`), 2026-01-11 as above.
+ * none of whose items can be sold, a checkout that can no longer change) is a business outcome
+ * rather than a transport error: 2026-04-08 answers it 200 with its error envelope
+ * (types/error_response.json: `ucp.status: "error"` and `messages`, severity `unrecoverable`), as
+ * cart-rest.md and order-rest.md show for `not_found` ("Business outcomes (including not found and
+ * validation errors) are returned with HTTP 200"); 2026-01-11, which has no envelope, as above with
+ * the status of its kind (404, 409).
  */
 import type { UcpVersion } from './ucp-version.js';
 
@@ -53,7 +56,7 @@ export class UcpError extends Error {
       return { status, body: { status: 'requires_escalation', messages: [{ type: 'error', code: this.code, ...path, content: this.content, severity: 'requires_buyer_input' }] } };
     }
     if (this.detail.resource) {
-      return { status: this.status2026_04_08, body: { ucp: { version, status: 'error' }, messages: [{ type: 'error', code: this.code, ...path, content: this.content, severity: 'unrecoverable' }] } };
+      return { status: 200, body: { ucp: { version, status: 'error' }, messages: [{ type: 'error', code: this.code, ...path, content: this.content, severity: 'unrecoverable' }] } };
     }
     return { status: this.status2026_04_08, body: { code: this.code, content: this.content } };
   }

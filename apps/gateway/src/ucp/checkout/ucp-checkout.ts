@@ -23,6 +23,7 @@ import type { PaymentInstruction } from '../../checkout/payment/payment-provider
 import { sessionNeeds } from '../../checkout/session-needs.js';
 import type { SessionChanges, SessionRecord } from '../../checkout/session-record.js';
 import type { BeforeCommit } from '../../db/transaction.js';
+import { NotFoundError } from '../../errors.js';
 import { UnsafeTargetError } from '../../webhooks/delivery-errors.js';
 import { vetTarget } from '../../webhooks/safe-target.js';
 import { TEST_HANDLER } from '../business-profile.js';
@@ -121,11 +122,11 @@ export class UcpCheckout {
 
   /** The release a checkout was created at (its answers and the bodies of its requests are that release's); 404 for none. */
   async release(scope: UcpScope, id: string): Promise<UcpVersion> {
-    return ucpStateOf((await this.record(scope.merchantId, id)).session.protocolState).version;
+    return ucpStateOf((await this.record(scope.merchantId, id, scope)).session.protocolState).version;
   }
 
   async get(scope: UcpScope, id: string): Promise<UcpCheckoutBody> {
-    return this.view(await this.record(scope.merchantId, id));
+    return this.view(await this.record(scope.merchantId, id, scope));
   }
 
   async update(scope: UcpScope, id: string, request: UcpCheckoutRequest, store?: BeforeCommit<UcpCheckoutBody>): Promise<UcpCheckoutBody> {
@@ -192,15 +193,24 @@ export class UcpCheckout {
   }
 
   async cancel(scope: UcpScope, id: string, store?: BeforeCommit<UcpCheckoutBody>): Promise<UcpCheckoutBody> {
-    await this.record(scope.merchantId, id);
+    await this.record(scope.merchantId, id, scope);
     return this.view(await guard(() => this.checkout.close(scope.merchantId, id, this.storing(store))));
   }
 
-  /** A UCP checkout session of the merchant (not another protocol's session, nor a cart): 404 otherwise. */
-  private async record(merchantId: string, id: string): Promise<SessionRecord> {
-    const record = await guard(() => this.checkout.record(merchantId, id));
-    const state = record.session.protocolState;
-    if (!isUcpState(state) || (state as { kind?: unknown }).kind !== undefined) throw new UcpError('not_found', `No checkout session ${id}`, 404, {}, { resource: true });
+  /**
+   * A UCP checkout session of the merchant (not another protocol's session, nor a cart): not_found
+   * otherwise — answered at the platform's release, which its profile says when the request did not.
+   */
+  private async record(merchantId: string, id: string, scope?: UcpScope): Promise<SessionRecord> {
+    const record = await this.checkout.record(merchantId, id).catch((error: unknown) => {
+      if (error instanceof NotFoundError) return undefined;
+      throw error;
+    });
+    const state = record?.session.protocolState;
+    if (!record || !isUcpState(state) || (state as { kind?: unknown }).kind !== undefined) {
+      if (scope && scope.negotiation.agent.version === undefined) await scope.negotiation.profile().catch(() => undefined);
+      throw new UcpError('not_found', `No checkout session ${id}`, 404, {}, { resource: true });
+    }
     return record;
   }
 

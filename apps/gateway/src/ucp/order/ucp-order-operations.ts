@@ -21,7 +21,7 @@ export function ucpOrderOperations(deps: { ucpOrders?: UcpOrderService | undefin
       try {
         res.status(200).json(await orders.get(merchantOf(req.ctx), req.ctx.pathParams!.id!, version, agent.profile));
       } catch (error) {
-        if (error instanceof NotFoundError) throw new UcpError('not_found', 'Order not found.', 404);
+        if (error instanceof NotFoundError) throw new UcpError('not_found', 'Order not found.', 404, {}, { resource: true }); // 2026-04-08: 200 with the error envelope (order-rest.md)
         throw error;
       }
     },
