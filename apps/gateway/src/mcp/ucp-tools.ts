@@ -1,0 +1,159 @@
+/**
+ * UCP's tools for one release, made from its own OpenRPC document (2026-04-08
+ * `services/shopping/mcp.openrpc.json`: 13 tools; 2026-01-11 `services/shopping/openrpc.json`:
+ * the 5 checkout tools), each one REST operation under /ucp (ucp-operations.ts).
+ *
+ * - 2026-04-08 (checkout-mcp.md "Request Metadata"): `meta["ucp-agent"].profile` becomes
+ *   `UCP-Agent: profile="…"`, `meta["idempotency-key"]` `Idempotency-Key`.
+ * - 2026-01-11 (overview.md "Platform Advertisement on Request"): the profile is
+ *   `_meta.ucp.profile` of the request, the key the `idempotency_key` argument.
+ *
+ * Either way `version="<release>"` rides along, so REST processes the call at the release whose
+ * tool schemas it was made with. The answer (overview.md "Error Handling", checkout-mcp.md): a
+ * 2xx body, and in 2026-04-08 a business outcome (`ucp.status: "error"` with `messages`), are
+ * the result (`structuredContent` + text); negotiation failures are JSON-RPC -32001, a 5xx
+ * -32603, every other refusal -32000 — the REST body in `error.data` (with `retry_after` for 429
+ * and 503). A malformed envelope is -32602 before any REST call.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ErrorCode, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ucpSchemaDir } from '../ucp/ucp-schemas.js';
+import type { UcpVersion } from '../ucp/ucp-version.js';
+import { envelopeChecker } from './envelope.js';
+import type { RestReply } from './loopback.js';
+import { schemaFiles, ucpBundle } from './schema-bundle.js';
+import { jsonResult, RpcError, segment, type CallContext, type GatewayTool } from './tool.js';
+import { UCP_OPERATIONS, type UcpOperation } from './ucp-operations.js';
+
+type Json = Record<string, unknown>;
+
+interface RpcMethod {
+  name: string;
+  summary?: string;
+  description?: string;
+  params: { name: string; required?: boolean; schema: Json }[];
+}
+
+const OPENRPC: Record<UcpVersion, string> = { '2026-04-08': 'services/shopping/mcp.openrpc.json', '2026-01-11': 'services/shopping/openrpc.json' };
+/** Where the OpenRPC documents live on ucp.dev: their relative `$ref`s resolve from here to the schemas' `$id`s. */
+const OPENRPC_BASE = 'https://ucp.dev/services/shopping/mcp.openrpc.json';
+const NEGOTIATION_CODES = new Set(['invalid_profile_url', 'profile_unreachable', 'profile_malformed', 'version_unsupported']);
+
+const ucpErrorData = (message: string) => ({ code: 'invalid_params', content: message });
+
+/** `#/components/…` references replaced by what they name; other `$ref`s made absolute. */
+function resolveRefs(node: unknown, components: Json): unknown {
+  if (Array.isArray(node)) return node.map((item) => resolveRefs(item, components));
+  if (!node || typeof node !== 'object') return node;
+  const ref = (node as Json).$ref;
+  if (typeof ref === 'string' && ref.startsWith('#/components/')) {
+    const target = ref.slice('#/components/'.length).split('/').reduce<unknown>((at, key) => (at as Json | undefined)?.[key], components);
+    return resolveRefs(target, components);
+  }
+  if (typeof ref === 'string') return { ...(node as Json), $ref: new URL(ref, OPENRPC_BASE).href };
+  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, resolveRefs(value, components)]));
+}
+
+/** The profile header value: an RFC 8941 dictionary of sf-strings. */
+const sfString = (value: string): string => `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+
+function profileOf(version: UcpVersion, args: Json, context: CallContext): string {
+  if (version === '2026-04-08') return ((args.meta as Json)['ucp-agent'] as Json).profile as string;
+  const profile = ((context.requestMeta?.ucp ?? {}) as Json).profile;
+  if (typeof profile !== 'string' || !URL.canParse(profile)) {
+    const message = 'Invalid arguments: _meta.ucp.profile (the platform profile URL, in the request params) is required';
+    throw new RpcError(ErrorCode.InvalidParams, message, { status: 'requires_escalation', messages: [{ type: 'error', code: 'invalid_profile_url', content: message, severity: 'requires_buyer_input' }] });
+  }
+  return profile;
+}
+
+function idempotencyKeyOf(version: UcpVersion, operation: UcpOperation, args: Json): string | undefined {
+  if (operation.idempotency === 'none') return undefined;
+  const given = version === '2026-04-08' ? (args.meta as Json)['idempotency-key'] : args.idempotency_key;
+  return typeof given === 'string' ? given : randomUUID();
+}
+
+function bodyOf(version: UcpVersion, operation: UcpOperation, args: Json): unknown {
+  if (!operation.body) return undefined;
+  if (version === '2026-01-11' && operation.body === 'payment') return args.payment === undefined ? {} : { payment: args.payment };
+  return args[operation.body];
+}
+
+function messageOf(body: Json | undefined, status: number): string {
+  if (typeof body?.content === 'string') return body.content;
+  const first = Array.isArray(body?.messages) ? (body.messages[0] as Json | undefined) : undefined;
+  return typeof first?.content === 'string' ? first.content : `The UCP operation answered ${status}`;
+}
+
+export function fromUcpRest(version: UcpVersion, reply: RestReply): CallToolResult {
+  const body = reply.body && typeof reply.body === 'object' ? (reply.body as Json) : undefined;
+  if (reply.status >= 200 && reply.status < 300) return jsonResult(reply.body);
+  const outcome = version === '2026-04-08' && body && Array.isArray(body.messages) && (body.ucp as Json | undefined)?.status === 'error';
+  if (outcome) return jsonResult(body);
+  const code = typeof body?.code === 'string' ? body.code : ((Array.isArray(body?.messages) ? (body.messages[0] as Json | undefined) : undefined)?.code as string | undefined);
+  const retry = Number(reply.headers['retry-after']);
+  const data = { ...(body ?? {}), ...((reply.status === 429 || reply.status === 503) && Number.isFinite(retry) ? { retry_after: retry } : {}) };
+  const rpcCode = code && NEGOTIATION_CODES.has(code) ? -32001 : reply.status >= 500 && reply.status !== 503 ? ErrorCode.InternalError : -32000;
+  throw new RpcError(rpcCode, messageOf(body, reply.status), data);
+}
+
+function ucpTool(version: UcpVersion, method: RpcMethod, operation: UcpOperation, files: Map<string, Json>, components: Json): GatewayTool {
+  const params = method.params.map((param) => ({ ...param, schema: resolveRefs(param.schema, components) as Json }));
+  const required = params.filter((param) => param.required).map((param) => param.name);
+  const defs: Json = {};
+  const advertised: Json = {};
+  const envelope: Json = {};
+  for (const { name, schema } of params) {
+    if (typeof schema.$ref === 'string') {
+      const bundle = ucpBundle(files, schema.$ref);
+      Object.assign(defs, bundle.defs);
+      advertised[name] = { $ref: bundle.ref };
+      envelope[name] = { type: 'object' };
+    } else {
+      advertised[name] = schema;
+      envelope[name] = schema;
+    }
+  }
+  const check = envelopeChecker({ type: 'object', required, properties: envelope }, ucpErrorData);
+  return {
+    definition: {
+      name: method.name,
+      description: `UCP ${version}: ${method.description ?? method.summary ?? method.name}`,
+      inputSchema: { type: 'object', required, properties: advertised, ...(Object.keys(defs).length ? { $defs: defs } : {}) } as { type: 'object' },
+    },
+    toRest(args, context) {
+      check(args);
+      const profile = profileOf(version, args, context);
+      const meta = (args.meta ?? {}) as Json;
+      const key = idempotencyKeyOf(version, operation, args);
+      const headers: Record<string, string> = {
+        'UCP-Agent': `profile=${sfString(profile)}, version=${sfString(version)}`,
+        'Request-Id': typeof meta['request-id'] === 'string' ? meta['request-id'] : randomUUID(),
+        ...(key ? { 'Idempotency-Key': key } : {}),
+      };
+      const body = bodyOf(version, operation, args);
+      return { method: operation.method, path: operation.path.replace('{id}', segment(String(args.id ?? ''))), headers, ...(body !== undefined ? { body } : {}) };
+    },
+    fromRest: (reply) => fromUcpRest(version, reply),
+  };
+}
+
+const cache = new Map<UcpVersion, GatewayTool[]>();
+
+/** The tools of `version`, in its OpenRPC document's order (built once). */
+export function ucpTools(version: UcpVersion): GatewayTool[] {
+  const cached = cache.get(version);
+  if (cached) return cached;
+  const root = ucpSchemaDir(version);
+  const document = JSON.parse(readFileSync(join(root, OPENRPC[version]), 'utf8')) as { methods: RpcMethod[]; components?: Json };
+  const files = schemaFiles(join(root, 'schemas'));
+  const tools = document.methods.map((method) => {
+    const operation = UCP_OPERATIONS[version][method.name];
+    if (!operation) throw new Error(`UCP ${version} tool ${method.name} has no REST operation`);
+    return ucpTool(version, method, operation, files, document.components ?? {});
+  });
+  cache.set(version, tools);
+  return tools;
+}
