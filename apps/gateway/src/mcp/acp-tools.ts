@@ -30,7 +30,7 @@ const META_SCHEMA = {
   type: 'object',
   description:
     'Protocol metadata (the REST headers): api_version (API-Version, required), idempotency_key, request_id, user_agent, accept_language, ' +
-    'and for signed keys signature (base64 HMAC-SHA256 of JSON.stringify(payload), empty for get) and timestamp.',
+    'and for keys that sign: signature (base64url HMAC-SHA256 of the payload\'s canonical JSON, RFC 8785; of nothing without a payload) and timestamp (RFC 3339), as on REST.',
   required: ['api_version'],
   additionalProperties: true,
   properties: Object.fromEntries(Object.keys(META_HEADERS).map((field) => [field, { type: 'string', minLength: 1 }])),
@@ -86,7 +86,7 @@ function acpTool(operation: AcpOperation): GatewayTool {
       }
       // REST wants a key on every POST; the binding makes it optional: without one, a fresh key (an ordinary, non-deduplicated call).
       if (operation.method === 'POST' && !headers['Idempotency-Key']) headers['Idempotency-Key'] = randomUUID();
-      const body = operation.method === 'POST' ? (args.payload ?? (operation.payload?.required ? undefined : {})) : undefined;
+      const body = operation.method === 'POST' ? args.payload : undefined; // an omitted optional payload is a body-less POST, as on REST
       return { method: operation.method, path: operation.path(String(args.id ?? '')), headers, ...(body !== undefined ? { body } : {}) };
     },
     fromRest(reply) {

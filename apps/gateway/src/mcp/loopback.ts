@@ -47,7 +47,7 @@ export function dispatch(target: LoopbackTarget, call: RestCall): Promise<RestRe
   if (payload) {
     headers['content-type'] = 'application/json';
     headers['content-length'] = payload.length;
-  }
+  } else if (call.method !== 'GET') headers['content-length'] = 0;
   return new Promise((resolve, reject) => {
     const sent = request({ host: target.host, port: target.port, method: call.method, path: call.path, headers, agent }, (res) => {
       const chunks: Buffer[] = [];
