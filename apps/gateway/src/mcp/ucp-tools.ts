@@ -39,6 +39,7 @@ interface RpcMethod {
 const OPENRPC: Record<UcpVersion, string> = { '2026-04-08': 'services/shopping/mcp.openrpc.json', '2026-01-11': 'services/shopping/openrpc.json' };
 /** Where the OpenRPC documents live on ucp.dev: their relative `$ref`s resolve from here to the schemas' `$id`s. */
 const OPENRPC_BASE = 'https://ucp.dev/services/shopping/mcp.openrpc.json';
+const SERVICE_SCHEMA_2026_01_11 = 'https://ucp.dev/services/service_schema.json';
 const NEGOTIATION_CODES = new Set(['invalid_profile_url', 'profile_unreachable', 'profile_malformed', 'version_unsupported']);
 
 const ucpErrorData = (message: string) => ({ code: 'invalid_params', content: message });
@@ -149,6 +150,11 @@ export function ucpTools(version: UcpVersion): GatewayTool[] {
   const root = ucpSchemaDir(version);
   const document = JSON.parse(readFileSync(join(root, OPENRPC[version]), 'utf8')) as { methods: RpcMethod[]; components?: Json };
   const files = schemaFiles(join(root, 'schemas'));
+  if (version === '2026-01-11') {
+    // Its ucp.json names ../services/service_schema.json, whose own `$id` says …/schemas/service.json (as ucp-schemas.ts corrects, in memory only).
+    const service = JSON.parse(readFileSync(join(root, 'services', 'service_schema.json'), 'utf8')) as Json;
+    files.set(SERVICE_SCHEMA_2026_01_11, { ...service, $id: SERVICE_SCHEMA_2026_01_11 });
+  }
   const tools = document.methods.map((method) => {
     const operation = UCP_OPERATIONS[version][method.name];
     if (!operation) throw new Error(`UCP ${version} tool ${method.name} has no REST operation`);
