@@ -62,7 +62,11 @@ export function mcpRoute(options: McpRouteOptions): RequestHandler {
       const value = req.get(name);
       if (value) connection[name] = value;
     }
-    const server = mcpServer({ tools, connection, target: loopbackTarget(req), version: `${serverVersion}+ucp-${version}` });
+    // One tool call whose protocol error names an HTTP status (UCP 2026-04-08): the response carries it; a batch keeps 200.
+    const calls: (number | undefined)[] = [];
+    const server = mcpServer({ tools, connection, target: loopbackTarget(req), version: `${serverVersion}+ucp-${version}`, onCall: (status) => calls.push(status) });
+    const writeHead = res.writeHead.bind(res) as (status: number, ...rest: unknown[]) => Response;
+    res.writeHead = ((status: number, ...rest: unknown[]) => writeHead(status === 200 && calls.length === 1 && calls[0] ? calls[0] : status, ...rest)) as typeof res.writeHead;
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     res.on('close', () => {
       void transport.close();

@@ -21,6 +21,8 @@ export interface McpServerOptions {
   /** Sends the REST call (default: over HTTP to `target`); tests may record instead. */
   send?: (target: LoopbackTarget, call: Parameters<typeof dispatch>[1]) => Promise<RestReply>;
   version: string;
+  /** Told of every tool call: the HTTP status its protocol error asks the MCP response to carry, or undefined. */
+  onCall?: (httpStatus: number | undefined) => void;
 }
 
 export function mcpServer(options: McpServerOptions): Server {
@@ -29,11 +31,22 @@ export function mcpServer(options: McpServerOptions): Server {
   const send = options.send ?? dispatch;
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: options.tools.map((tool) => tool.definition) }));
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
-    const tool = byName.get(request.params.name);
-    if (!tool) throw new RpcError(ErrorCode.InvalidParams, `Unknown tool ${JSON.stringify(request.params.name)}; tools/list names the tools`);
-    const call = tool.toRest(request.params.arguments ?? {}, { requestMeta: request.params._meta as Record<string, unknown> | undefined, requestId: extra.requestId });
+    let httpStatus: number | undefined;
+    try {
+      return await callTool(request.params, extra.requestId);
+    } catch (error) {
+      if (error instanceof RpcError) httpStatus = error.httpStatus;
+      throw error;
+    } finally {
+      options.onCall?.(httpStatus);
+    }
+  });
+  async function callTool(params: { name: string; arguments?: Record<string, unknown>; _meta?: unknown }, requestId: string | number) {
+    const tool = byName.get(params.name);
+    if (!tool) throw new RpcError(ErrorCode.InvalidParams, `Unknown tool ${JSON.stringify(params.name)}; tools/list names the tools`);
+    const call = tool.toRest(params.arguments ?? {}, { requestMeta: params._meta as Record<string, unknown> | undefined, requestId });
     const reply = await send(options.target, { ...call, headers: { ...options.connection, ...call.headers } });
     return tool.fromRest(reply);
-  });
+  }
   return server;
 }

@@ -42,6 +42,8 @@ export class RpcError extends Error {
     readonly code: number,
     message: string,
     readonly data?: unknown,
+    /** The HTTP status the MCP response should carry with it (UCP: "the HTTP status code is the primary signal"). */
+    readonly httpStatus?: number,
   ) {
     super(message);
   }

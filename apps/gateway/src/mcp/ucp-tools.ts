@@ -13,7 +13,9 @@
  * 2xx body, and in 2026-04-08 a business outcome (`ucp.status: "error"` with `messages`), are
  * the result (`structuredContent` + text); negotiation failures are JSON-RPC -32001, a 5xx
  * -32603, every other refusal -32000 — the REST body in `error.data` (with `retry_after` for 429
- * and 503). A malformed envelope is -32602 before any REST call.
+ * and 503), and in 2026-04-08 a protocol error's HTTP status (401, 403, 409, 429, 500, 503) is
+ * the MCP response's own ("servers MUST return the corresponding HTTP status code"). A malformed
+ * envelope is -32602 before any REST call.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -39,6 +41,8 @@ interface RpcMethod {
 const OPENRPC: Record<UcpVersion, string> = { '2026-04-08': 'services/shopping/mcp.openrpc.json', '2026-01-11': 'services/shopping/openrpc.json' };
 /** Where the OpenRPC documents live on ucp.dev: their relative `$ref`s resolve from here to the schemas' `$id`s. */
 const OPENRPC_BASE = 'https://ucp.dev/services/shopping/mcp.openrpc.json';
+/** overview.md "Protocol Errors": the statuses an MCP response carries as its own. */
+const PROTOCOL_STATUSES = new Set([401, 403, 409, 429, 500, 503]);
 const SERVICE_SCHEMA_2026_01_11 = 'https://ucp.dev/services/service_schema.json';
 const NEGOTIATION_CODES = new Set(['invalid_profile_url', 'profile_unreachable', 'profile_malformed', 'version_unsupported']);
 
@@ -97,7 +101,9 @@ export function fromUcpRest(version: UcpVersion, reply: RestReply): CallToolResu
   const retry = Number(reply.headers['retry-after']);
   const data = { ...(body ?? {}), ...((reply.status === 429 || reply.status === 503) && Number.isFinite(retry) ? { retry_after: retry } : {}) };
   const rpcCode = code && NEGOTIATION_CODES.has(code) ? -32001 : reply.status >= 500 && reply.status !== 503 ? ErrorCode.InternalError : -32000;
-  throw new RpcError(rpcCode, messageOf(body, reply.status), data);
+  // 2026-04-08 overview.md: over Streamable HTTP, a protocol error's HTTP status goes with the JSON-RPC error.
+  const protocolStatus = version === '2026-04-08' && PROTOCOL_STATUSES.has(reply.status) ? reply.status : undefined;
+  throw new RpcError(rpcCode, messageOf(body, reply.status), data, protocolStatus);
 }
 
 function ucpTool(version: UcpVersion, method: RpcMethod, operation: UcpOperation, files: Map<string, Json>, components: Json): GatewayTool {
