@@ -135,6 +135,7 @@ describe('UCP 2026-04-08 tools (mcp.openrpc.json)', () => {
     ['a profile that is not a URI', 'create_checkout', { meta: { 'ucp-agent': { profile: 'not a url' } }, checkout: {} }],
     ['a checkout that is not an object', 'create_checkout', { meta: meta(), checkout: 'three lamps' }],
     ['no id', 'get_checkout', { meta: meta() }],
+    ['an id inside the checkout of an update', 'update_checkout', { meta: meta(), id: 'chk_1', checkout: { id: 'chk_2' } }],
     ['complete without idempotency-key', 'complete_checkout', { meta: meta(), id: 'chk_1', checkout: {} }],
     ['an idempotency-key that is not a UUID', 'cancel_checkout', { meta: meta({ 'idempotency-key': 'abc' }), id: 'chk_1' }],
     ['an unknown tool', 'create_checkout_session', { meta: meta() }],

@@ -132,6 +132,12 @@ function ucpTool(version: UcpVersion, method: RpcMethod, operation: UcpOperation
     },
     toRest(args, context) {
       check(args);
+      // checkout-mcp.md "Identifier Pattern": the top-level `id` names the resource; the payload MUST NOT carry one.
+      const payload = operation.body ? args[operation.body] : undefined;
+      if (args.id !== undefined && payload && typeof payload === 'object' && 'id' in payload) {
+        const message = `Invalid arguments: ${operation.body}.id is not allowed; the top-level id names the resource`;
+        throw new RpcError(ErrorCode.InvalidParams, message, ucpErrorData(message));
+      }
       const profile = profileOf(version, args, context);
       const meta = (args.meta ?? {}) as Json;
       const key = idempotencyKeyOf(version, operation, args);
