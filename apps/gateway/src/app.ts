@@ -26,7 +26,7 @@ import { AuthFailureLimiter } from './rate-limit/auth-failure-limiter.js';
 import type { RateLimitStores } from './rate-limit/stores.js';
 import { AgentProfileFetcher } from './ucp/profile-fetcher.js';
 import { loadSigningKeys } from './ucp/signing-keys.js';
-import { ucpEdge } from './ucp/ucp-edge.js';
+import { ucpProfile } from './ucp/ucp-profile.js';
 import { UCP_VERSIONS } from './ucp/ucp-version.js';
 import type { EmitService } from './webhooks/emit-service.js';
 
@@ -65,22 +65,26 @@ export function createApp(deps: AppDeps): Express {
     { limit: deps.config.authFailureLimit, windowMs: deps.config.authFailureWindowMs },
     deps.logger,
   );
-  // UCP, this slice: /.well-known/ucp and negotiation under /ucp (ucp/ucp-edge.ts); its operations come as a profile of the edge.
   const { config } = deps;
   const signingKeys = loadSigningKeys({ signingKey: config.ucpSigningKey, env: config.env });
   if (signingKeys.source === 'generated') deps.logger.info({ kid: signingKeys.signer?.kid }, 'UCP signing key generated for this process (set UCP_SIGNING_KEY to keep one)');
   const ucpVersion = config.ucpVersion ?? UCP_VERSIONS[UCP_VERSIONS.length - 1]!;
-  const ucp = ucpEdge({
-    current: ucpVersion,
-    publicBaseUrl: config.publicBaseUrl,
-    trustProxy: config.trustProxy,
-    signingKeys: signingKeys.published,
-    testHandler: config.env !== 'production',
+  const ucp = ucpProfile({
+    ...deps,
+    config: { env: config.env, webhookAllowPrivateTargets: config.webhookAllowPrivateTargets ?? false, orderUrlTemplate: config.orderUrlTemplate, storefrontUrl: config.storefrontUrl },
+    failures,
+    discovery: {
+      current: ucpVersion,
+      publicBaseUrl: config.publicBaseUrl,
+      trustProxy: config.trustProxy,
+      signingKeys: signingKeys.published,
+      testHandler: config.env !== 'production',
+    },
     fetcher: new AgentProfileFetcher({ allowPrivateTargets: config.webhookAllowPrivateTargets ?? false, allowHttp: config.env === 'development' }),
   });
-  // One edge, two protocol profiles over the same domain: ACP 2026-04-17 on its paths
-  // (/.well-known/acp.json, /acp/checkout_sessions…), our own API on every other.
-  const { serve, errors } = edge([acpProfile({ ...deps, failures }), apiProfile({ ...deps, failures })], deps.logger);
+  // One edge, three protocol profiles over the same domain: UCP (/.well-known/ucp, /ucp/…), ACP
+  // 2026-04-17 on its paths (/.well-known/acp.json, /acp/checkout_sessions…), our own API on every other.
+  const { serve, errors } = edge([ucp, acpProfile({ ...deps, failures }), apiProfile({ ...deps, failures })], deps.logger);
   // Every request passes the same first steps, then the profile that claims its path: one router layer (see compose.ts).
   app.use(
     compose([
@@ -92,7 +96,6 @@ export function createApp(deps: AppDeps): Express {
       corsPolicy(deps.config.allowedOrigins),
       // MCP (POST /mcp): a transport over the profiles below; each tool call is one REST request to this gateway (mcp/mcp-route.ts).
       mcpRoute({ keys: deps.keys, env: config.env, basicAuth: config.basicAuth, failures, ucpVersion }),
-      ucp,
       serve,
     ]),
   );

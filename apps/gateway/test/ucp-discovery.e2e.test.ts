@@ -37,7 +37,9 @@ describe('UCP 2026-04-08 (the default), development, no PUBLIC_BASE_URL', () => 
       expect.objectContaining({ version: '2026-04-08', transport: 'rest', endpoint: `${gateway.url}/ucp`, schema: 'https://ucp.dev/2026-04-08/services/shopping/rest.openapi.json' }),
       expect.objectContaining({ version: '2026-04-08', transport: 'mcp', endpoint: `${gateway.url}/mcp`, schema: 'https://ucp.dev/2026-04-08/services/shopping/mcp.openrpc.json' }),
     ]);
-    expect(ucp.capabilities).toEqual({}); // none served yet (src/ucp/capabilities.ts)
+    // What is served (src/ucp/capabilities.ts): checkout and its extensions, each pointing at its spec and schema.
+    expect(Object.keys(ucp.capabilities)).toEqual(expect.arrayContaining(['dev.ucp.shopping.checkout', 'dev.ucp.shopping.fulfillment', 'dev.ucp.shopping.discount', 'dev.ucp.shopping.buyer_consent']));
+    expect(ucp.capabilities['dev.ucp.shopping.fulfillment']).toEqual([{ version: '2026-04-08', spec: 'https://ucp.dev/2026-04-08/specification/fulfillment', schema: 'https://ucp.dev/2026-04-08/schemas/shopping/fulfillment.json', extends: 'dev.ucp.shopping.checkout' }]);
     expect(ucp.payment_handlers['dev.ucp.mock_payment']).toEqual([expect.objectContaining({ id: 'mock_payment_handler', config: { supported_tokens: ['success_token', 'fail_token'] } })]);
     expect(keys).toHaveLength(1);
     expect(keys[0]).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig', kid: thumbprint(keys[0]) });
@@ -84,11 +86,14 @@ describe('UCP 2026-04-08 (the default), development, no PUBLIC_BASE_URL', () => 
     const newer = await call(`${gateway.url}/ucp/checkout-sessions`, { headers: { 'ucp-agent': `${AGENT}, version="2026-09-01"` } });
     expect(newer.status).toBe(422);
     expect(newer.body).toEqual({ code: 'version_unsupported', content: 'Protocol version 2026-09-01 is not supported. This business supports versions 2026-01-11 and 2026-04-08.' });
-    // Negotiated, the profile not needed (so never fetched): no operation is served yet.
-    const fine = await call(`${gateway.url}/ucp/checkout-sessions`, { headers: { 'ucp-agent': AGENT } });
+    // Negotiated, the profile not needed (so never fetched): the operations of the REST binding answer, others do not exist.
+    const fine = await call(`${gateway.url}/ucp/nothing-here`, { headers: { 'ucp-agent': AGENT } });
     expect(fine.status).toBe(404);
     expect(fine.body.code).toBe('not_found');
-    const older = await call(`${gateway.url}/ucp/checkout-sessions`, { headers: { 'ucp-agent': `${AGENT}, version="2026-01-11"` } });
+    const method = await call(`${gateway.url}/ucp/checkout-sessions`, { headers: { 'ucp-agent': AGENT } });
+    expect(method.status).toBe(405);
+    expect(method.headers.get('allow')).toBe('POST');
+    const older = await call(`${gateway.url}/ucp/nothing-here`, { headers: { 'ucp-agent': `${AGENT}, version="2026-01-11"` } });
     expect(older.status).toBe(404);
     expect(older.body).toMatchObject({ status: 'requires_escalation', messages: [{ type: 'error', code: 'not_found' }] }); // answered at 2026-01-11
   });
@@ -111,7 +116,7 @@ describe('UCP_VERSION=2026-01-11 with PUBLIC_BASE_URL, sandbox', () => {
     expect(reply.status).toBe(200);
     expect(profileProblems('2026-01-11', reply.body)).toEqual([]);
     expect(reply.body.ucp.version).toBe('2026-01-11');
-    expect(reply.body.ucp.capabilities).toEqual([]);
+    expect(reply.body.ucp.capabilities.map((capability: { name: string }) => capability.name)).toEqual(expect.arrayContaining(['dev.ucp.shopping.checkout', 'dev.ucp.shopping.fulfillment', 'dev.ucp.shopping.discount', 'dev.ucp.shopping.buyer_consent']));
     expect(reply.body.ucp.services['dev.ucp.shopping']).toEqual({
       version: '2026-01-11',
       spec: 'https://ucp.dev/specification/overview',

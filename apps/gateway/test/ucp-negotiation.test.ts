@@ -6,9 +6,12 @@
  * and a profile that cannot be fetched failing only the requests that need it.
  */
 import express from 'express';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenOn } from '../src/server.js';
-import { negotiationOf, ucpErrors, ucpNegotiation } from '../src/ucp/negotiation.js';
+import { problemHandler } from '../src/http/edge.js';
+import { negotiationOf, ucpNegotiation } from '../src/ucp/negotiation.js';
+import { ucpErrors } from '../src/ucp/ucp-errors.js';
 import { AgentProfileFetcher } from '../src/ucp/profile-fetcher.js';
 import { negotiatedVersion, type UcpVersion } from '../src/ucp/ucp-version.js';
 import { call } from './support/http.js';
@@ -28,7 +31,7 @@ async function app(current: UcpVersion): Promise<string> {
     const profile = await negotiationOf(req).profile();
     res.json({ version: negotiationOf(req).version, capabilities: Object.keys(profile.document.ucp.capabilities as object) });
   });
-  server.use(ucpErrors(current));
+  server.use(problemHandler(() => ucpErrors(current), pino({ level: 'silent' })));
   const listening = await listenOn(server, '127.0.0.1', 0);
   apps.push(listening);
   return listening.url;

@@ -47,8 +47,8 @@ export interface ProtocolProfile extends ProtocolErrors {
   claims(path: string): boolean;
   /** Its contract's operations: method + path → operationId and scopes. */
   operations: OperationTable;
-  /** Its version header (`API-Version`): the values it speaks, oldest first, and whether a request must send one. */
-  versions: { supported: readonly string[]; required?: boolean };
+  /** Its version header (`API-Version`): the values it speaks, oldest first, and whether a request must send one; none for a protocol that negotiates its version otherwise (UCP's `UCP-Agent`). */
+  versions?: { supported: readonly string[]; required?: boolean };
   /** What it answers before a version or an operation is asked for (a discovery document), and checks on every answer. */
   before?: RequestHandler[];
   /** Between the operation and its handler: authentication, limits, body, signature, validation, idempotency. */
@@ -62,7 +62,7 @@ export function edge(profiles: readonly ProtocolProfile[], logger: Logger): { se
     profile,
     chain: compose([
       ...(profile.before ?? []),
-      apiVersion(profile.versions.supported, { required: profile.versions.required ?? false }),
+      ...(profile.versions ? [apiVersion(profile.versions.supported, { required: profile.versions.required ?? false })] : []),
       matchOperation(profile.operations),
       ...profile.guard,
       operationHandlers(profile.operations.all(), profile.handlers),

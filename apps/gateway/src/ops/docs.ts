@@ -2,9 +2,10 @@
  * The API reference: `GET /docs` renders, with Scalar's standalone browser bundle
  * served from the installed package (no CDN, no fonts or telemetry from elsewhere —
  * the page's Content-Security-Policy only allows this origin), two documents side by
- * side: our API (`GET /openapi.json`, the contract itself, shown first) and the ACP
+ * side: our API (`GET /openapi.json`, the contract itself, shown first), the ACP
  * 2026-04-17 profile (`GET /acp/openapi.json`: the official agentic-checkout document,
- * served under this gateway's `/acp` with a note on how the profile answers).
+ * served under this gateway's `/acp` with a note on how the profile answers) and the UCP
+ * profile (`GET /ucp/openapi.json`: the official 2026-04-08 REST binding, under `/ucp`).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -12,6 +13,7 @@ import { dirname, join } from 'node:path';
 import { Router, type Response } from 'express';
 import { acpProfileDocument } from '../acp/acp-document.js';
 import { contractPath } from '../contract/document.js';
+import { ucpProfileDocument } from '../ucp/ucp-document.js';
 
 const require = createRequire(import.meta.url);
 /** @scalar/api-reference's self-contained browser build (`Scalar.createApiReference`). */
@@ -58,8 +60,8 @@ const COMMON = `
   defaultOpenAllTags: true,`;
 
 // A file of its own rather than an inline script, so the CSP needs no 'unsafe-inline' for scripts.
-// Two documents (Scalar's array of configurations), each with its own servers: our API at this origin, shown
-// first, and the ACP profile under /acp (`/docs?api=acp`).
+// Three documents (Scalar's array of configurations), each with its own servers: our API at this origin, shown
+// first, the ACP profile under /acp (`/docs?api=acp`) and the UCP profile under /ucp (`/docs?api=ucp`).
 const INIT = `Scalar.createApiReference('#reference', [
   {
     title: 'Commerce Gateway API',
@@ -76,6 +78,13 @@ const INIT = `Scalar.createApiReference('#reference', [
     servers: [{ url: window.location.origin + '/acp', description: 'This gateway (ACP profile)' }],${COMMON}
     metaData: { title: 'Commerce Gateway API reference' },
   },
+  {
+    title: 'Universal Commerce Protocol 2026-04-08',
+    slug: 'ucp',
+    url: '/ucp/openapi.json',
+    servers: [{ url: window.location.origin + '/ucp', description: 'This gateway (UCP profile)' }],${COMMON}
+    metaData: { title: 'Commerce Gateway API reference' },
+  },
 ]);
 `;
 
@@ -89,6 +98,7 @@ export function docsRoutes(): Router {
   const router = Router();
   let contract: Buffer | undefined;
   let acp: string | undefined;
+  let ucp: string | undefined;
   let bundle: Buffer | undefined;
 
   router.get('/openapi.json', (_req, res) => {
@@ -100,6 +110,11 @@ export function docsRoutes(): Router {
     acp ??= JSON.stringify(acpProfileDocument());
     res.setHeader('Access-Control-Allow-Origin', '*');
     page(res, 'application/json', acp, 300);
+  });
+  router.get('/ucp/openapi.json', (_req, res) => {
+    ucp ??= JSON.stringify(ucpProfileDocument());
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    page(res, 'application/json', ucp, 300);
   });
   router.get('/docs', (_req, res) => {
     res.setHeader('Content-Security-Policy', CSP);

@@ -23,7 +23,7 @@ export interface OpsRoutesDeps {
 }
 
 /** The paths below: any other request skips this router's matching (most of them: the API's). */
-const OPS_PATHS = /^\/(healthz|readyz|metrics|openapi\.json|acp\/openapi\.json|docs)(\/|$)/i;
+const OPS_PATHS = /^\/(healthz|readyz|metrics|openapi\.json|acp\/openapi\.json|ucp\/openapi\.json|docs)(\/|$)/i;
 
 export function opsRoutes({ metrics, readiness, perMinute, metricsToken }: OpsRoutesDeps): RequestHandler {
   const router = Router();

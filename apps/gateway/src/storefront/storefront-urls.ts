@@ -6,6 +6,8 @@
  *   <base>/products/<product id>                 Product.url
  *   <base>/products/<product id>?variant=<sku>   Variant.url
  *   <base>/orders/<order id>                     Order.permalink_url
+ *   <base>/checkouts/<session id>                UCP checkout `continue_url` (the buyer's handoff)
+ *   <base>/policies/<policy>                     UCP checkout `links` (terms-of-service, privacy-policy, …)
  */
 const MERCHANT = '{merchant_id}';
 
@@ -32,5 +34,13 @@ export class StorefrontUrls {
 
   order(orderId: string): string {
     return `${this.base}/orders/${encodeURIComponent(orderId)}`;
+  }
+
+  checkout(sessionId: string): string {
+    return `${this.base}/checkouts/${encodeURIComponent(sessionId)}`;
+  }
+
+  policy(name: 'terms-of-service' | 'privacy-policy' | 'refund-policy' | 'shipping-policy'): string {
+    return `${this.base}/policies/${name}`;
   }
 }

@@ -39,6 +39,43 @@ export interface ProfileSettings {
   testHandler: boolean;
 }
 
+/** 2026-01-11's `payment.handlers` (profile and checkout answers alike): the test handler, when offered. */
+export function paymentHandlers2026_01_11(testHandler: boolean) {
+  const version = '2026-01-11';
+  return testHandler
+    ? [
+        {
+          id: TEST_HANDLER.id,
+          name: TEST_HANDLER.name,
+          version,
+          spec: TEST_HANDLER.spec,
+          config_schema: TEST_HANDLER.schema,
+          instrument_schemas: [CARD_INSTRUMENT],
+          config: { supported_tokens: [...TEST_HANDLER.tokens] },
+        },
+      ]
+    : [];
+}
+
+/** 2026-04-08's `payment_handlers` registry (profile and `ucp` envelope of answers alike): the test handler, when offered. */
+export function paymentHandlers2026_04_08(testHandler: boolean): Record<string, Record<string, unknown>[]> {
+  const version = '2026-04-08';
+  return testHandler
+    ? {
+        [TEST_HANDLER.name]: [
+          {
+            id: TEST_HANDLER.id,
+            version,
+            spec: TEST_HANDLER.spec,
+            schema: TEST_HANDLER.schema,
+            available_instruments: [{ type: 'card' }],
+            config: { supported_tokens: [...TEST_HANDLER.tokens] },
+          },
+        ],
+      }
+    : {};
+}
+
 /** Where the profile of `version` is served: `/.well-known/ucp/<version>` (the spec's own example). */
 export const versionProfilePath = (version: UcpVersion): string => `/.well-known/ucp/${version}`;
 
@@ -67,21 +104,7 @@ function profile2026_01_11(settings: ProfileSettings) {
         ...(capability.extends ? { extends: capability.extends } : {}),
       })),
     },
-    payment: {
-      handlers: settings.testHandler
-        ? [
-            {
-              id: TEST_HANDLER.id,
-              name: TEST_HANDLER.name,
-              version,
-              spec: TEST_HANDLER.spec,
-              config_schema: TEST_HANDLER.schema,
-              instrument_schemas: [CARD_INSTRUMENT],
-              config: { supported_tokens: [...TEST_HANDLER.tokens] },
-            },
-          ]
-        : [],
-    },
+    payment: { handlers: paymentHandlers2026_01_11(settings.testHandler) },
     ...(settings.signingKeys.length ? { signing_keys: settings.signingKeys.map((key) => ({ ...key })) } : {}),
   };
 }
@@ -107,20 +130,7 @@ function profile2026_04_08(settings: ProfileSettings, leaf: boolean) {
           [{ version, spec: `${base}/specification/${capability.doc}`, schema: `${base}/schemas/shopping/${capability.schema}.json`, ...(capability.extends ? { extends: capability.extends } : {}) }],
         ]),
       ),
-      payment_handlers: settings.testHandler
-        ? {
-            [TEST_HANDLER.name]: [
-              {
-                id: TEST_HANDLER.id,
-                version,
-                spec: TEST_HANDLER.spec,
-                schema: TEST_HANDLER.schema,
-                available_instruments: [{ type: 'card' }],
-                config: { supported_tokens: [...TEST_HANDLER.tokens] },
-              },
-            ],
-          }
-        : {},
+      payment_handlers: paymentHandlers2026_04_08(settings.testHandler),
     },
     ...(settings.signingKeys.length ? { signing_keys: settings.signingKeys.map((key) => ({ ...key })) } : {}),
   };

@@ -3,10 +3,9 @@
  * listed in `/.well-known/ucp` only once its operations are served under /ucp (overview.md
  * "Business Requirements": the profile says what the business supports; a platform that read
  * `dev.ucp.shopping.checkout` here would POST /ucp/checkout-sessions and must not meet a 404).
- * This slice serves discovery and negotiation only, so none is `served` yet; the next slices of
- * issue 24 turn each on with its operations:
- *   checkout (+ fulfillment, discount, buyer_consent extensions), order — both releases;
- *   catalog search and lookup, cart — 2026-04-08 only.
+ * Served: checkout with its fulfillment, discount and buyer_consent extensions (both releases).
+ * Each of the others is turned on with its operations: order — both releases; catalog search and
+ * lookup, cart — 2026-04-08 only.
  */
 import type { UcpVersion } from './ucp-version.js';
 
@@ -26,15 +25,20 @@ export interface CapabilityPlan {
 const CHECKOUT = 'dev.ucp.shopping.checkout';
 
 export const CAPABILITIES: readonly CapabilityPlan[] = [
-  { name: CHECKOUT, since: '2026-01-11', doc: 'checkout', schema: 'checkout', served: false },
-  { name: 'dev.ucp.shopping.fulfillment', extends: CHECKOUT, since: '2026-01-11', doc: 'fulfillment', schema: 'fulfillment', served: false },
-  { name: 'dev.ucp.shopping.discount', extends: CHECKOUT, since: '2026-01-11', doc: 'discount', schema: 'discount', served: false },
-  { name: 'dev.ucp.shopping.buyer_consent', extends: CHECKOUT, since: '2026-01-11', doc: 'buyer-consent', schema: 'buyer_consent', served: false },
+  { name: CHECKOUT, since: '2026-01-11', doc: 'checkout', schema: 'checkout', served: true },
+  { name: 'dev.ucp.shopping.fulfillment', extends: CHECKOUT, since: '2026-01-11', doc: 'fulfillment', schema: 'fulfillment', served: true },
+  { name: 'dev.ucp.shopping.discount', extends: CHECKOUT, since: '2026-01-11', doc: 'discount', schema: 'discount', served: true },
+  { name: 'dev.ucp.shopping.buyer_consent', extends: CHECKOUT, since: '2026-01-11', doc: 'buyer-consent', schema: 'buyer_consent', served: true },
   { name: 'dev.ucp.shopping.order', since: '2026-01-11', doc: 'order', schema: 'order', served: false },
   { name: 'dev.ucp.shopping.catalog.search', since: '2026-04-08', doc: 'catalog/search', schema: 'catalog_search', served: false },
   { name: 'dev.ucp.shopping.catalog.lookup', since: '2026-04-08', doc: 'catalog/lookup', schema: 'catalog_lookup', served: false },
   { name: 'dev.ucp.shopping.cart', since: '2026-04-08', doc: 'cart', schema: 'cart', served: false },
 ];
+
+/** The served capabilities (with extensions) `version` defines whose root is `root`, e.g. the checkout and its extensions. */
+export function servedWith(version: UcpVersion, root: string): CapabilityPlan[] {
+  return advertisedCapabilities(version).filter((capability) => capability.name === root || capability.extends === root);
+}
 
 /** What the profile of `version` lists: the served capabilities that release defines. */
 export function advertisedCapabilities(version: UcpVersion): CapabilityPlan[] {

@@ -7,9 +7,9 @@
  * (`version_unsupported` when this business does not speak it). A profile that cannot be fetched
  * fails only the requests that ask for it.
  *
- *   app.use('/ucp', ucpNegotiation({ current, fetcher }), handlers, ucpErrors(current));
+ * Runs first on every UCP operation (ucp-profile.ts), before authentication.
  */
-import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { AgentProfile, AgentProfileFetcher } from './profile-fetcher.js';
 import { parseUcpAgent, UCP_AGENT_HEADER, type UcpAgent } from './ucp-agent.js';
 import { UcpError } from './ucp-error.js';
@@ -64,12 +64,7 @@ export function ucpNegotiation(options: { current: UcpVersion; fetcher: AgentPro
   };
 }
 
-/** Answers a UcpError as the request's release words it (the current one before negotiation); passes anything else on. */
-export function ucpErrors(current: UcpVersion): ErrorRequestHandler {
-  return (error, req, res, next) => {
-    if (!(error instanceof UcpError) || res.headersSent) return next(error);
-    const { status, body } = error.answer(negotiations.get(req)?.version ?? current);
-    for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
-    res.status(status).json(body);
-  };
+/** The release a request's answer is worded in: the negotiated one, or `current` before (or without) negotiation. */
+export function answerVersion(req: Request, current: UcpVersion): UcpVersion {
+  return negotiations.get(req)?.version ?? current;
 }

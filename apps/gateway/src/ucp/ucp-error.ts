@@ -7,6 +7,11 @@
  *   `{status: "requires_escalation", messages: [{type: "error", code, content, severity}]}`; its
  *   status table has no 422/424, so every negotiation failure is 400 ("cannot be served").
  *   Its codes are freeform: the 2026-04-08 names are used for the same failures.
+ *
+ * A refusal about a resource (`resource`: a checkout, cart or order that does not exist, a cart
+ * none of whose items can be sold) is a business outcome rather than a transport error: 2026-04-08
+ * answers it with its error envelope (types/error_response.json: `ucp.status: "error"` and
+ * `messages`, severity `unrecoverable`), 2026-01-11 as above.
  */
 import type { UcpVersion } from './ucp-version.js';
 
@@ -19,6 +24,13 @@ const STATUS_2026_04_08: Record<NegotiationCode, number> = {
   version_unsupported: 422,
 };
 
+export interface UcpErrorDetail {
+  /** Answered in the error envelope of a business outcome (2026-04-08), not as a transport error. */
+  resource?: boolean;
+  /** RFC 9535 JSONPath of the request field the error is about. */
+  path?: string;
+}
+
 export class UcpError extends Error {
   override name = 'UcpError';
   constructor(
@@ -28,15 +40,20 @@ export class UcpError extends Error {
     /** The status under 2026-04-08 (its table for negotiation codes); 2026-01-11 answers 400 for those. */
     readonly status2026_04_08: number = STATUS_2026_04_08[code as NegotiationCode] ?? 400,
     readonly headers: Record<string, string> = {},
+    readonly detail: UcpErrorDetail = {},
   ) {
     super(content);
   }
 
   /** Status and body as `version` answers this error. */
   answer(version: UcpVersion): { status: number; body: Record<string, unknown> } {
+    const path = this.detail.path ? { path: this.detail.path } : {};
     if (version === '2026-01-11') {
       const status = this.code in STATUS_2026_04_08 ? 400 : this.status2026_04_08;
-      return { status, body: { status: 'requires_escalation', messages: [{ type: 'error', code: this.code, content: this.content, severity: 'requires_buyer_input' }] } };
+      return { status, body: { status: 'requires_escalation', messages: [{ type: 'error', code: this.code, ...path, content: this.content, severity: 'requires_buyer_input' }] } };
+    }
+    if (this.detail.resource) {
+      return { status: this.status2026_04_08, body: { ucp: { version, status: 'error' }, messages: [{ type: 'error', code: this.code, ...path, content: this.content, severity: 'unrecoverable' }] } };
     }
     return { status: this.status2026_04_08, body: { code: this.code, content: this.content } };
   }

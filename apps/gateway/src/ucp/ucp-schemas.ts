@@ -36,24 +36,39 @@ function jsonFiles(dir: string): string[] {
   });
 }
 
+/** The release's vendored schemas, each with the `$id` it is referred to by (ID_FIXES applied). */
+export function vendoredSchemas(version: UcpVersion): Record<string, unknown>[] {
+  const root = ucpSchemaDir(version);
+  const files = ['schemas', 'discovery'].flatMap((folder) => jsonFiles(join(root, folder)));
+  if (version === '2026-01-11') files.push(join(root, 'services', 'service_schema.json'));
+  return files.map((file) => {
+    const schema = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    const fixed = ID_FIXES[relative(root, file).split('\\').join('/')];
+    return fixed ? { ...schema, $id: fixed } : schema;
+  });
+}
+
+/** A new Ajv holding `schemas` (strict off: the schemas carry UCP's own annotations — `ucp_request`, … — beside JSON Schema's keywords). */
+export function ucpAjv(schemas: readonly Record<string, unknown>[]): Ajv2020 {
+  const ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true });
+  (addFormats as unknown as (a: Ajv2020) => void)(ajv);
+  for (const schema of schemas) ajv.addSchema(schema);
+  return ajv;
+}
+
 const instances = new Map<UcpVersion, Ajv2020>();
 
 function ajvOf(version: UcpVersion): Ajv2020 {
   let ajv = instances.get(version);
-  if (ajv) return ajv;
-  // strict off: the schemas carry UCP's own annotations (`ucp_request`, …) beside JSON Schema's keywords.
-  ajv = new Ajv2020({ strict: false, allErrors: false, validateFormats: true });
-  (addFormats as unknown as (a: Ajv2020) => void)(ajv);
-  const root = ucpSchemaDir(version);
-  const files = ['schemas', 'discovery'].flatMap((folder) => jsonFiles(join(root, folder)));
-  if (version === '2026-01-11') files.push(join(root, 'services', 'service_schema.json'));
-  for (const file of files) {
-    const schema = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-    const fixed = ID_FIXES[relative(root, file).split('\\').join('/')];
-    ajv.addSchema(fixed ? { ...schema, $id: fixed } : schema);
-  }
-  instances.set(version, ajv);
+  if (!ajv) instances.set(version, (ajv = ucpAjv(vendoredSchemas(version))));
   return ajv;
+}
+
+/** The validator of an official schema of `version` by its `$id` (and fragment), e.g. `https://ucp.dev/schemas/shopping/checkout.json`. */
+export function ucpSchemaValidator(version: UcpVersion, ref: string): ValidateFunction {
+  const validate = ajvOf(version).getSchema(ref);
+  if (!validate) throw new Error(`UCP ${version} has no schema ${ref}`);
+  return validate;
 }
 
 /**

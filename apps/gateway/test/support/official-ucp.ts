@@ -62,3 +62,22 @@ export function profileProblems(release: UcpRelease, profile: unknown, kind: 'bu
 
 /** The vendored files of a release, relative to its folder (for the drift check). */
 export const vendoredFiles = (release: UcpRelease): string[] => jsonFilesUnder(join(vendoredUcpDir, release)).map((file) => relative(join(vendoredUcpDir, release), file));
+
+/** The errors of validating `value` against the official schemas `refs` (all of them) of a release, or [] when it is valid. */
+export function schemaProblems(release: UcpRelease, refs: readonly string[], value: unknown): string[] {
+  const ajv = ajvOf(release);
+  const key = `all-of:${refs.join(' ')}`;
+  const validate = ajv.getSchema(key) ?? (ajv.addSchema({ allOf: refs.map((ref) => ({ $ref: ref })) }, key), ajv.getSchema(key)!);
+  return validate(value) ? [] : (validate.errors ?? []).map((error) => `${error.instancePath} ${error.message}`);
+}
+
+const SHOPPING = 'https://ucp.dev/schemas/shopping';
+
+/** The official schemas a checkout answer of a release must match: the checkout with each extension served. */
+export function checkoutSchemas(release: UcpRelease): string[] {
+  const composed = release === '2026-01-11' ? 'checkout' : 'dev.ucp.shopping.checkout';
+  return [`${SHOPPING}/checkout.json`, ...['fulfillment', 'discount', 'buyer_consent'].map((extension) => `${SHOPPING}/${extension}.json#/$defs/${composed}`)];
+}
+
+/** A 2026-04-08 error envelope (types/error_response.json). */
+export const ERROR_RESPONSE = `${SHOPPING}/types/error_response.json`;

@@ -67,3 +67,32 @@ export const json =
   (_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json', ...headers }).end(typeof body === 'string' ? body : JSON.stringify(body));
   };
+
+const SHOPPING_CAPABILITIES: [name: string, doc: string, schema: string, extendsCheckout: boolean][] = [
+  ['dev.ucp.shopping.checkout', 'checkout', 'checkout', false],
+  ['dev.ucp.shopping.fulfillment', 'fulfillment', 'fulfillment', true],
+  ['dev.ucp.shopping.discount', 'discount', 'discount', true],
+  ['dev.ucp.shopping.buyer_consent', 'buyer-consent', 'buyer_consent', true],
+  ['dev.ucp.shopping.order', 'order', 'order', false],
+];
+
+/**
+ * A shopping platform's profile: checkout with its extensions and the order capability, whose
+ * `config.webhook_url` (when given) is where the business sends order webhooks.
+ */
+export function shoppingPlatformProfile(version: '2026-01-11' | '2026-04-08', webhookUrl?: string): Record<string, unknown> {
+  const base = version === '2026-01-11' ? 'https://ucp.dev' : `https://ucp.dev/${version}`;
+  const profile = platformProfile(version) as { ucp: Record<string, unknown> };
+  const entry = ([name, doc, schema, extension]: (typeof SHOPPING_CAPABILITIES)[number]) => ({
+    version,
+    spec: `${base}/specification/${doc}`,
+    schema: `${base}/schemas/shopping/${schema}.json`,
+    ...(extension ? { extends: 'dev.ucp.shopping.checkout' } : {}),
+    ...(name === 'dev.ucp.shopping.order' && webhookUrl ? { config: { webhook_url: webhookUrl } } : {}),
+  });
+  profile.ucp.capabilities =
+    version === '2026-01-11'
+      ? SHOPPING_CAPABILITIES.map((capability) => ({ name: capability[0], ...entry(capability) }))
+      : Object.fromEntries(SHOPPING_CAPABILITIES.map((capability) => [capability[0], [entry(capability)]]));
+  return profile;
+}

@@ -8,6 +8,8 @@
  * | `spt_test_decline`     | declined (`card_declined`)                                           |
  * | `spt_test_3ds`         | needs 3-D Secure: approved once `authentication_result.outcome` is   |
  * |                        | `authenticated` or `attempt_acknowledged`, declined for any other    |
+ * | `fail_token`           | declined — UCP's reference test handler (`mock_payment_handler`,      |
+ * |                        | whose `success_token` approves like any other token); ucp/checkout   |
  * | any other token        | approved (so ACP's published examples, e.g. `spt_123`, go through)   |
  *
  * Refunds always go through (`re_test_…`, derived from the refund's idempotency key).
@@ -18,6 +20,8 @@ import { createHash } from 'node:crypto';
 import type { AuthenticationMetadata, PaymentHandlerDeclaration, PaymentOutcome, PaymentProvider, PaymentRequest, RefundOutcome, RefundRequest } from './payment-provider.js';
 
 export const TEST_TOKENS = { approve: 'spt_test_approve', decline: 'spt_test_decline', authenticate: 'spt_test_3ds' } as const;
+/** The tokens of UCP's reference test handler. */
+export const UCP_TEST_TOKENS = { approve: 'success_token', decline: 'fail_token' } as const;
 export const TEST_HANDLER_ID = 'card_tokenized';
 
 const AUTHENTICATED = new Set(['authenticated', 'attempt_acknowledged']);
@@ -65,6 +69,8 @@ export class TestPaymentProvider implements PaymentProvider {
         return { kind: 'approved', reference };
       case TEST_TOKENS.decline:
         return { kind: 'declined', reason: 'The card was declined (test token spt_test_decline)' };
+      case UCP_TEST_TOKENS.decline:
+        return { kind: 'declined', reason: 'The card was declined (test token fail_token)' };
       case TEST_TOKENS.authenticate:
         if (!request.authentication) return { kind: 'requires_authentication', metadata: METADATA };
         return AUTHENTICATED.has(request.authentication.outcome)

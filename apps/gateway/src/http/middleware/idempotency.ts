@@ -8,9 +8,10 @@ import { merchantOf } from '../context.js';
 
 const KEY = /^[\x20-\x7e]{1,255}$/;
 const storable = (status: number) => status >= 200 && status < 500;
+const KEYED_METHODS = new Set(['POST', 'PATCH', 'PUT']);
 
 /**
- * Idempotency-Key on POST and PATCH, after the Agentic Commerce Protocol, scoped to merchant +
+ * Idempotency-Key on POST, PATCH and PUT (UCP's update), after the Agentic Commerce Protocol, scoped to merchant +
  * API key + the contract's operation + its path parameters: a
  * repeat with the same key and an equal body gets the stored answer again with
  * `Idempotent-Replayed: true`; another body → 422 idempotency_conflict; while
@@ -26,7 +27,7 @@ export function idempotency(store: IdempotencyStore, logger: Logger): RequestHan
   // Synchronous for every other request (reads): no promise made where nothing is awaited.
   return (req, res, next) => {
     const key = req.get('idempotency-key');
-    if (key === undefined || (req.method !== 'POST' && req.method !== 'PATCH')) return next();
+    if (key === undefined || !KEYED_METHODS.has(req.method)) return next();
     return keyed(req, res, next, key);
   };
 }

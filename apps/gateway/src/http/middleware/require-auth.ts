@@ -13,18 +13,20 @@ export interface RequireAuthOptions {
   basicAuth?: boolean;
   /** Failed authentications per client address: past its limit, 429 before any database read. */
   failures?: AuthFailureLimiter;
+  /** The header that may carry the key by itself (default `X-ACP-API-Key`; UCP's is `X-API-Key`). */
+  keyHeader?: string;
 }
 
-/** The key a request presents: X-ACP-API-Key, Bearer, or Basic with the key as user name. */
-function presentedKey(req: Request, basicAuth: boolean): string {
-  const header = req.get('x-acp-api-key')?.trim();
+/** The key a request presents: its key header (X-ACP-API-Key), Bearer, or Basic with the key as user name. */
+function presentedKey(req: Request, basicAuth: boolean, keyHeader: string): string {
+  const header = req.get(keyHeader)?.trim();
   const authorization = req.get('authorization')?.trim();
   let fromAuthorization: string | undefined;
   if (authorization) {
     const [scheme = '', credentials = ''] = authorization.split(/\s+/, 2);
     if (/^bearer$/i.test(scheme)) fromAuthorization = credentials;
     else if (/^basic$/i.test(scheme)) {
-      if (!basicAuth) throw new AuthenticationError('Basic authentication is disabled on this gateway; send X-ACP-API-Key or a Bearer token');
+      if (!basicAuth) throw new AuthenticationError(`Basic authentication is disabled on this gateway; send ${keyHeader} or a Bearer token`);
       const decoded = Buffer.from(credentials, 'base64').toString('utf8');
       const colon = decoded.indexOf(':');
       if (colon === -1) throw new AuthenticationError('Malformed Basic credentials: expected base64 of "KEY:"');
@@ -34,10 +36,10 @@ function presentedKey(req: Request, basicAuth: boolean): string {
     if (!fromAuthorization) throw new AuthenticationError('Malformed Authorization header: no key');
   }
   if (header && fromAuthorization && header !== fromAuthorization) {
-    throw new AuthenticationError('X-ACP-API-Key and Authorization carry different keys');
+    throw new AuthenticationError(`${keyHeader} and Authorization carry different keys`);
   }
   const key = header || fromAuthorization;
-  if (!key) throw new AuthenticationError('No API key: send X-ACP-API-Key, Authorization: Bearer KEY, or Basic auth with the key as user name');
+  if (!key) throw new AuthenticationError(`No API key: send ${keyHeader}, Authorization: Bearer KEY${basicAuth ? ', or Basic auth with the key as user name' : ''}`);
   return key;
 }
 
@@ -58,6 +60,7 @@ function presentedKey(req: Request, basicAuth: boolean): string {
 export function authenticate(options: RequireAuthOptions): RequestHandler {
   const basicAuth = options.basicAuth ?? true;
   const { keys, env, failures } = options;
+  const keyHeader = options.keyHeader ?? 'X-ACP-API-Key';
   const refuse = (req: Request, wait: number) => {
     metricsOf(req)?.rateLimitRefusals.inc({ window: 'auth_failures' });
     return new RateLimitError(`Too many failed authentications from this address; retry after ${wait} s`, wait);
@@ -67,7 +70,7 @@ export function authenticate(options: RequireAuthOptions): RequestHandler {
     let presented: string | undefined;
     let malformed: unknown;
     try {
-      presented = presentedKey(req, basicAuth);
+      presented = presentedKey(req, basicAuth, keyHeader);
     } catch (error) {
       malformed = error;
     }

@@ -1,0 +1,88 @@
+/**
+ * The five UCP checkout operations by our name for the official operationId (`ucp.` prefixed).
+ * Bodies are validated here against the negotiated release's request schemas (request-schemas.ts):
+ * the checkout with its extensions for create and update; for completion, 2026-04-08's checkout
+ * resolved for `complete` (its `payment.instruments`) and 2026-01-11's `payment_data`.
+ */
+import type { Request } from 'express';
+import type { BeforeCommit } from '../../db/transaction.js';
+import { merchantOf } from '../../http/context.js';
+import type { OperationHandlers } from '../../http/operation-handlers.js';
+import { negotiationOf } from '../negotiation.js';
+import { firstProblem, ucpRequestValidator, type UcpRequestOperation } from '../request-schemas.js';
+import { UcpError } from '../ucp-error.js';
+import type { UcpVersion } from '../ucp-version.js';
+import type { UcpCheckoutRequest } from './checkout-request.js';
+import type { UcpCheckout, UcpCheckoutBody, UcpInstrument, UcpScope } from './ucp-checkout.js';
+
+const SCHEMAS = 'https://ucp.dev/schemas/shopping';
+
+/** The schemas a request body must match: the checkout and each extension's composition of it. */
+function requestRefs(version: UcpVersion, operation: UcpRequestOperation): string[] {
+  if (operation === 'complete') return version === '2026-01-11' ? [`${SCHEMAS}/payment_data.json`] : [`${SCHEMAS}/checkout.json`];
+  const composed = version === '2026-01-11' ? 'checkout' : 'dev.ucp.shopping.checkout';
+  return [`${SCHEMAS}/checkout.json`, ...['fulfillment', 'discount', 'buyer_consent'].map((extension) => `${SCHEMAS}/${extension}.json#/$defs/${composed}`)];
+}
+
+function validBody<T>(req: Request, version: UcpVersion, operation: UcpRequestOperation): T {
+  const body: unknown = req.body ?? {};
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new UcpError('invalid_request', 'The request body must be a JSON object', 400);
+  const validate = ucpRequestValidator(version, operation, requestRefs(version, operation));
+  if (!validate(body)) {
+    const { path, message } = firstProblem(validate);
+    throw new UcpError('invalid_request', message, 400, {}, { path });
+  }
+  return body as T;
+}
+
+/** The instrument a completion pays with: 2026-01-11's `payment_data`; 2026-04-08's selected instrument (or its only one). */
+function instrumentOf(version: UcpVersion, body: Record<string, unknown>): UcpInstrument {
+  if (version === '2026-01-11') return (body as { payment_data: UcpInstrument }).payment_data;
+  const instruments = ((body.payment as { instruments?: (UcpInstrument & { selected?: boolean })[] } | undefined)?.instruments ?? []);
+  const chosen = instruments.filter((instrument) => instrument.selected === true);
+  const instrument = chosen.length === 1 ? chosen[0] : instruments.length === 1 ? instruments[0] : undefined;
+  if (!instrument) {
+    throw new UcpError('invalid_request', 'Send the payment instrument to pay with in payment.instruments: one instrument, or one marked selected', 400, {}, { path: '$.payment.instruments' });
+  }
+  return instrument;
+}
+
+/** Stores the operation's answer under the request's Idempotency-Key, in the operation's transaction. */
+function storeAnswer(req: Request, status: number): BeforeCommit<UcpCheckoutBody> | undefined {
+  return req.ctx.idempotency?.storeWith<UcpCheckoutBody>(status, (body) => body);
+}
+
+const scope = (req: Request): UcpScope => ({ merchantId: merchantOf(req.ctx), negotiation: negotiationOf(req) });
+const checkoutId = (req: Request): string => req.ctx.pathParams!.id!;
+
+export function ucpCheckoutOperations(ucp: UcpCheckout): OperationHandlers {
+  /** A checkout's requests are read, and answered, at the release it was created at. */
+  const sessionRelease = async (req: Request): Promise<UcpVersion> => {
+    const version = await ucp.release(scope(req), checkoutId(req));
+    negotiationOf(req).version = version;
+    return version;
+  };
+  return {
+    'ucp.create_checkout': async (req, res) => {
+      const negotiation = negotiationOf(req);
+      await negotiation.profile(); // the release the body is read at is the negotiated one
+      const body = validBody<UcpCheckoutRequest>(req, negotiation.version, 'create');
+      res.status(201).json(await ucp.create(scope(req), body, storeAnswer(req, 201)));
+    },
+    'ucp.get_checkout': async (req, res) => {
+      res.json(await ucp.get(scope(req), checkoutId(req)));
+    },
+    'ucp.update_checkout': async (req, res) => {
+      const body = validBody<UcpCheckoutRequest>(req, await sessionRelease(req), 'update');
+      res.json(await ucp.update(scope(req), checkoutId(req), body, storeAnswer(req, 200)));
+    },
+    'ucp.complete_checkout': async (req, res) => {
+      const version = await sessionRelease(req);
+      const instrument = instrumentOf(version, validBody<Record<string, unknown>>(req, version, 'complete'));
+      res.json(await ucp.complete(scope(req), checkoutId(req), instrument, storeAnswer(req, 200)));
+    },
+    'ucp.cancel_checkout': async (req, res) => {
+      res.json(await ucp.cancel(scope(req), checkoutId(req), storeAnswer(req, 200)));
+    },
+  };
+}

@@ -1,0 +1,190 @@
+/**
+ * A checkout session as UCP shows it (checkout.md, fulfillment.md, discount.md, buyer-consent.md),
+ * in the shape of the release it was created at. Amounts are integer minor units. Everything is
+ * read from the domain's session — prices, totals, options, stock and readiness (sessionNeeds) —
+ * and from the UCP state kept with it (ucp-state.ts); nothing is derived twice.
+ *
+ * - Lines: `li_<n>`, each item under the id the platform named it by, with our title and price.
+ * - Totals: subtotal, items_discount (codes and promotions on items), fulfillment (the option's
+ *   price before a free-shipping promotion), discount (that promotion), tax, total. 2026-04-08
+ *   writes discounts negative (its schema's sign rule), 2026-01-11 positive (its schema forbids
+ *   negative amounts).
+ * - Status: `incomplete` while the session needs something (an error message each, recoverable, with
+ *   its JSONPath), else `ready_for_complete`; `completed`, `canceled` as the domain says. A declined
+ *   payment stays a `payment_failed` error until the next change.
+ * - Fulfillment: one `shipping` method for the lines that ship; its destinations are those the
+ *   platform gave and the buyer's saved addresses (a buyer known by email: the reference
+ *   business's behaviour, and what the issue asks); one group with the destination's options.
+ */
+import { sessionNeeds, type SessionNeed } from '../../checkout/session-needs.js';
+import type { SessionRecord } from '../../checkout/session-record.js';
+import type { Session } from '../../checkout/session.js';
+import { paymentHandlers2026_01_11 } from '../business-profile.js';
+import { ucpEnvelope } from '../envelope.js';
+import type { UcpVersion } from '../ucp-version.js';
+import { toUcpAddress } from './address.js';
+import { discountMessages, shippingDiscount, toUcpDiscounts } from './discounts.js';
+import { ucpStateOf, type UcpState } from './ucp-state.js';
+
+export const DISCOUNT = 'dev.ucp.shopping.discount';
+export const FULFILLMENT = 'dev.ucp.shopping.fulfillment';
+
+/** The one fulfillment method and group we offer (a cart ships in one parcel, with one option). */
+export const METHOD_ID = 'shipping_1';
+export const GROUP_ID = 'group_1';
+export const DESTINATION_PATH = '$.fulfillment.methods[0].selected_destination_id';
+export const OPTION_PATH = '$.fulfillment.methods[0].groups[0].selected_option_id';
+
+/** The business's pages an answer links to (storefront/storefront-urls.ts), and whether the test handler is offered. */
+export interface CheckoutViewContext {
+  testHandler: boolean;
+  orderUrl(merchantId: string, orderId: string): string;
+  continueUrl(merchantId: string, sessionId: string): string;
+  links(merchantId: string): { type: string; url: string; title?: string }[];
+}
+
+type Json = Record<string, unknown>;
+
+const n = (amount: bigint): number => Number(amount);
+export const lineId = (index: number): string => `li_${index + 1}`;
+
+/** A discount's effect on a total: negative in 2026-04-08, positive in 2026-01-11. */
+const off = (version: UcpVersion, amount: bigint): number => (version === '2026-01-11' ? n(amount) : -n(amount));
+
+function needMessage(need: SessionNeed): Json {
+  const error = (code: string, path: string, content: string) => ({ type: 'error', code, path, content, severity: 'recoverable' });
+  switch (need.kind) {
+    case 'stock': {
+      const { shortage } = need;
+      const content = shortage.available === null ? `Item ${shortage.sku} is no longer sold; remove it from line_items` : `Only ${shortage.available} of item ${shortage.sku} left; ${shortage.requested} requested`;
+      return error('out_of_stock', `$.line_items[${shortage.lines[0]!}]`, content);
+    }
+    case 'shipping_address':
+      return error('missing', DESTINATION_PATH, 'A shipping destination is needed: send fulfillment.methods[0].destinations and selected_destination_id');
+    case 'shipping_unavailable': {
+      const where = need.region ? `${need.country}-${need.region}` : need.country;
+      return error('address_undeliverable', DESTINATION_PATH, `The business does not ship to ${where}; choose another destination`);
+    }
+    case 'fulfillment_option':
+      return error('missing', OPTION_PATH, `Choose a fulfillment option (${need.offered.join(', ')}) in fulfillment.methods[0].groups[0].selected_option_id`);
+  }
+}
+
+function statusAndMessages(record: SessionRecord, state: UcpState): { status: string; messages: Json[] } {
+  const { session } = record;
+  const warnings = state.capabilities.includes(DISCOUNT) ? discountMessages(session) : [];
+  if (session.status === 'completed') return { status: 'completed', messages: [] };
+  if (session.status === 'canceled') return { status: 'canceled', messages: [{ type: 'info', content: 'This checkout session was canceled.' }] };
+  // A cart that ships nothing is offered digital delivery only, which completion chooses by itself.
+  const digitalOnly = record.fulfillmentOptions.every((option) => option.type === 'digital');
+  const errors = sessionNeeds(record)
+    .filter((need) => !(need.kind === 'fulfillment_option' && digitalOnly))
+    .map(needMessage);
+  if (!session.customer?.email) errors.push({ type: 'error', code: 'missing', path: '$.buyer.email', content: "The buyer's email is needed: send buyer.email", severity: 'recoverable' });
+  const payment = state.payment_problem ? [{ type: 'error', code: 'payment_failed', path: '$.payment', content: state.payment_problem.content, severity: 'recoverable' }] : [];
+  return { status: errors.length ? 'incomplete' : 'ready_for_complete', messages: [...errors, ...payment, ...warnings] };
+}
+
+function lineItems(session: Session, state: UcpState, version: UcpVersion): Json[] {
+  return session.lineItems.map((line, index) => ({
+    id: lineId(index),
+    item: { id: state.item_ids[index] ?? line.variantSku, title: line.title, price: n(line.unitAmount) },
+    quantity: line.quantity,
+    totals: [
+      { type: 'subtotal', amount: n(line.subtotal) },
+      ...(line.discount > 0n ? [{ type: 'items_discount', amount: off(version, line.discount) }] : []),
+      { type: 'total', amount: n(line.subtotal - line.discount) },
+    ],
+  }));
+}
+
+function totals(session: Session, version: UcpVersion): Json[] {
+  const ships = session.lineItems.some((line) => line.requiresShipping) && session.shippingMethod !== 'pending';
+  const freeShipping = shippingDiscount(session);
+  return [
+    { type: 'subtotal', amount: n(session.subtotal) },
+    ...(session.discountAmount > 0n ? [{ type: 'items_discount', display_text: 'Discounts', amount: off(version, session.discountAmount) }] : []),
+    ...(ships ? [{ type: 'fulfillment', display_text: 'Shipping', amount: n(session.shippingAmount + freeShipping) }] : []),
+    ...(freeShipping > 0n ? [{ type: 'discount', display_text: 'Free shipping', amount: off(version, freeShipping) }] : []),
+    { type: 'tax', amount: n(session.taxAmount) },
+    { type: 'total', amount: n(session.total) },
+  ];
+}
+
+function fulfillment(record: SessionRecord, state: UcpState): Json | undefined {
+  const { session } = record;
+  const shipping = session.lineItems.flatMap((line, index) => (line.requiresShipping ? [lineId(index)] : []));
+  if (!shipping.length) return undefined;
+  const destinations = [...(state.destinations ?? [])];
+  for (const saved of session.savedAddresses ?? []) {
+    if (!destinations.some((destination) => destination.id === saved.id)) destinations.push({ id: saved.id, ...toUcpAddress(saved.address) });
+  }
+  const selected = session.shippingAddressId ?? (session.shippingAddress ? state.selected_destination_id : undefined);
+  const options = record.fulfillmentOptions.filter((option) => option.type === 'shipping');
+  return {
+    methods: [
+      {
+        id: METHOD_ID,
+        type: 'shipping',
+        line_item_ids: shipping,
+        destinations,
+        selected_destination_id: selected ?? null,
+        ...(session.shippingAddress
+          ? {
+              groups: [
+                {
+                  id: GROUP_ID,
+                  line_item_ids: shipping,
+                  options: options.map((option) => ({ id: option.id, title: option.title, description: option.description, totals: [{ type: 'total', amount: n(option.amount) }] })),
+                  selected_option_id: session.fulfillmentOptionId,
+                },
+              ],
+            }
+          : {}),
+      },
+    ],
+  };
+}
+
+function payment(state: UcpState, version: UcpVersion, testHandler: boolean): Json {
+  const instruments = state.instrument ? [{ ...state.instrument, selected: true }] : [];
+  if (version === '2026-01-11') {
+    return {
+      handlers: paymentHandlers2026_01_11(testHandler),
+      ...(state.instrument ? { selected_instrument_id: state.instrument.id, instruments: [state.instrument] } : {}),
+    };
+  }
+  return instruments.length ? { instruments } : {};
+}
+
+function buyer(session: Session, state: UcpState): Json | undefined {
+  if (!session.customer && !state.buyer) return undefined;
+  const email = session.customer?.email;
+  return { ...(state.buyer ?? {}), ...(email ? { email } : {}) };
+}
+
+export function toUcpCheckout(record: SessionRecord, context: CheckoutViewContext): Json {
+  const { session } = record;
+  const state = ucpStateOf(session.protocolState);
+  const { version } = state;
+  const { status, messages } = statusAndMessages(record, state);
+  const shownBuyer = buyer(session, state);
+  const shownFulfillment = fulfillment(record, state);
+  const open = session.status === 'open';
+  return {
+    ucp: ucpEnvelope(version, state.capabilities, { payment: { testHandler: context.testHandler } }),
+    id: session.id,
+    status,
+    currency: session.currency.toUpperCase(),
+    line_items: lineItems(session, state, version),
+    ...(shownBuyer ? { buyer: shownBuyer } : {}),
+    totals: totals(session, version),
+    ...(messages.length ? { messages } : {}),
+    links: context.links(session.merchantId),
+    ...(open ? { continue_url: context.continueUrl(session.merchantId, session.id) } : {}),
+    ...(shownFulfillment ? { fulfillment: shownFulfillment } : {}),
+    ...(state.capabilities.includes(DISCOUNT) || session.discountCodes.length ? { discounts: toUcpDiscounts(session) } : {}),
+    payment: payment(state, version, context.testHandler),
+    ...(session.order ? { order: { id: session.order.id, permalink_url: context.orderUrl(session.merchantId, session.order.id) } } : {}),
+  };
+}

@@ -1,0 +1,245 @@
+/**
+ * The UCP profile of checkout: UCP requests in, UCP checkouts out, over the one checkout domain
+ * (CheckoutService — same pricing, discounts, inventory rule, customers, orders, outbox). Knows
+ * nothing of Express. Answers of changes are built inside the domain's transaction, so an
+ * idempotent answer is stored with the change (`store`).
+ *
+ * Creation reads the platform's profile (negotiation.ts): the release is negotiated, the
+ * capabilities the answer lists are the intersection of the platform's and ours (a platform
+ * without the checkout capability is `capabilities_incompatible`), and the order capability's
+ * `webhook_url` — checked against the SSRF rules — is kept for order webhooks. A platform that
+ * sends an extension's field (`fulfillment`, `discounts`) understands it: the extension is active.
+ *
+ * Completion takes the session's payment instrument through the PaymentProvider port. UCP's test
+ * handler (`mock_payment_handler`, development and sandbox) is the face of the built-in test
+ * provider: `success_token` approves, `fail_token` is declined. A decline, or a session that still
+ * needs something, is answered with the session and its messages (a business outcome, 200); a
+ * code whose last use went to another order is answered with the session priced again.
+ */
+import { DiscountLimitReachedError } from '../../checkout/checkout-errors.js';
+import type { CheckoutService } from '../../checkout/checkout-service.js';
+import { AuthenticationRequiredError, PaymentDeclinedError } from '../../checkout/payment/payment-errors.js';
+import type { PaymentInstruction } from '../../checkout/payment/payment-provider.js';
+import { sessionNeeds } from '../../checkout/session-needs.js';
+import type { SessionChanges, SessionRecord } from '../../checkout/session-record.js';
+import type { BeforeCommit } from '../../db/transaction.js';
+import { UnsafeTargetError } from '../../webhooks/delivery-errors.js';
+import { vetTarget } from '../../webhooks/safe-target.js';
+import { TEST_HANDLER } from '../business-profile.js';
+import { servedWith } from '../capabilities.js';
+import type { UcpNegotiation } from '../negotiation.js';
+import { platformFacts } from '../platform-profile.js';
+import { UcpError } from '../ucp-error.js';
+import type { UcpVersion } from '../ucp-version.js';
+import { customerOf, fulfillmentChoice, groupItems, type GroupedItems, type UcpCheckoutRequest, type UcpLineEntry } from './checkout-request.js';
+import { DISCOUNT, FULFILLMENT, toUcpCheckout, type CheckoutViewContext } from './checkout-view.js';
+import { guard } from './domain-errors.js';
+import { isUcpState, ucpStateOf, type UcpState } from './ucp-state.js';
+
+export type UcpCheckoutBody = Record<string, unknown>;
+
+const CHECKOUT = 'dev.ucp.shopping.checkout';
+
+export interface UcpCheckoutOptions extends CheckoutViewContext {
+  /** Order webhooks may go to private addresses (development, tests). */
+  allowPrivateWebhooks: boolean;
+}
+
+export interface UcpScope {
+  merchantId: string;
+  negotiation: UcpNegotiation;
+}
+
+/** A payment instrument as a completion sends it (2026-04-08 `payment.instruments[]`, 2026-01-11 `payment_data`). */
+export interface UcpInstrument {
+  id?: string;
+  handler_id?: string;
+  type?: string;
+  credential?: { type?: string; token?: string };
+  [field: string]: unknown;
+}
+
+/** What a checkout's lines need from elsewhere: a cart's lines, for a checkout created from a cart (`cart_id`). */
+export type CartLines = (merchantId: string, cartId: string) => Promise<UcpLineEntry[]>;
+
+export class UcpCheckout {
+  constructor(
+    private readonly checkout: CheckoutService,
+    private readonly options: UcpCheckoutOptions,
+    private readonly cartLines?: CartLines,
+  ) {}
+
+  view(record: SessionRecord): UcpCheckoutBody {
+    return toUcpCheckout(record, this.options);
+  }
+
+  async create(scope: UcpScope, request: UcpCheckoutRequest, store?: BeforeCommit<UcpCheckoutBody>): Promise<UcpCheckoutBody> {
+    const { merchantId, negotiation } = scope;
+    const profile = await negotiation.profile();
+    const facts = platformFacts(profile);
+    const version = negotiation.version;
+    const capabilities = this.negotiated(version, facts.capabilities, request);
+    const webhook = facts.orderWebhookUrl ? await this.checkedWebhook(facts.orderWebhookUrl) : undefined;
+    // A cart's contents win over the request's (cart.md: the business MUST ignore overlapping fields).
+    const entries = request.cart_id !== undefined ? await this.fromCart(merchantId, request.cart_id) : (request.line_items ?? []);
+    const grouped = groupItems(entries);
+    const items = await this.items(merchantId, grouped);
+    const choice = fulfillmentChoice(request.fulfillment, [], new Set());
+    const state: UcpState = {
+      protocol: 'ucp',
+      version,
+      agent_profile: profile.url,
+      ...(webhook ? { order_webhook_url: webhook } : {}),
+      capabilities,
+      item_ids: grouped.ids,
+      ...(choice.destinations ? { destinations: choice.destinations } : {}),
+      ...(choice.selectedDestinationId ? { selected_destination_id: choice.selectedDestinationId } : {}),
+      ...(request.buyer ? { buyer: { ...request.buyer } } : {}),
+    };
+    const changes: SessionChanges = {
+      items,
+      protocolState: { ...state },
+      ...choice.changes,
+      ...(request.buyer ? { customer: customerOf(request.buyer) } : {}),
+      ...(request.discounts?.codes !== undefined ? { discountCodes: request.discounts.codes } : {}),
+    };
+    return this.view(await guard(() => this.checkout.open(merchantId, changes, this.storing(store)), grouped.firstIndex));
+  }
+
+  /** The release a checkout was created at (its answers and the bodies of its requests are that release's); 404 for none. */
+  async release(scope: UcpScope, id: string): Promise<UcpVersion> {
+    return ucpStateOf((await this.record(scope.merchantId, id)).session.protocolState).version;
+  }
+
+  async get(scope: UcpScope, id: string): Promise<UcpCheckoutBody> {
+    return this.view(await this.record(scope.merchantId, id));
+  }
+
+  async update(scope: UcpScope, id: string, request: UcpCheckoutRequest, store?: BeforeCommit<UcpCheckoutBody>): Promise<UcpCheckoutBody> {
+    const { merchantId } = scope;
+    if (request.id !== undefined && request.id !== id) {
+      throw new UcpError('invalid_request', `$.id is ${JSON.stringify(request.id)} but the path names checkout ${id}`, 400, {}, { path: '$.id' });
+    }
+    const record = await this.record(merchantId, id);
+    const current = ucpStateOf(record.session.protocolState);
+    const grouped = request.line_items ? groupItems(request.line_items) : undefined;
+    const items = grouped ? await this.items(merchantId, grouped) : undefined;
+    const saved = new Set((record.session.savedAddresses ?? []).map((address) => address.id));
+    const choice = fulfillmentChoice(request.fulfillment, current.destinations ?? [], saved);
+    const extensions = [...(request.fulfillment ? [FULFILLMENT] : []), ...(request.discounts ? [DISCOUNT] : [])];
+    // Any change settles a past payment problem; the rest of the state is the locked row's.
+    const next = (state: unknown): UcpState => {
+      const { payment_problem: _settled, ...kept } = ucpStateOf(state);
+      const selected = choice.changes.shippingAddressId !== undefined ? undefined : (choice.selectedDestinationId ?? kept.selected_destination_id);
+      return {
+        ...kept,
+        capabilities: [...new Set([...kept.capabilities, ...extensions.filter((name) => servedWith(kept.version, CHECKOUT).some((c) => c.name === name))])],
+        ...(grouped ? { item_ids: grouped.ids } : {}),
+        ...(choice.destinations ? { destinations: choice.destinations } : {}),
+        ...(selected ? { selected_destination_id: selected } : { selected_destination_id: undefined }),
+        ...(request.buyer ? { buyer: { ...request.buyer } } : {}),
+      };
+    };
+    const changes: SessionChanges = {
+      ...(items ? { items } : {}),
+      protocolState: (state) => ({ ...next(state) }),
+      ...choice.changes,
+      ...(request.buyer ? { customer: customerOf(request.buyer) } : {}),
+      ...(request.discounts?.codes !== undefined ? { discountCodes: request.discounts.codes } : {}),
+    };
+    return this.view(await guard(() => this.checkout.change(merchantId, id, changes, this.storing(store)), grouped?.firstIndex));
+  }
+
+  async complete(scope: UcpScope, id: string, instrument: UcpInstrument, store?: BeforeCommit<UcpCheckoutBody>): Promise<UcpCheckoutBody> {
+    const { merchantId } = scope;
+    let record = await this.record(merchantId, id);
+    if (record.session.status !== 'open') return this.view(record); // completed (a retry) or canceled: shown as it is
+    const payment = this.instruction(merchantId, instrument);
+    // A cart that ships nothing has one option, digital delivery: it is the choice.
+    const options = record.fulfillmentOptions;
+    if (!record.session.fulfillmentOptionId && options.length === 1 && options[0]!.type === 'digital') {
+      record = await guard(() => this.checkout.change(merchantId, id, { fulfillmentOptionId: options[0]!.id }));
+    }
+    if (sessionNeeds(record).length || !record.session.customer?.email) return this.view(record);
+    const { credential: _secret, ...shown } = instrument;
+    await guard(() => this.checkout.updateProtocolState(merchantId, id, (state) => ({ ...ucpStateOf(state), instrument: shown })));
+    try {
+      return this.view(await guard(() => this.checkout.pay(merchantId, id, payment, this.storing(store))));
+    } catch (error) {
+      const cause = (error as Error).cause;
+      if (cause instanceof PaymentDeclinedError || cause instanceof AuthenticationRequiredError) {
+        const content = cause instanceof PaymentDeclinedError ? `The payment was declined: ${cause.message}` : 'The payment needs buyer authentication (3-D Secure), which this handler cannot do; pay with another instrument';
+        await this.checkout.updateProtocolState(merchantId, id, (state) => ({ ...ucpStateOf(state), payment_problem: { code: 'payment_failed', content } }));
+        return this.view(await this.record(merchantId, id));
+      }
+      // A code's last use went to another order: the session was priced again without it.
+      if (cause instanceof DiscountLimitReachedError) return this.view(await this.record(merchantId, id));
+      throw error;
+    }
+  }
+
+  async cancel(scope: UcpScope, id: string, store?: BeforeCommit<UcpCheckoutBody>): Promise<UcpCheckoutBody> {
+    await this.record(scope.merchantId, id);
+    return this.view(await guard(() => this.checkout.close(scope.merchantId, id, this.storing(store))));
+  }
+
+  /** A UCP checkout session of the merchant (not another protocol's session, nor a cart): 404 otherwise. */
+  private async record(merchantId: string, id: string): Promise<SessionRecord> {
+    const record = await guard(() => this.checkout.record(merchantId, id));
+    const state = record.session.protocolState;
+    if (!isUcpState(state) || (state as { kind?: unknown }).kind !== undefined) throw new UcpError('not_found', `No checkout session ${id}`, 404, {}, { resource: true });
+    return record;
+  }
+
+  private storing(store: BeforeCommit<UcpCheckoutBody> | undefined): BeforeCommit<SessionRecord> | undefined {
+    return store && ((tx, record) => store(tx, this.view(record)));
+  }
+
+  private async items(merchantId: string, grouped: GroupedItems) {
+    const inputs = await this.checkout.itemsByIds(merchantId, grouped.ids);
+    return inputs.map((input, i) => ({ ...input, quantity: grouped.quantities[i]! }));
+  }
+
+  private async fromCart(merchantId: string, cartId: string): Promise<UcpLineEntry[]> {
+    if (!this.cartLines) throw new UcpError('invalid_request', 'This business does not serve carts: send line_items', 400, {}, { path: '$.cart_id' });
+    return this.cartLines(merchantId, cartId);
+  }
+
+  /** Checkout and the extensions both sides support; an extension whose field the request sends is active too. */
+  private negotiated(version: UcpVersion, platform: ReadonlySet<string>, request: UcpCheckoutRequest): string[] {
+    if (!platform.has(CHECKOUT)) {
+      throw new UcpError('capabilities_incompatible', `The platform profile declares no ${CHECKOUT} capability: no checkout can be negotiated`, 200, {}, { resource: true });
+    }
+    const sent = new Set([...(request.fulfillment ? [FULFILLMENT] : []), ...(request.discounts ? [DISCOUNT] : [])]);
+    return servedWith(version, CHECKOUT)
+      .map((capability) => capability.name)
+      .filter((name) => platform.has(name) || sent.has(name));
+  }
+
+  private async checkedWebhook(url: string): Promise<string> {
+    try {
+      await vetTarget(url, { allowPrivate: this.options.allowPrivateWebhooks, publicOnly: 'order webhooks are only sent to public addresses', dnsTimeoutMs: 2_000 });
+    } catch (error) {
+      if (error instanceof UnsafeTargetError) {
+        throw new UcpError('profile_malformed', `The platform profile's order webhook_url ${error.message}`);
+      }
+      // DNS gave no answer now: delivery resolves it again (and checks it again) on every attempt.
+    }
+    return url;
+  }
+
+  /** The instrument as the payment port's instruction; UCP's test handler is the built-in test provider's face. */
+  private instruction(merchantId: string, instrument: UcpInstrument): PaymentInstruction {
+    const token = instrument.credential?.token;
+    if (!instrument.handler_id || typeof token !== 'string' || !token) {
+      throw new UcpError('invalid_request', 'Pay with a payment instrument that names its handler_id and carries a credential token', 400, {}, { path: '$.payment.instruments[0]' });
+    }
+    const handlers = this.checkout.payments.handlers(merchantId);
+    let handlerId = instrument.handler_id;
+    if (handlerId === TEST_HANDLER.id && this.options.testHandler && this.checkout.payments.name === 'test' && handlers[0]) handlerId = handlers[0].id;
+    else if (!handlers.some((handler) => handler.id === handlerId)) {
+      throw new UcpError('invalid_request', `This checkout offers no payment handler ${JSON.stringify(instrument.handler_id)}`, 400, {}, { path: '$.payment.instruments[0].handler_id' });
+    }
+    return { handlerId, instrument: { type: instrument.type ?? 'card', credential: { type: instrument.credential?.type ?? 'token', token } } };
+  }
+}

@@ -1,0 +1,94 @@
+/**
+ * UCP's request schemas: the official schemas describe a resource as it is answered and annotate
+ * each field with `ucp_request` — `"omit"`, `"optional"` or `"required"`, for every operation or per
+ * operation (`{"create": "required", "update": "optional", "complete": "omit"}`). A request of an
+ * operation is validated against the schemas resolved for it, as UCP's own tooling does: an omitted
+ * field is dropped (a client that echoes it — an item's `title` or `price`, `totals` — is not
+ * refused, and we never read it: prices are ours), a required one added to `required`, an optional
+ * one taken out of it.
+ *
+ * Where the official documents contradict each other, what agents send is accepted (each such
+ * deviation is listed here and tested):
+ * - 2026-01-11 lists `currency` and `payment` among a checkout's required fields without a
+ *   `ucp_request` annotation, while its own REST examples create and update with neither: they are
+ *   optional in requests (the currency is the catalog's, the payment comes at completion).
+ * - 2026-01-11 marks the body's `id` required on update, 2026-04-08 deprecates it (the path names
+ *   the session): optional at both; when sent it must be the path's id.
+ */
+import type { ValidateFunction } from 'ajv';
+import { ucpAjv, vendoredSchemas } from './ucp-schemas.js';
+import type { UcpVersion } from './ucp-version.js';
+
+export type UcpRequestOperation = 'create' | 'update' | 'complete';
+
+type Mode = 'omit' | 'optional' | 'required';
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function modeOf(annotation: unknown, operation: UcpRequestOperation): Mode | undefined {
+  if (typeof annotation === 'string') return annotation as Mode;
+  if (isObject(annotation)) return annotation[operation] as Mode | undefined;
+  return undefined;
+}
+
+/** A copy of `node` with every `properties` map resolved for the operation. */
+function resolve(node: unknown, operation: UcpRequestOperation): unknown {
+  if (Array.isArray(node)) return node.map((item) => resolve(item, operation));
+  if (!isObject(node)) return node;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(node)) out[key] = key === 'properties' ? value : resolve(value, operation);
+  if (!isObject(node.properties)) return out;
+  const required = new Set(Array.isArray(node.required) ? (node.required as string[]) : []);
+  const properties: Json = {};
+  for (const [name, property] of Object.entries(node.properties)) {
+    const mode = modeOf(isObject(property) ? property.ucp_request : undefined, operation);
+    if (mode === 'omit') {
+      required.delete(name);
+      continue;
+    }
+    if (mode === 'required') required.add(name);
+    if (mode === 'optional') required.delete(name);
+    properties[name] = resolve(property, operation);
+  }
+  out.properties = properties;
+  if (Array.isArray(node.required) || required.size) out.required = [...required];
+  return out;
+}
+
+const CHECKOUT_ID = 'https://ucp.dev/schemas/shopping/checkout.json';
+
+/** The documented deviations (see above), applied to the resolved checkout schema. */
+function relax(schema: Json, version: UcpVersion): Json {
+  if (schema.$id !== CHECKOUT_ID || !Array.isArray(schema.required)) return schema;
+  const loose = new Set(['id', ...(version === '2026-01-11' ? ['currency', 'payment'] : [])]);
+  return { ...schema, required: (schema.required as string[]).filter((name) => !loose.has(name)) };
+}
+
+const validators = new Map<string, ValidateFunction>();
+
+/**
+ * The validator of an operation's request body: every schema `refs` names (`$id` and fragment, e.g.
+ * the checkout and the `dev.ucp.shopping.checkout` composition of each extension served), resolved
+ * for the operation, all of which the body must match.
+ */
+export function ucpRequestValidator(version: UcpVersion, operation: UcpRequestOperation, refs: readonly string[]): ValidateFunction {
+  const key = `${version} ${operation} ${refs.join(' ')}`;
+  let validate = validators.get(key);
+  if (!validate) {
+    const schemas = vendoredSchemas(version).map((schema) => relax(resolve(schema, operation) as Json, version));
+    validate = ucpAjv(schemas).compile({ allOf: refs.map((ref) => ({ $ref: ref })) });
+    validators.set(key, validate);
+  }
+  return validate;
+}
+
+/** The first problem of a failed validation as a JSONPath and a sentence. */
+export function firstProblem(validate: ValidateFunction): { path: string; message: string } {
+  const error = validate.errors?.[0];
+  const pointer = error?.instancePath ?? '';
+  const path = `$${pointer.split('/').slice(1).map((part) => (/^\d+$/.test(part) ? `[${part}]` : `.${part.replace(/~1/g, '/').replace(/~0/g, '~')}`)).join('')}`;
+  const missing = error?.keyword === 'required' ? (error.params as { missingProperty?: string }).missingProperty : undefined;
+  if (missing) return { path: `${path}.${missing}`, message: `${path}.${missing} is required` };
+  return { path, message: `${path} ${error?.message ?? 'is invalid'}` };
+}

@@ -1,0 +1,41 @@
+/**
+ * The UCP profile's reference document for /docs (`GET /ucp/openapi.json`): the official 2026-04-08
+ * REST binding of the shopping service (vendored, bundled at build into one document), served under
+ * `/ucp`, with a note at the top of its description on how this gateway answers it. The vendored
+ * file itself is never changed.
+ */
+import { createRequire } from 'node:module';
+import { MCP_PATH, UCP_PREFIX, UCP_VERSIONS } from './ucp-version.js';
+
+const require = createRequire(import.meta.url);
+
+const NOTE = `**This gateway's UCP profile.** The official 2026-04-08 REST binding below, served under \`${UCP_PREFIX}\`;
+the same operations at 2026-01-11 (checkout only), and every operation as an MCP tool at \`${MCP_PATH}\`.
+Discovery: \`GET /.well-known/ucp\` (no key) — the business profile of \`UCP_VERSION\` (default the newest), the other
+release's at \`/.well-known/ucp/<version>\`. Releases spoken: ${UCP_VERSIONS.join(' and ')}.
+
+Every request sends \`UCP-Agent: profile="<your platform profile URL>"\` (optionally \`version="YYYY-MM-DD"\`) and
+authenticates with an API key of the merchant: \`Authorization: Bearer <key>\` or \`X-API-Key: <key>\` (scopes
+\`checkout:read\`/\`checkout:write\`, \`catalog:read\`, \`orders:read\`). Creating a checkout reads the platform
+profile (its capabilities; its order capability's \`webhook_url\`, where signed order webhooks go). Send an
+\`Idempotency-Key\` on POST and PUT: a retry gets the stored answer, the key with another body is 409.
+
+**Where requests depart from the schemas.** Request bodies are the schemas resolved by their \`ucp_request\`
+annotations for the operation (fields marked \`omit\` — an item's \`title\` or \`price\`, \`totals\` — are ignored:
+prices are the business's). 2026-01-11 lists \`currency\` and \`payment\` among a checkout's required fields
+while its own examples create and update without them: both are optional in requests. The body's \`id\` on
+update is optional (2026-04-08 deprecates it); when sent it must be the path's.
+
+In development and sandbox, pay with handler \`mock_payment_handler\` and token \`success_token\` (approved) or
+\`fail_token\` (declined: the checkout answers a \`payment_failed\` message, nothing is ordered).
+
+`;
+
+export function ucpProfileDocument(): Record<string, unknown> {
+  const official = structuredClone(require('@commerce-gateway/openapi/ucp/rest.openapi.bundled.json')) as { info: { title: string; description?: string }; [key: string]: unknown };
+  return {
+    ...official,
+    info: { ...official.info, title: `${official.info.title} — UCP profile`, description: NOTE + (official.info.description ?? '') },
+    servers: [{ url: UCP_PREFIX, description: 'This gateway (UCP profile)' }],
+  };
+}

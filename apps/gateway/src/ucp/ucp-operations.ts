@@ -1,0 +1,55 @@
+/**
+ * UCP's REST operations under `/ucp`, from the official bindings vendored in openapi/ucp/: the
+ * 2026-04-08 `rest.openapi.json` (checkout, cart, catalog, order) is the table; an operation the
+ * 2026-01-11 `openapi.json` also defines (checkout) is served at both releases, the others only to
+ * a request negotiated at 2026-04-08 (`since`). Each carries the API-key scope it needs, and is
+ * named `ucp.<official operationId>` in our tables, logs and metrics.
+ */
+import { createRequire } from 'node:module';
+import type { OpenApiDocument, OpenApiOperation } from '../contract/document.js';
+import { OperationTable } from '../contract/operations.js';
+import { UCP_PREFIX, type UcpVersion } from './ucp-version.js';
+
+const require = createRequire(import.meta.url);
+
+const binding = (version: UcpVersion, file: string): OpenApiDocument =>
+  require(`@commerce-gateway/openapi/ucp/${version}/services/shopping/${file}`) as OpenApiDocument;
+
+/** The scope an operation needs: catalog reads, order reads, else checkout (carts are pre-checkout). */
+function scopeOf(operationId: string, method: string): string {
+  if (operationId.endsWith('_catalog') || operationId === 'get_product') return 'catalog:read';
+  if (operationId === 'get_order') return 'orders:read';
+  return method === 'get' ? 'checkout:read' : 'checkout:write';
+}
+
+function operationIds(document: OpenApiDocument): Set<string> {
+  return new Set(
+    Object.values(document.paths).flatMap((item) =>
+      Object.values(item).flatMap((op) => (typeof op === 'object' && op !== null && 'operationId' in op ? [(op as OpenApiOperation).operationId] : [])),
+    ),
+  );
+}
+
+const latest = binding('2026-04-08', 'rest.openapi.json');
+const inFirstRelease = operationIds(binding('2026-01-11', 'openapi.json'));
+
+/** The first release that defines an operation (by our `ucp.` name). */
+export function operationSince(operationId: string): UcpVersion {
+  return inFirstRelease.has(operationId.replace(/^ucp\./, '')) ? '2026-01-11' : '2026-04-08';
+}
+
+export function ucpOperationTable(): OperationTable {
+  const paths = Object.fromEntries(
+    Object.entries(latest.paths).map(([path, item]) => [
+      `${UCP_PREFIX}${path}`,
+      Object.fromEntries(
+        Object.entries(item).map(([method, op]) => {
+          if (typeof op !== 'object' || op === null || !('operationId' in op)) return [method, op];
+          const { operationId } = op as OpenApiOperation;
+          return [method, { ...op, operationId: `ucp.${operationId}`, 'x-scopes': [scopeOf(operationId, method)] }];
+        }),
+      ),
+    ]),
+  );
+  return new OperationTable({ ...latest, paths });
+}

@@ -1,0 +1,105 @@
+/**
+ * The UCP profile of the edge (http/edge.ts): discovery at `/.well-known/ucp` (discovery.ts), and
+ * under `/ucp` the REST operations of the official bindings (ucp-operations.ts) over the same
+ * domain as our API and ACP. Every operation runs:
+ *
+ *   negotiation (UCP-Agent, the release) → the operation (an operation of a newer release than the
+ *   request's is not found) → our API keys (Bearer, or UCP's X-API-Key) and scopes → rate limits →
+ *   body → Idempotency-Key (the store every profile shares; UCP's rule: a key reused with another
+ *   body is 409) → the handler
+ *
+ * and every refusal is in UCP's shape for the request's release (ucp-errors.ts).
+ *
+ *   edge([ucpProfile(deps), acpProfile(deps), apiProfile(deps)], logger);
+ */
+import type { Request } from 'express';
+import type { Logger } from 'pino';
+import type { KeyService } from '../auth/key-service.js';
+import type { CheckoutService } from '../checkout/checkout-service.js';
+import type { Config } from '../config/config.js';
+import type { ProtocolProfile } from '../http/edge.js';
+import { idempotency } from '../http/middleware/idempotency.js';
+import { jsonBody } from '../http/middleware/json-body.js';
+import { rateLimit } from '../http/middleware/rate-limit.js';
+import { authenticate, authorize } from '../http/middleware/require-auth.js';
+import type { OperationHandlers } from '../http/operation-handlers.js';
+import type { IdempotencyStore } from '../idempotency/idempotency-store.js';
+import type { AuthFailureLimiter } from '../rate-limit/auth-failure-limiter.js';
+import type { RateLimitStores } from '../rate-limit/stores.js';
+import { orderPermalink } from '../storefront/order-permalink.js';
+import { PLACEHOLDER_STOREFRONT, StorefrontUrls } from '../storefront/storefront-urls.js';
+import { ucpCheckoutOperations } from './checkout/checkout-operations.js';
+import { UcpCheckout, type CartLines } from './checkout/ucp-checkout.js';
+import { UCP_DISCOVERY_PATH, ucpDiscovery, type UcpDiscoveryOptions } from './discovery.js';
+import { negotiationOf, ucpNegotiation } from './negotiation.js';
+import type { AgentProfileFetcher } from './profile-fetcher.js';
+import { UcpError } from './ucp-error.js';
+import { ucpErrors } from './ucp-errors.js';
+import { operationSince, ucpOperationTable } from './ucp-operations.js';
+import { UCP_PREFIX } from './ucp-version.js';
+
+export interface UcpProfileDeps {
+  config: Pick<Config, 'env' | 'webhookAllowPrivateTargets'> & Partial<Pick<Config, 'orderUrlTemplate' | 'storefrontUrl'>>;
+  discovery: UcpDiscoveryOptions;
+  fetcher: AgentProfileFetcher;
+  logger: Logger;
+  rateLimits: Pick<RateLimitStores, 'minute' | 'day'> & Partial<Pick<RateLimitStores, 'keyWindows'>>;
+  idempotency: IdempotencyStore;
+  keys: KeyService;
+  checkout: CheckoutService;
+  failures?: AuthFailureLimiter | undefined;
+  /** The lines of a cart, for a checkout created from one (the cart capability, when served). */
+  cartLines?: CartLines;
+  /** The operations of the other capabilities (order, catalog, cart), by `ucp.` operationId. */
+  operations?: OperationHandlers;
+}
+
+export const isUcpPath = (path: string): boolean => path === UCP_PREFIX || path.startsWith(`${UCP_PREFIX}/`);
+const isDiscoveryPath = (path: string): boolean => path === UCP_DISCOVERY_PATH || path.startsWith(`${UCP_DISCOVERY_PATH}/`);
+
+export function ucpProfile(deps: UcpProfileDeps): ProtocolProfile {
+  const { config, logger, discovery } = deps;
+  const { current } = discovery;
+  const storefront = (merchantId: string) => new StorefrontUrls(config.storefrontUrl ?? PLACEHOLDER_STOREFRONT, merchantId);
+  const testHandler = discovery.testHandler;
+  const checkout = new UcpCheckout(
+    deps.checkout,
+    {
+      testHandler,
+      allowPrivateWebhooks: config.webhookAllowPrivateTargets,
+      orderUrl: (merchantId, orderId) => orderPermalink(config, merchantId, orderId),
+      continueUrl: (merchantId, sessionId) => storefront(merchantId).checkout(sessionId),
+      links: (merchantId) => [
+        { type: 'terms_of_service', url: storefront(merchantId).policy('terms-of-service') },
+        { type: 'privacy_policy', url: storefront(merchantId).policy('privacy-policy') },
+      ],
+    },
+    deps.cartLines,
+  );
+  const negotiate = ucpNegotiation({ current, fetcher: deps.fetcher });
+  const operations = ucpOperationTable();
+  // An operation of a capability this gateway does not serve yet answers 404 (the profile does not advertise it).
+  const unserved = Object.fromEntries(
+    operations.all().map((operation) => [operation.operationId, (req: Request) => Promise.reject(new UcpError('not_found', `${req.method} ${req.path} is not served by this business`, 404))]),
+  );
+  return {
+    ...ucpErrors(current),
+    claims: (path) => isUcpPath(path) || isDiscoveryPath(path),
+    operations,
+    before: [ucpDiscovery(discovery), negotiate],
+    guard: [
+      (req, _res, next) => {
+        const since = operationSince(req.ctx.operation!.operationId);
+        const { version } = negotiationOf(req);
+        if (since > version) throw new UcpError('not_found', `${req.method} ${req.path} is an operation of UCP ${since}; this request speaks ${version}`, 404);
+        next();
+      },
+      authenticate({ keys: deps.keys, env: config.env, basicAuth: false, failures: deps.failures, keyHeader: 'X-API-Key' }),
+      rateLimit(deps.rateLimits, logger),
+      authorize(),
+      ...jsonBody(),
+      idempotency(deps.idempotency, logger),
+    ],
+    handlers: { ...unserved, ...ucpCheckoutOperations(checkout), ...deps.operations },
+  };
+}
