@@ -180,14 +180,15 @@ describe('UCP 2026-01-11 tools (openrpc.json)', () => {
     expect(Object.keys(complete.inputSchema.properties!)).toEqual(['id', 'payment', 'idempotency_key']);
   });
 
-  it('takes the profile from _meta.ucp.profile and the key from idempotency_key', async () => {
+  it('takes the profile from _meta.ucp.profile, the key from idempotency_key, and completes with the selected instrument as payment_data', async () => {
     const client = await connect('2026-01-11');
     await call(client, 'create_checkout', { checkout: { currency: 'USD' } }, profileMeta);
-    await call(client, 'complete_checkout', { id: 'chk_1', payment: { instruments: [] }, idempotency_key: KEY }, profileMeta);
+    const card = { id: 'instr_2', handler_id: 'mock_payment_handler', type: 'card', brand: 'visa', last_digits: '4242' };
+    await call(client, 'complete_checkout', { id: 'chk_1', payment: { selected_instrument_id: 'instr_2', instruments: [{ ...card, id: 'instr_1' }, card] }, idempotency_key: KEY }, profileMeta);
     await call(client, 'cancel_checkout', { id: 'chk_1', idempotency_key: KEY }, profileMeta);
     expect(recorded.map(({ method, path, body }) => [method, path, body ? JSON.parse(body) : undefined])).toEqual([
       ['POST', '/ucp/checkout-sessions', { currency: 'USD' }],
-      ['POST', '/ucp/checkout-sessions/chk_1/complete', { payment: { instruments: [] } }],
+      ['POST', '/ucp/checkout-sessions/chk_1/complete', { payment_data: card }], // the selected instrument, as payment_data.json
       ['POST', '/ucp/checkout-sessions/chk_1/cancel', undefined],
     ]);
     for (const sent of recorded) expect(sent.headers['ucp-agent']).toBe(`profile="${PROFILE}", version="2026-01-11"`);

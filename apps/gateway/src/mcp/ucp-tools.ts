@@ -82,8 +82,19 @@ function idempotencyKeyOf(version: UcpVersion, operation: UcpOperation, args: Js
 
 function bodyOf(version: UcpVersion, operation: UcpOperation, args: Json): unknown {
   if (!operation.body) return undefined;
-  if (version === '2026-01-11' && operation.body === 'payment') return args.payment === undefined ? {} : { payment: args.payment };
+  if (version === '2026-01-11' && operation.body === 'payment') return paymentData(args.payment as Json | undefined);
   return args[operation.body];
+}
+
+/**
+ * 2026-01-11: the tool takes `payment` (payment.json: `instruments`, `selected_instrument_id`), the
+ * REST operation `{payment_data: <instrument>}` (payment_data.json) — the selected instrument, or
+ * the only one. Without one the body is `{}`, which REST refuses as its schema says.
+ */
+function paymentData(payment: Json | undefined): Json {
+  const instruments = Array.isArray(payment?.instruments) ? (payment.instruments as Json[]) : [];
+  const chosen = instruments.find((instrument) => instrument.id === payment?.selected_instrument_id) ?? (instruments.length === 1 ? instruments[0] : undefined);
+  return chosen ? { payment_data: chosen } : {};
 }
 
 function messageOf(body: Json | undefined, status: number): string {
