@@ -40,7 +40,7 @@ export const UCP_OPERATIONS: Record<UcpVersion, Record<string, UcpOperation>> = 
     get_product: { method: 'POST', path: `${UCP_PREFIX}/catalog/product`, body: 'catalog', idempotency: 'none' },
     get_order: { method: 'GET', path: `${UCP_PREFIX}/orders/{id}`, idempotency: 'none' },
   },
-  // 2026-01-11's OpenRPC: complete takes `payment` (the body is `{payment}`), and complete and
+  // 2026-01-11's OpenRPC: complete takes `payment` (the body is `{payment_data}`: the selected instrument), and complete and
   // cancel take `idempotency_key` as an argument; the profile travels in `_meta.ucp.profile`.
   '2026-01-11': {
     ...CHECKOUT_TOOLS,
