@@ -86,6 +86,24 @@ describe('tool calls are REST calls with the connection key', () => {
     }
   });
 
+  it('acts for the merchant the connection names in Merchant-Id when the key serves several', async () => {
+    const both = await gateway.createKey({ merchantIds: ['shop', 'rival'] });
+    const unnamed = await mcpAgent(gateway.url, both);
+    const named = await mcpAgent(gateway.url, both, { 'merchant-id': 'rival' });
+    try {
+      const { error } = await unnamed.call('create_checkout_session', { meta: META, payload: createBody(['lamp-brass']) });
+      expect(error?.data).toMatchObject({ type: 'invalid_request' });
+      const { result } = await named.call('create_checkout_session', { meta: META, payload: createBody(['lamp-brass']) });
+      const id = (result!.structuredContent as { id: string }).id;
+      const rivalOnly = await mcpAgent(gateway.url, await gateway.createKey({ merchantIds: ['rival'] }));
+      expect((await rivalOnly.call('get_checkout_session', { meta: META, id })).result!.structuredContent).toMatchObject({ id });
+      await rivalOnly.close();
+    } finally {
+      await unnamed.close();
+      await named.close();
+    }
+  });
+
   it('refuses a call the key has no scope for (403 as -32000)', async () => {
     const reader = await mcpAgent(gateway.url, await gateway.createKey({ merchantIds: ['shop'], scopes: ['checkout:read'] }));
     try {

@@ -22,6 +22,20 @@ beforeAll(async () => {
 afterAll(() => gateway?.close());
 
 describe('UCP over MCP', () => {
+  it('is reached at the MCP endpoint both discovery documents name', async () => {
+    const acp = (await (await fetch(`${gateway.url}/.well-known/acp.json`)).json()) as { transports: string[] };
+    expect(acp.transports).toEqual(['rest', 'mcp']);
+    for (const path of ['/.well-known/ucp', '/.well-known/ucp/2026-01-11']) {
+      const profile = (await (await fetch(`${gateway.url}${path}`)).json()) as { ucp: { services: Record<string, unknown> } };
+      const service = profile.ucp.services['dev.ucp.shopping'] as { transport: string; endpoint: string }[] | { mcp: { endpoint: string } };
+      const endpoint = Array.isArray(service) ? service.find((binding) => binding.transport === 'mcp')!.endpoint : service.mcp.endpoint;
+      expect(endpoint).toBe(`${gateway.url}/mcp`);
+      const agent = await mcpAgent(endpoint.slice(0, -'/mcp'.length), key);
+      expect((await agent.client.listTools()).tools.length).toBeGreaterThan(5);
+      await agent.close();
+    }
+  });
+
   it("lists UCP_VERSION's tools (2026-04-08: 13) beside ACP's five", async () => {
     const agent = await mcpAgent(gateway.url, key);
     try {
