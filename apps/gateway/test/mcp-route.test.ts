@@ -5,6 +5,8 @@
  * (2026-04-08 overview.md: "servers MUST return the corresponding HTTP status code") are seen
  * on the wire.
  */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import express from 'express';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
@@ -13,7 +15,9 @@ import type { KeyService } from '../src/auth/key-service.js';
 import type { Principal } from '../src/auth/principal.js';
 import { AuthenticationError } from '../src/errors.js';
 import { requestId } from '../src/http/middleware/request-id.js';
+import { acpTools } from '../src/mcp/acp-tools.js';
 import { mcpRoute } from '../src/mcp/mcp-route.js';
+import { mcpServer } from '../src/mcp/mcp-server.js';
 
 const KEY = 'sk_dev_route_test';
 const principal: Principal = { keyId: 'key_1', environment: 'development', merchantIds: ['shop'], scopes: ['*'], tier: 'enterprise', rpm: null, rpd: null, signingSecret: null };
@@ -55,6 +59,18 @@ async function rpc(body: unknown) {
 const getCheckout = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'get_checkout', arguments: { meta: { 'ucp-agent': { profile: 'https://platform.example/p.json' } }, id: 'chk_1' } } });
 
 describe('POST /mcp', () => {
+  it('answers a REST call that gets no answer as -32603, never with the socket error', async () => {
+    const server = mcpServer({ tools: acpTools(), connection: {}, target: { host: '127.0.0.1', port: 9 }, version: 'test', send: () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:9')) });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    const client = new Client({ name: 't', version: '1' });
+    await client.connect(clientSide);
+    const failure = await client.callTool({ name: 'get_checkout_session', arguments: { meta: { api_version: '2026-04-17' }, id: 'cs_1' } }).catch((error: unknown) => error as { code: number; message: string });
+    expect(failure).toMatchObject({ code: -32603 });
+    expect((failure as { message: string }).message).not.toContain('ECONNREFUSED');
+    await client.close();
+  });
+
   it("dispatches a tool call to this same server's REST path with the connection's key", async () => {
     answer = { status: 200, body: { id: 'chk_1', status: 'incomplete' } };
     const reply = await rpc(getCheckout(1));

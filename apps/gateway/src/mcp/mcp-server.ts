@@ -45,7 +45,10 @@ export function mcpServer(options: McpServerOptions): Server {
     const tool = byName.get(params.name);
     if (!tool) throw new RpcError(ErrorCode.InvalidParams, `Unknown tool ${JSON.stringify(params.name)}; tools/list names the tools`);
     const call = tool.toRest(params.arguments ?? {}, { requestMeta: params._meta as Record<string, unknown> | undefined, requestId });
-    const reply = await send(options.target, { ...call, headers: { ...options.connection, ...call.headers } });
+    const reply = await send(options.target, { ...call, headers: { ...options.connection, ...call.headers } }).catch((error: unknown) => {
+      // The gateway did not answer itself (it is shutting down, say): a JSON-RPC internal error, without the socket's details.
+      throw new RpcError(ErrorCode.InternalError, 'The gateway could not run this tool call; retry shortly', { cause: error instanceof Error ? error.name : 'unknown' });
+    });
     return tool.fromRest(reply);
   }
   return server;
