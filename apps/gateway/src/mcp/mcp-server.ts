@@ -30,10 +30,10 @@ export function mcpServer(options: McpServerOptions): Server {
   const byName = new Map(options.tools.map((tool) => [tool.definition.name, tool]));
   const send = options.send ?? dispatch;
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: options.tools.map((tool) => tool.definition) }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
     let httpStatus: number | undefined;
     try {
-      return await callTool(request.params, extra.requestId);
+      return await callTool(request.params);
     } catch (error) {
       if (error instanceof RpcError) httpStatus = error.httpStatus;
       throw error;
@@ -41,10 +41,10 @@ export function mcpServer(options: McpServerOptions): Server {
       options.onCall?.(httpStatus);
     }
   });
-  async function callTool(params: { name: string; arguments?: Record<string, unknown>; _meta?: unknown }, requestId: string | number) {
+  async function callTool(params: { name: string; arguments?: Record<string, unknown>; _meta?: unknown }) {
     const tool = byName.get(params.name);
     if (!tool) throw new RpcError(ErrorCode.InvalidParams, `Unknown tool ${JSON.stringify(params.name)}; tools/list names the tools`);
-    const call = tool.toRest(params.arguments ?? {}, { requestMeta: params._meta as Record<string, unknown> | undefined, requestId });
+    const call = tool.toRest(params.arguments ?? {}, { requestMeta: params._meta as Record<string, unknown> | undefined });
     const reply = await send(options.target, { ...call, headers: { ...options.connection, ...call.headers } }).catch((error: unknown) => {
       // The gateway did not answer itself (it is shutting down, say): a JSON-RPC internal error, without the socket's details.
       throw new RpcError(ErrorCode.InternalError, 'The gateway could not run this tool call; retry shortly', { cause: error instanceof Error ? error.name : 'unknown' });

@@ -10,8 +10,6 @@ import type { RestCall, RestReply } from './loopback.js';
 export interface CallContext {
   /** `params._meta` of the tools/call request (UCP 2026-01-11 carries the agent's profile there). */
   requestMeta: Record<string, unknown> | undefined;
-  /** The JSON-RPC id of the tools/call, for a Request-Id when the caller names none. */
-  requestId: string | number;
 }
 
 export interface GatewayTool {

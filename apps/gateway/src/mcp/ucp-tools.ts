@@ -9,24 +9,19 @@
  *   `_meta.ucp.profile` of the request, the key the `idempotency_key` argument.
  *
  * Either way `version="<release>"` rides along, so REST processes the call at the release whose
- * tool schemas it was made with. The answer (overview.md "Error Handling", checkout-mcp.md): a
- * 2xx body, and in 2026-04-08 a business outcome (`ucp.status: "error"` with `messages`), are
- * the result (`structuredContent` + text); negotiation failures are JSON-RPC -32001, a 5xx
- * -32603, every other refusal -32000 — the REST body in `error.data` (with `retry_after` for 429
- * and 503), and in 2026-04-08 a protocol error's HTTP status (401, 403, 409, 429, 500, 503) is
- * the MCP response's own ("servers MUST return the corresponding HTTP status code"). A malformed
- * envelope is -32602 before any REST call.
+ * tool schemas it was made with; the answer is mapped back by ucp-answer.ts. A malformed envelope
+ * is -32602 before any REST call.
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ErrorCode, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { ucpSchemaDir } from '../ucp/ucp-schemas.js';
 import type { UcpVersion } from '../ucp/ucp-version.js';
 import { envelopeChecker } from './envelope.js';
-import type { RestReply } from './loopback.js';
 import { schemaFiles, ucpBundle } from './schema-bundle.js';
-import { jsonResult, RpcError, segment, type CallContext, type GatewayTool } from './tool.js';
+import { RpcError, segment, type CallContext, type GatewayTool } from './tool.js';
+import { fromUcpRest } from './ucp-answer.js';
 import { UCP_OPERATIONS, type UcpOperation } from './ucp-operations.js';
 
 type Json = Record<string, unknown>;
@@ -41,10 +36,7 @@ interface RpcMethod {
 const OPENRPC: Record<UcpVersion, string> = { '2026-04-08': 'services/shopping/mcp.openrpc.json', '2026-01-11': 'services/shopping/openrpc.json' };
 /** Where the OpenRPC documents live on ucp.dev: their relative `$ref`s resolve from here to the schemas' `$id`s. */
 const OPENRPC_BASE = 'https://ucp.dev/services/shopping/mcp.openrpc.json';
-/** overview.md "Protocol Errors": the statuses an MCP response carries as its own. */
-const PROTOCOL_STATUSES = new Set([401, 403, 409, 429, 500, 503]);
 const SERVICE_SCHEMA_2026_01_11 = 'https://ucp.dev/services/service_schema.json';
-const NEGOTIATION_CODES = new Set(['invalid_profile_url', 'profile_unreachable', 'profile_malformed', 'version_unsupported']);
 
 const ucpErrorData = (message: string) => ({ code: 'invalid_params', content: message });
 
@@ -95,26 +87,6 @@ function paymentData(payment: Json | undefined): Json {
   const instruments = Array.isArray(payment?.instruments) ? (payment.instruments as Json[]) : [];
   const chosen = instruments.find((instrument) => instrument.id === payment?.selected_instrument_id) ?? (instruments.length === 1 ? instruments[0] : undefined);
   return chosen ? { payment_data: chosen } : {};
-}
-
-function messageOf(body: Json | undefined, status: number): string {
-  if (typeof body?.content === 'string') return body.content;
-  const first = Array.isArray(body?.messages) ? (body.messages[0] as Json | undefined) : undefined;
-  return typeof first?.content === 'string' ? first.content : `The UCP operation answered ${status}`;
-}
-
-export function fromUcpRest(version: UcpVersion, reply: RestReply): CallToolResult {
-  const body = reply.body && typeof reply.body === 'object' ? (reply.body as Json) : undefined;
-  if (reply.status >= 200 && reply.status < 300) return jsonResult(reply.body);
-  const outcome = version === '2026-04-08' && body && Array.isArray(body.messages) && (body.ucp as Json | undefined)?.status === 'error';
-  if (outcome) return jsonResult(body);
-  const code = typeof body?.code === 'string' ? body.code : ((Array.isArray(body?.messages) ? (body.messages[0] as Json | undefined) : undefined)?.code as string | undefined);
-  const retry = Number(reply.headers['retry-after']);
-  const data = { ...(body ?? {}), ...((reply.status === 429 || reply.status === 503) && Number.isFinite(retry) ? { retry_after: retry } : {}) };
-  const rpcCode = code && NEGOTIATION_CODES.has(code) ? -32001 : reply.status >= 500 && reply.status !== 503 ? ErrorCode.InternalError : -32000;
-  // 2026-04-08 overview.md: over Streamable HTTP, a protocol error's HTTP status goes with the JSON-RPC error.
-  const protocolStatus = version === '2026-04-08' && PROTOCOL_STATUSES.has(reply.status) ? reply.status : undefined;
-  throw new RpcError(rpcCode, messageOf(body, reply.status), data, protocolStatus);
 }
 
 function ucpTool(version: UcpVersion, method: RpcMethod, operation: UcpOperation, files: Map<string, Json>, components: Json): GatewayTool {
