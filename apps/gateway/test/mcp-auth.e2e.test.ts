@@ -46,6 +46,8 @@ describe('the MCP connection', () => {
       expect(reply.headers.get('www-authenticate')).toBe('Bearer realm="mcp"');
       expect(reply.body.error).toMatchObject({ code: -32000, message: 'Unauthorized', data: { code: 'authentication_error' } });
     }
+    const get = await fetch(`${gateway.url}/mcp`, { headers: { accept: 'text/event-stream', ...headers } });
+    expect(get.status).toBe(401);
     expect(await gateway.db.prisma.checkoutSession.count()).toBe(before);
   });
 

@@ -77,10 +77,6 @@ export function mcpRoute(options: McpRouteOptions): RequestHandler {
   };
   return (req, res, next) => {
     if (req.path !== MCP_PATH) return next();
-    if (req.method !== 'POST') {
-      // Stateless: no server-initiated stream to GET, no session to DELETE.
-      return rpcError(res, 405, -32000, `${req.method} is not allowed on ${MCP_PATH}: send JSON-RPC messages with POST`, undefined, { Allow: 'POST' });
-    }
     const run = async () => {
       try {
         await new Promise<void>((resolve, reject) => {
@@ -91,6 +87,10 @@ export function mcpRoute(options: McpRouteOptions): RequestHandler {
         if (error instanceof AuthenticationError) return rpcError(res, 401, -32000, 'Unauthorized', { code: 'authentication_error', message: error.message }, { 'WWW-Authenticate': 'Bearer realm="mcp"' });
         if (error instanceof RateLimitError) return rpcError(res, 429, -32000, 'Rate limit exceeded', { code: 'rate_limit_exceeded', message: error.message, retry_after: error.retryAfter }, { 'Retry-After': String(error.retryAfter) });
         throw error;
+      }
+      if (req.method !== 'POST') {
+        // Stateless: no server-initiated stream to GET, no session to DELETE.
+        return rpcError(res, 405, -32000, `${req.method} is not allowed on ${MCP_PATH}: send JSON-RPC messages with POST`, undefined, { Allow: 'POST' });
       }
       await answer(req, res);
     };
