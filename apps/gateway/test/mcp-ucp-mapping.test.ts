@@ -88,6 +88,7 @@ describe('UCP 2026-04-08 tools (mcp.openrpc.json)', () => {
     expect(Object.keys(create.inputSchema.$defs as object)).toEqual(expect.arrayContaining(['https://ucp.dev/schemas/shopping/checkout.json', 'https://ucp.dev/schemas/shopping/types/line_item.json']));
     const complete = tools.find((tool) => tool.name === 'complete_checkout')!;
     expect(JSON.stringify(complete.inputSchema.properties!.meta)).toContain('idempotency-key');
+    expect(tools.filter((tool) => tool.annotations?.readOnlyHint).map((tool) => tool.name)).toEqual(['get_checkout', 'get_cart', 'search_catalog', 'lookup_catalog', 'get_order', 'get_product']);
     const search = tools.find((tool) => tool.name === 'search_catalog')!;
     expect(search.inputSchema.properties!.catalog).toEqual({ $ref: 'https://ucp.dev/schemas/shopping/catalog_search.json#/$defs/search_request' });
   });

@@ -76,6 +76,7 @@ function acpTool(operation: AcpOperation): GatewayTool {
       name: operation.name,
       description: `ACP 2026-04-17: ${operation.description}`,
       inputSchema: { ...envelope(bundle ? { $ref: bundle.ref } : { type: 'object' }), ...(bundle ? { $defs: bundle.defs } : {}) } as { type: 'object' },
+      annotations: { readOnlyHint: operation.method === 'GET' },
     },
     toRest(args) {
       check(args);

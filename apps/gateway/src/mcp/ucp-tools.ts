@@ -17,7 +17,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import { ucpSchemaDir } from '../ucp/ucp-schemas.js';
-import type { UcpVersion } from '../ucp/ucp-version.js';
+import { UCP_PREFIX, type UcpVersion } from '../ucp/ucp-version.js';
 import { envelopeChecker } from './envelope.js';
 import { schemaFiles, ucpBundle } from './schema-bundle.js';
 import { RpcError, segment, type CallContext, type GatewayTool } from './tool.js';
@@ -112,6 +112,7 @@ function ucpTool(version: UcpVersion, method: RpcMethod, operation: UcpOperation
       name: method.name,
       description: `UCP ${version}: ${method.description ?? method.summary ?? method.name}`,
       inputSchema: { type: 'object', required, properties: advertised, ...(Object.keys(defs).length ? { $defs: defs } : {}) } as { type: 'object' },
+      annotations: { readOnlyHint: operation.method === 'GET' || operation.path.startsWith(`${UCP_PREFIX}/catalog/`) },
     },
     toRest(args, context) {
       check(args);
