@@ -30,9 +30,9 @@ export const CAPABILITIES: readonly CapabilityPlan[] = [
   { name: 'dev.ucp.shopping.discount', extends: CHECKOUT, since: '2026-01-11', doc: 'discount', schema: 'discount', served: true },
   { name: 'dev.ucp.shopping.buyer_consent', extends: CHECKOUT, since: '2026-01-11', doc: 'buyer-consent', schema: 'buyer_consent', served: true },
   { name: 'dev.ucp.shopping.order', since: '2026-01-11', doc: 'order', schema: 'order', served: false },
-  { name: 'dev.ucp.shopping.catalog.search', since: '2026-04-08', doc: 'catalog/search', schema: 'catalog_search', served: false },
-  { name: 'dev.ucp.shopping.catalog.lookup', since: '2026-04-08', doc: 'catalog/lookup', schema: 'catalog_lookup', served: false },
-  { name: 'dev.ucp.shopping.cart', since: '2026-04-08', doc: 'cart', schema: 'cart', served: false },
+  { name: 'dev.ucp.shopping.catalog.search', since: '2026-04-08', doc: 'catalog/search', schema: 'catalog_search', served: true },
+  { name: 'dev.ucp.shopping.catalog.lookup', since: '2026-04-08', doc: 'catalog/lookup', schema: 'catalog_lookup', served: true },
+  { name: 'dev.ucp.shopping.cart', since: '2026-04-08', doc: 'cart', schema: 'cart', served: true },
 ];
 
 /** The served capabilities (with extensions) `version` defines whose root is `root`, e.g. the checkout and its extensions. */

@@ -15,6 +15,7 @@
 import type { Request } from 'express';
 import type { Logger } from 'pino';
 import type { KeyService } from '../auth/key-service.js';
+import type { CatalogService } from '../catalog/catalog-service.js';
 import type { CheckoutService } from '../checkout/checkout-service.js';
 import type { Config } from '../config/config.js';
 import type { ProtocolProfile } from '../http/edge.js';
@@ -28,6 +29,8 @@ import type { AuthFailureLimiter } from '../rate-limit/auth-failure-limiter.js';
 import type { RateLimitStores } from '../rate-limit/stores.js';
 import { orderPermalink } from '../storefront/order-permalink.js';
 import { PLACEHOLDER_STOREFRONT, StorefrontUrls } from '../storefront/storefront-urls.js';
+import { ucpCartLines, ucpCartOperations } from './cart/cart-handlers.js';
+import { ucpCatalogOperations } from './catalog/catalog-handlers.js';
 import { ucpCheckoutOperations } from './checkout/checkout-operations.js';
 import { UcpCheckout, type CartLines } from './checkout/ucp-checkout.js';
 import { UCP_DISCOVERY_PATH, ucpDiscovery, type UcpDiscoveryOptions } from './discovery.js';
@@ -47,6 +50,7 @@ export interface UcpProfileDeps {
   idempotency: IdempotencyStore;
   keys: KeyService;
   checkout: CheckoutService;
+  catalog: CatalogService;
   failures?: AuthFailureLimiter | undefined;
   /** The lines of a cart, for a checkout created from one (the cart capability, when served). */
   cartLines?: CartLines;
@@ -74,7 +78,7 @@ export function ucpProfile(deps: UcpProfileDeps): ProtocolProfile {
         { type: 'privacy_policy', url: storefront(merchantId).policy('privacy-policy') },
       ],
     },
-    deps.cartLines,
+    deps.cartLines ?? ucpCartLines({ checkout: deps.checkout, storefrontUrl: config.storefrontUrl }),
   );
   const negotiate = ucpNegotiation({ current, fetcher: deps.fetcher });
   const operations = ucpOperationTable();
@@ -100,6 +104,12 @@ export function ucpProfile(deps: UcpProfileDeps): ProtocolProfile {
       ...jsonBody(),
       idempotency(deps.idempotency, logger),
     ],
-    handlers: { ...unserved, ...ucpCheckoutOperations(checkout), ...deps.operations },
+    handlers: {
+      ...unserved,
+      ...ucpCheckoutOperations(checkout),
+      ...ucpCatalogOperations({ catalog: deps.catalog, checkout: deps.checkout, storefrontUrl: config.storefrontUrl }),
+      ...ucpCartOperations({ checkout: deps.checkout, storefrontUrl: config.storefrontUrl }),
+      ...deps.operations,
+    },
   };
 }

@@ -89,3 +89,14 @@ export function describeProblem(validate: ValidateFunction): string {
   if (!error) return 'does not match the schema';
   return `${error.instancePath || '(the profile)'} ${error.message ?? 'is invalid'}`;
 }
+
+/** The `$id` of a schema of the shopping service (`catalog_search.json#/$defs/search_request`, `types/line_item.json`). */
+export const shoppingSchema = (path: string): string => `https://ucp.dev/schemas/shopping/${path}`;
+
+/**
+ * Compiles a schema of our own in `version`'s Ajv, so that it may `$ref` the official schemas by
+ * `$id` (e.g. a request shape the official documents only describe through `ucp_request` annotations).
+ */
+export function ucpCompile(version: UcpVersion, schema: Record<string, unknown>): ValidateFunction {
+  return ajvOf(version).compile(schema);
+}
