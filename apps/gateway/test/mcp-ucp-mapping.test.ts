@@ -101,7 +101,7 @@ describe('UCP 2026-04-08 tools (mcp.openrpc.json)', () => {
     ['cancel_checkout', { id: 'chk_1' }, 'POST', '/ucp/checkout-sessions/chk_1/cancel', undefined],
     ['create_cart', { cart: { line_items: [] } }, 'POST', '/ucp/carts', { line_items: [] }],
     ['get_cart', { id: 'cart_1' }, 'GET', '/ucp/carts/cart_1', undefined],
-    ['update_cart', { id: 'cart_1', cart: { line_items: [] } }, 'PUT', '/ucp/carts/cart_1', { line_items: [] }],
+    ['update_cart', { id: 'cart_1', cart: { line_items: [] } }, 'PUT', '/ucp/carts/cart_1', { line_items: [], id: 'cart_1' }], // cart.json: update requires id
     ['cancel_cart', { id: 'cart_1' }, 'POST', '/ucp/carts/cart_1/cancel', undefined],
     ['search_catalog', { catalog: { query: 'lamp' } }, 'POST', '/ucp/catalog/search', { query: 'lamp' }],
     ['lookup_catalog', { catalog: { ids: ['lamp'] } }, 'POST', '/ucp/catalog/lookup', { ids: ['lamp'] }],

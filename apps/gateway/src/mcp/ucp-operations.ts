@@ -15,6 +15,8 @@ export interface UcpOperation {
   /** The argument that is the REST body (the whole of it). */
   body?: string;
   idempotency: 'meta' | 'fresh' | 'none';
+  /** The REST body also names the resource (cart.json: `id` is `ucp_request.update: required`); the MCP payload must not (cart-mcp.md). */
+  idInBody?: boolean;
 }
 
 const CHECKOUT = `${UCP_PREFIX}/checkout-sessions`;
@@ -33,7 +35,7 @@ export const UCP_OPERATIONS: Record<UcpVersion, Record<string, UcpOperation>> = 
     ...CHECKOUT_TOOLS,
     create_cart: { method: 'POST', path: CARTS, body: 'cart', idempotency: 'fresh' },
     get_cart: { method: 'GET', path: `${CARTS}/{id}`, idempotency: 'none' },
-    update_cart: { method: 'PUT', path: `${CARTS}/{id}`, body: 'cart', idempotency: 'fresh' },
+    update_cart: { method: 'PUT', path: `${CARTS}/{id}`, body: 'cart', idempotency: 'fresh', idInBody: true },
     cancel_cart: { method: 'POST', path: `${CARTS}/{id}/cancel`, idempotency: 'meta' },
     search_catalog: { method: 'POST', path: `${UCP_PREFIX}/catalog/search`, body: 'catalog', idempotency: 'none' },
     lookup_catalog: { method: 'POST', path: `${UCP_PREFIX}/catalog/lookup`, body: 'catalog', idempotency: 'none' },

@@ -75,7 +75,8 @@ function idempotencyKeyOf(version: UcpVersion, operation: UcpOperation, args: Js
 function bodyOf(version: UcpVersion, operation: UcpOperation, args: Json): unknown {
   if (!operation.body) return undefined;
   if (version === '2026-01-11' && operation.body === 'payment') return paymentData(args.payment as Json | undefined);
-  return args[operation.body];
+  const payload = args[operation.body];
+  return operation.idInBody && payload && typeof payload === 'object' ? { ...(payload as Json), id: args.id } : payload;
 }
 
 /**
