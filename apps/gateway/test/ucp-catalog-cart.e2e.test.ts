@@ -2,7 +2,7 @@
  * A UCP 2026-04-08 platform shopping through a real gateway over HTTP: discover the catalog and
  * cart capabilities → search → look up → a product's detail → a cart of the variant ids found
  * (idempotent create, a key reused with another body is 409) → update → cancel; checkout from the
- * cart (`cart_id`) is written and skipped until UCP checkout lets a cart's lines win (see there). Also: a cart of another merchant, an unknown item, a cursor that is not
+ * cart (`cart_id`), its lines winning, converted once. Also: a cart of another merchant, an unknown item, a cursor that is not
  * ours, a product not found, and a platform at 2026-01-11 (no such operations). Every answer is
  * validated against the official schemas (support/official-ucp.ts).
  */
@@ -108,18 +108,18 @@ describe('UCP 2026-04-08 catalog and cart over REST', () => {
     expect(valid(await agent.getCart(cart.id), ERROR_RESPONSE).messages[0]).toMatchObject({ type: 'error', code: 'not_found', severity: 'unrecoverable' });
   });
 
-  // Skipped until UCP checkout lets the cart win (cart.md: "Business MUST use cart contents and MUST
-  // ignore overlapping fields in checkout payload"): checkout/ucp-checkout.ts reads `line_items`
-  // first, and its request schema requires them, so `{cart_id, line_items: []}` — the spec's own
-  // example — is refused as an empty cart. Fix (lead's file): `request.cart_id !== undefined ?
-  // await this.fromCart(...) : (request.line_items ?? [])`.
-  it.skip('creates a checkout from a cart (cart_id), with the cart\'s lines', async () => {
+  it("creates a checkout from a cart (cart_id) with the cart's lines, whatever line_items says, and returns it again for the same cart", async () => {
     const agent = platform();
     const cart = valid(await agent.createCart({ line_items: [{ item: { id: 'tee-blue-s' }, quantity: 2 }] }), CART, 201);
-    const checkout = await agent.createCheckout({ cart_id: cart.id, line_items: [] });
+    const checkout = await agent.createCheckout({ cart_id: cart.id, line_items: [{ item: { id: 'mug' }, quantity: 5 }] });
     expect(checkout.status, JSON.stringify(checkout.body)).toBe(201);
     expect(schemaProblems('2026-04-08', checkoutSchemas('2026-04-08'), checkout.body)).toEqual([]);
     expect(checkout.body.line_items.map((line: Body) => [line.item.id, line.quantity, line.item.price])).toEqual([['tee-blue-s', 2, 2750]]);
+    // Idempotent conversion (cart.md): the same cart gives the same open checkout; no line_items needed.
+    const again = await agent.createCheckout({ cart_id: cart.id });
+    expect(again.body.id).toBe(checkout.body.id);
+    const unknown = await agent.createCheckout({ cart_id: 'cart_nothing', line_items: [] });
+    expect(unknown.body.messages[0]).toMatchObject({ code: 'not_found', path: '$.cart_id' });
   });
 
   it('pages a search with the cursor it gave, and refuses one that is not ours', async () => {

@@ -29,10 +29,10 @@ import type { AuthFailureLimiter } from '../rate-limit/auth-failure-limiter.js';
 import type { RateLimitStores } from '../rate-limit/stores.js';
 import { orderPermalink } from '../storefront/order-permalink.js';
 import { PLACEHOLDER_STOREFRONT, StorefrontUrls } from '../storefront/storefront-urls.js';
-import { ucpCartLines, ucpCartOperations } from './cart/cart-handlers.js';
+import { ucpCartSource, ucpCartOperations } from './cart/cart-handlers.js';
 import { ucpCatalogOperations } from './catalog/catalog-handlers.js';
 import { ucpCheckoutOperations } from './checkout/checkout-operations.js';
-import { UcpCheckout, type CartLines } from './checkout/ucp-checkout.js';
+import { UcpCheckout, type CartSource } from './checkout/ucp-checkout.js';
 import { UCP_DISCOVERY_PATH, ucpDiscovery, type UcpDiscoveryOptions } from './discovery.js';
 import { negotiationOf, ucpNegotiation } from './negotiation.js';
 import type { AgentProfileFetcher } from './profile-fetcher.js';
@@ -52,8 +52,8 @@ export interface UcpProfileDeps {
   checkout: CheckoutService;
   catalog: CatalogService;
   failures?: AuthFailureLimiter | undefined;
-  /** The lines of a cart, for a checkout created from one (the cart capability, when served). */
-  cartLines?: CartLines;
+  /** The carts a checkout is created from (default: the cart capability's). */
+  carts?: CartSource;
   /** The operations of the other capabilities (order, catalog, cart), by `ucp.` operationId. */
   operations?: OperationHandlers;
 }
@@ -78,7 +78,7 @@ export function ucpProfile(deps: UcpProfileDeps): ProtocolProfile {
         { type: 'privacy_policy', url: storefront(merchantId).policy('privacy-policy') },
       ],
     },
-    deps.cartLines ?? ucpCartLines({ checkout: deps.checkout, storefrontUrl: config.storefrontUrl }),
+    deps.carts ?? ucpCartSource({ checkout: deps.checkout, storefrontUrl: config.storefrontUrl }),
   );
   const negotiate = ucpNegotiation({ current, fetcher: deps.fetcher });
   const operations = ucpOperationTable();

@@ -7,6 +7,7 @@
 import type { Request } from 'express';
 import { merchantOf } from '../../http/context.js';
 import type { OperationHandlers } from '../../http/operation-handlers.js';
+import type { CartSource } from '../checkout/ucp-checkout.js';
 import { requireRelease } from '../catalog/catalog-handlers.js';
 import { UcpError } from '../ucp-error.js';
 import { UcpCart, type CartAnswer, type UcpCartDeps } from './ucp-cart.js';
@@ -41,16 +42,19 @@ export function ucpCartOperations(deps: UcpCartDeps): OperationHandlers {
 }
 
 /**
- * For UCP checkout's `cart_id` (ucp-checkout.ts `CartLines`): the lines of an open cart of the
- * merchant as create_checkout's line items; a cart that does not exist (or is another merchant's,
- * or canceled) is `not_found` naming `$.cart_id`. UcpCart.cartLines gives the cart's context, buyer
- * and linked checkout too.
+ * For UCP checkout's `cart_id` (ucp-checkout.ts `CartSource`): an open cart of the merchant — its
+ * lines as create_checkout's line items, its buyer, the checkout made from it — and the link from
+ * the cart to that checkout; a cart that does not exist (or is another merchant's, or canceled) is
+ * `not_found` naming `$.cart_id`.
  */
-export function ucpCartLines(deps: UcpCartDeps): (merchantId: string, cartId: string) => Promise<{ item: { id: string }; quantity: number }[]> {
+export function ucpCartSource(deps: UcpCartDeps): CartSource {
   const cart = new UcpCart(deps);
-  return async (merchantId, cartId) => {
-    const contents = await cart.cartLines(merchantId, cartId);
-    if (!contents) throw new UcpError('not_found', `No cart ${JSON.stringify(cartId.slice(0, 80))}: it does not exist or is no longer open`, 404, {}, { resource: true, path: '$.cart_id' });
-    return contents.lines;
+  return {
+    async contents(merchantId, cartId) {
+      const contents = await cart.cartLines(merchantId, cartId);
+      if (!contents) throw new UcpError('not_found', `No cart ${JSON.stringify(cartId.slice(0, 80))}: it does not exist or is no longer open`, 404, {}, { resource: true, path: '$.cart_id' });
+      return { lines: contents.lines, ...(contents.buyer ? { buyer: contents.buyer } : {}), ...(contents.checkoutId ? { checkoutId: contents.checkoutId } : {}) };
+    },
+    link: (merchantId, cartId, checkoutId) => cart.linkCheckout(merchantId, cartId, checkoutId),
   };
 }

@@ -47,6 +47,9 @@ function instrumentOf(version: UcpVersion, body: Record<string, unknown>): UcpIn
   return instrument;
 }
 
+const isCartConversion = (body: unknown): body is Record<string, unknown> =>
+  typeof body === 'object' && body !== null && !Array.isArray(body) && 'cart_id' in body && !('line_items' in body);
+
 /** Stores the operation's answer under the request's Idempotency-Key, in the operation's transaction. */
 function storeAnswer(req: Request, status: number): BeforeCommit<UcpCheckoutBody> | undefined {
   return req.ctx.idempotency?.storeWith<UcpCheckoutBody>(status, (body) => body);
@@ -66,6 +69,8 @@ export function ucpCheckoutOperations(ucp: UcpCheckout): OperationHandlers {
     'ucp.create_checkout': async (req, res) => {
       const negotiation = negotiationOf(req);
       await negotiation.profile(); // the release the body is read at is the negotiated one
+      // A checkout from a cart takes the cart's lines: `line_items` may be left out (the spec's example sends []).
+      if (isCartConversion(req.body)) req.body = { line_items: [], ...req.body };
       const body = validBody<UcpCheckoutRequest>(req, negotiation.version, 'create');
       res.status(201).json(await ucp.create(scope(req), body, storeAnswer(req, 201)));
     },

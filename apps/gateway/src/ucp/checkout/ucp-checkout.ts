@@ -59,14 +59,19 @@ export interface UcpInstrument {
   [field: string]: unknown;
 }
 
-/** What a checkout's lines need from elsewhere: a cart's lines, for a checkout created from a cart (`cart_id`). */
-export type CartLines = (merchantId: string, cartId: string) => Promise<UcpLineEntry[]>;
+/** The carts a checkout is created from (`cart_id`, cart.md "Cart-to-Checkout Conversion"). */
+export interface CartSource {
+  /** An open cart's lines, buyer and the checkout already made from it; throws UcpError not_found. */
+  contents(merchantId: string, cartId: string): Promise<{ lines: UcpLineEntry[]; buyer?: Record<string, unknown>; checkoutId?: string }>;
+  /** Remembers the checkout made from the cart. */
+  link(merchantId: string, cartId: string, checkoutId: string): Promise<void>;
+}
 
 export class UcpCheckout {
   constructor(
     private readonly checkout: CheckoutService,
     private readonly options: UcpCheckoutOptions,
-    private readonly cartLines?: CartLines,
+    private readonly carts?: CartSource,
   ) {}
 
   view(record: SessionRecord): UcpCheckoutBody {
@@ -80,9 +85,15 @@ export class UcpCheckout {
     const version = negotiation.version;
     const capabilities = this.negotiated(version, facts.capabilities, request);
     const webhook = facts.orderWebhookUrl ? await this.checkedWebhook(facts.orderWebhookUrl) : undefined;
-    // A cart's contents win over the request's (cart.md: the business MUST ignore overlapping fields).
-    const entries = request.cart_id !== undefined ? await this.fromCart(merchantId, request.cart_id) : (request.line_items ?? []);
-    const grouped = groupItems(entries);
+    // A cart's contents win over the request's (cart.md: the business MUST ignore overlapping fields),
+    // and a cart already converted returns its checkout while that is open ("Idempotent conversion").
+    const cart = request.cart_id !== undefined ? await this.cartContents(merchantId, request.cart_id) : undefined;
+    if (cart?.checkoutId) {
+      const existing = await this.record(merchantId, cart.checkoutId).catch(() => undefined);
+      if (existing?.session.status === 'open') return this.view(existing);
+    }
+    if (cart?.buyer) request = { ...request, buyer: cart.buyer };
+    const grouped = groupItems(cart ? cart.lines : (request.line_items ?? []));
     const items = await this.items(merchantId, grouped);
     const choice = fulfillmentChoice(request.fulfillment, [], new Set());
     const state: UcpState = {
@@ -103,7 +114,9 @@ export class UcpCheckout {
       ...(request.buyer ? { customer: customerOf(request.buyer) } : {}),
       ...(request.discounts?.codes !== undefined ? { discountCodes: request.discounts.codes } : {}),
     };
-    return this.view(await guard(() => this.checkout.open(merchantId, changes, this.storing(store)), grouped.firstIndex));
+    const created = await guard(() => this.checkout.open(merchantId, changes, this.storing(store)), grouped.firstIndex);
+    if (request.cart_id !== undefined) await this.carts!.link(merchantId, request.cart_id, created.session.id);
+    return this.view(created);
   }
 
   /** The release a checkout was created at (its answers and the bodies of its requests are that release's); 404 for none. */
@@ -200,9 +213,9 @@ export class UcpCheckout {
     return inputs.map((input, i) => ({ ...input, quantity: grouped.quantities[i]! }));
   }
 
-  private async fromCart(merchantId: string, cartId: string): Promise<UcpLineEntry[]> {
-    if (!this.cartLines) throw new UcpError('invalid_request', 'This business does not serve carts: send line_items', 400, {}, { path: '$.cart_id' });
-    return this.cartLines(merchantId, cartId);
+  private cartContents(merchantId: string, cartId: string) {
+    if (!this.carts) throw new UcpError('invalid_request', 'This business does not serve carts: send line_items', 400, {}, { path: '$.cart_id' });
+    return this.carts.contents(merchantId, cartId);
   }
 
   /** Checkout and the extensions both sides support; an extension whose field the request sends is active too. */
