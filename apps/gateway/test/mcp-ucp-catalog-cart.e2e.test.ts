@@ -2,13 +2,13 @@
  * A UCP 2026-04-08 platform shops through MCP with the official client against a real gateway
  * whose catalog and cart REST operations do the work: search_catalog → lookup_catalog →
  * get_product → create_cart (replayed with its meta idempotency-key) → update_cart → get_cart →
- * cancel_cart; another merchant's key finds no such cart. Every result is validated against the
+ * cancel_cart; another merchant's key finds no such cart; a checkout from a cart (cart_id). Every result is validated against the
  * official schema of its operation.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mcpAgent, type McpAgent } from './support/mcp.js';
-import { ERROR_RESPONSE, schemaProblems } from './support/official-ucp.js';
+import { checkoutSchemas, ERROR_RESPONSE, schemaProblems } from './support/official-ucp.js';
 import { apparel } from './support/ucp-catalog.js';
 import { json, shoppingPlatformProfile, startProfileServer, type ProfileServer } from './support/ucp-profiles.js';
 import { startTestGateway, type TestGateway } from './support/test-gateway.js';
@@ -79,5 +79,14 @@ describe('UCP 2026-04-08 catalog and cart over MCP', () => {
     const canceled = await tool('cancel_cart', { meta: meta(randomUUID()), id: cart.id }, CART);
     expect(canceled.id).toBe(cart.id);
     expect((await tool('get_cart', { meta: meta(), id: cart.id }, ERROR_RESPONSE)).messages[0]).toMatchObject({ code: 'not_found' });
+  });
+
+  it('checks out from a cart (create_checkout with cart_id): the cart\'s lines', async () => {
+    const cart = await tool('create_cart', { meta: meta(), cart: { line_items: [{ item: { id: 'tee-blue-s' }, quantity: 2 }] } }, CART);
+    const { result, error } = await agent.call('create_checkout', { meta: meta(), checkout: { cart_id: cart.id } });
+    expect(error, JSON.stringify(error?.data)).toBeUndefined();
+    const checkout = result!.structuredContent as Body;
+    expect(schemaProblems('2026-04-08', checkoutSchemas('2026-04-08'), checkout)).toEqual([]);
+    expect(checkout.line_items.map((line: Body) => [line.item.id, line.quantity])).toEqual([['tee-blue-s', 2]]);
   });
 });
