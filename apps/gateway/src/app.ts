@@ -19,6 +19,7 @@ import { requestId } from './http/middleware/request-id.js';
 import { requestLog } from './http/middleware/request-log.js';
 import type { IdempotencyStore } from './idempotency/idempotency-store.js';
 import type { OrderService } from './orders/order-service.js';
+import { mcpRoute } from './mcp/mcp-route.js';
 import { opsEndpoints, type OpsDeps } from './ops/ops-endpoints.js';
 import { requestMetrics } from './ops/request-metrics.js';
 import { AuthFailureLimiter } from './rate-limit/auth-failure-limiter.js';
@@ -74,12 +75,13 @@ export function createApp(deps: AppDeps): Express {
   const { config } = deps;
   const signingKeys = deps.ucpSigningKeys ?? loadSigningKeys({ signingKey: config.ucpSigningKey, env: config.env });
   if (signingKeys.source === 'generated') deps.logger.info({ kid: signingKeys.signer?.kid }, 'UCP signing key generated for this process (set UCP_SIGNING_KEY to keep one)');
+  const ucpVersion = config.ucpVersion ?? UCP_VERSIONS[UCP_VERSIONS.length - 1]!;
   const ucp = ucpProfile({
     ...deps,
     config: { env: config.env, webhookAllowPrivateTargets: config.webhookAllowPrivateTargets ?? false, orderUrlTemplate: config.orderUrlTemplate, storefrontUrl: config.storefrontUrl },
     failures,
     discovery: {
-      current: config.ucpVersion ?? UCP_VERSIONS[UCP_VERSIONS.length - 1]!,
+      current: ucpVersion,
       publicBaseUrl: config.publicBaseUrl,
       trustProxy: config.trustProxy,
       signingKeys: signingKeys.published,
@@ -101,6 +103,8 @@ export function createApp(deps: AppDeps): Express {
       requestMetrics(ops.metrics),
       corsPolicy(deps.config.allowedOrigins),
       ucpSimulation({ env: config.env, secret: config.ucpSimulationSecret, orders: deps.ucpOrders }), // POST /testing/simulate-shipping/{order_id}, not in production
+      // MCP (POST /mcp): a transport over the profiles below; each tool call is one REST request to this gateway (mcp/mcp-route.ts).
+      mcpRoute({ keys: deps.keys, env: config.env, basicAuth: config.basicAuth, failures, ucpVersion }),
       serve,
     ]),
   );

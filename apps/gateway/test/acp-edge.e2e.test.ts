@@ -31,7 +31,7 @@ describe('GET /.well-known/acp.json', () => {
     expect(reply.body).toMatchObject({
       protocol: { name: 'acp', version: '2026-04-17', supported_versions: ['2026-04-17'] },
       api_base_url: `${gateway.url}/acp`,
-      transports: ['rest'],
+      transports: ['rest', 'mcp'],
       capabilities: { services: ['checkout', 'orders'], intervention_types: ['3ds'] },
     });
     expect(reply.body.capabilities.supported_currencies).toEqual(expect.arrayContaining(['usd', 'eur', 'jpy']));

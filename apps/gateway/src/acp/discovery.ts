@@ -31,7 +31,8 @@ export function discoveryDocument(origin: string, interventions: readonly string
   return {
     protocol: { name: 'acp', version: ACP_VERSION, supported_versions: [...ACP_VERSIONS], documentation_url: `${origin}/docs` },
     api_base_url: `${origin}/acp`,
-    transports: ['rest'],
+    // REST at api_base_url; MCP at /mcp (mcp-binding.md "Discovery": the enum names the transport, the endpoint is the binding's `/mcp`).
+    transports: ['rest', 'mcp'],
     capabilities: {
       services: [...ACP_SERVICES],
       // Supported; active per session as negotiated at creation (capabilities.ts, wire/discounts.ts).
