@@ -22,6 +22,7 @@
  */
 import { toMinor } from '../../checkout/pricing/money.js';
 import type { Address, Order } from '../../contract-types.js';
+import { toUcpAddress } from '../checkout/address.js';
 import type { UcpVersion } from '../ucp-version.js';
 
 export const ORDER_CAPABILITY = 'dev.ucp.shopping.order';
@@ -33,23 +34,6 @@ type Units = { line: number; quantity: number }[];
 
 const lineItemId = (line: number) => `li_${line}`;
 const unitsOf = (lists: Units[], line: number) => lists.flat().filter((u) => u.line === line).reduce((n, u) => n + u.quantity, 0);
-
-/** UCP's postal address of one of ours (`name` split into first and last name). */
-export function postalAddress(address: Address | null): Record<string, string> {
-  if (!address) return {};
-  const [first, ...rest] = (address.name ?? '').trim().split(/\s+/).filter(Boolean);
-  const fields: Record<string, string | undefined> = {
-    first_name: first,
-    last_name: rest.length ? rest.join(' ') : undefined,
-    street_address: address.line1,
-    extended_address: address.line2,
-    address_locality: address.city,
-    address_region: address.state,
-    postal_code: address.postal_code,
-    address_country: address.country,
-  };
-  return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== ''));
-}
 
 export function toUcpOrder(order: Order, version: UcpVersion, permalinkUrl: string): UcpOrder {
   const latest = version !== '2026-01-11';
@@ -88,7 +72,7 @@ export function toUcpOrder(order: Order, version: UcpVersion, permalinkUrl: stri
         id: 'exp_1',
         line_items: refs(everyUnit),
         method_type: digital ? 'digital' : 'shipping',
-        destination: { ...postalAddress(order.shipping_address), ...(!latest && order.shipping_address?.name ? { full_name: order.shipping_address.name } : {}) },
+        destination: { ...(order.shipping_address ? toUcpAddress(order.shipping_address) : {}), ...(!latest && order.shipping_address?.name ? { full_name: order.shipping_address.name } : {}) },
         description: expectationText(order, due.length > 0, digital),
         ...(due.length > 0 && !order.canceled_at ? { fulfillable_on: 'now' } : {}),
       }]
