@@ -7,7 +7,7 @@ import { seedDemo } from './demo-seed.js';
 import { startExpirySweeper } from './idempotency/expiry-sweeper.js';
 import { createMetrics } from './ops/metrics.js';
 import { openRateLimitStores } from './rate-limit/open-stores.js';
-import { buildServices } from './services.js';
+import { buildServices, type Services } from './services.js';
 import { startDeliveryWorker } from './webhooks/delivery-worker.js';
 
 export class ListenError extends Error {
@@ -34,6 +34,8 @@ export const SHUTDOWN_GRACE_MS = 10_000;
 
 export interface RunningGateway extends Listening {
   db: Database;
+  /** The services the HTTP handlers call (and CLI commands run through the local socket). */
+  services: Services;
 }
 
 function listen(server: Server, host: string, port: number): Promise<void> {
@@ -124,6 +126,7 @@ export async function startGateway(config: Config, logger: Logger, print: (line:
     return {
       ...listening,
       db,
+      services,
       async close(options?: CloseOptions) {
         // HTTP drains (bounded) while the worker finishes its current attempt; the database closes after both.
         await Promise.all([listening.close(options), webhookWorker?.stop()]);
