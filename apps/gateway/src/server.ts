@@ -51,6 +51,14 @@ function listen(server: Server, host: string, port: number): Promise<void> {
   });
 }
 
+/** Fails (ListenError) when host:port cannot be listened on now: a check before a slow start-up. */
+export async function checkPortFree(host: string, port: number): Promise<void> {
+  if (port === 0) return;
+  const probe = createServer();
+  await listen(probe, host, port);
+  await new Promise((resolve) => probe.close(resolve));
+}
+
 /** Serves a request handler on host:port (0 = any free port). */
 /**
  * How long an idle keep-alive connection stays open: longer than the idle timeout of the load

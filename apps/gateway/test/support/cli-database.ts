@@ -22,7 +22,7 @@ export function useCliDatabase(prefix: string, { merchants = [] }: { merchants?:
       env = { DATA_DIR: mkdtempSync(join(tmpdir(), `${prefix}-`)), DATABASE_URL: undefined };
     }
     if (merchants.length) expect(await runCli(['merchants', 'create', ...merchants], env)).toMatchObject({ code: 0 });
-  }, 120_000);
+  }, 240_000); // one CLI process: seconds idle, minutes on a loaded two-core machine
   afterAll(async () => {
     if (db?.url) await db.close();
   });

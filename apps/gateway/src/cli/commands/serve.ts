@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { loadConfig } from '../../config/config.js';
 import { createLogger, wantsPrettyLogs } from '../../logger.js';
 import { listenLocalSocket, type LocalSocket } from '../../ops/local-socket/server.js';
-import { SHUTDOWN_GRACE_MS, startGateway } from '../../server.js';
+import { checkPortFree, SHUTDOWN_GRACE_MS, startGateway } from '../../server.js';
 import { out, withIo } from '../output.js';
 import { withHostDatabase, type HostDatabase } from '../with-database.js';
 
@@ -23,6 +23,7 @@ export function serveCommand(program: Command, runCommand: (args: readonly strin
     .description('migrate, then listen on HOST:PORT (seeds the demo merchant on a first development start); on the embedded database, CLI commands run through it')
     .action(async () => {
       const config = loadConfig();
+      await checkPortFree(config.host, config.port); // before the database opens and the demo is seeded
       const logger = createLogger(config.logLevel, undefined, { pretty: wantsPrettyLogs(config.env) });
       const firstStart: string[] = [];
       const gateway = await startGateway(config, logger, (line) => firstStart.push(line));
@@ -53,13 +54,16 @@ export function serveCommand(program: Command, runCommand: (args: readonly strin
       );
       // First signal: stop accepting, let requests in flight finish (up to SHUTDOWN_GRACE_MS), stop
       // the webhook worker after its current attempt, close the database, exit 0. A second: exit 1 at once.
-      let stopping = false;
+      // A signal repeated within a second is the same Ctrl-C, delivered to the whole process group
+      // and passed on by what runs in front of us (npm start, pnpm): not a second one.
+      let stoppingSince: number | undefined;
       const stop = (signal: string) => {
-        if (stopping) {
+        if (stoppingSince !== undefined) {
+          if (Date.now() - stoppingSince < 1_000) return;
           logger.warn({ signal }, 'second signal: exiting without waiting');
           process.exit(1);
         }
-        stopping = true;
+        stoppingSince = Date.now();
         logger.info({ signal, graceMs: SHUTDOWN_GRACE_MS }, 'shutting down: no new connections; waiting for requests in flight');
         Promise.all([socket?.close(SHUTDOWN_GRACE_MS)])
           .then(() => gateway.close())
