@@ -68,7 +68,7 @@ describe('the CLI beside a running gateway', { timeout: 60_000 }, () => {
     await stillServing();
   });
 
-  it('refuses what it must in one line, changing nothing: an unknown merchant, a missing file, a second serve', async () => {
+  it('refuses what it must in one line, changing nothing: a missing file, an unknown merchant, an export to a file', async () => {
     const unknown = await runCli(['catalog', 'import', join(tmpdir(), 'nothing-here.ndjson'), '--merchant', 'nosuch'], env);
     expect(unknown).toMatchObject({ code: 1, stdout: '' });
     expect(unknown.stderr).toMatch(/^error: no file /);
@@ -87,21 +87,18 @@ describe('the CLI beside a running gateway', { timeout: 60_000 }, () => {
     await stillServing();
   });
 
-  it('removes its socket and pid file on a clean stop; a crashed one\'s are ignored, then replaced', async () => {
-    served.child.kill('SIGINT');
-    expect(await exitOf(served.child)).toBe(0);
-    expect(existsSync(join(dataDir, 'gateway.sock'))).toBe(false);
-    expect(existsSync(join(dataDir, 'gateway.pid'))).toBe(false);
-
-    served = await startServe({ ...env, PORT: '0', GATEWAY_ENV: 'sandbox' });
-    served.child.kill('SIGKILL'); // a crash: its socket and pid file stay
+  it('ignores a crashed gateway\'s socket and pid file (the CLI opens the database itself), and the next serve replaces them', async () => {
+    // (A clean stop removing both: test/startup-npm-start.e2e.test.ts.)
+    served.child.kill('SIGKILL');
     await exitOf(served.child);
     expect(existsSync(join(dataDir, 'gateway.sock'))).toBe(true);
-    const direct = await runCli(['merchants', 'list'], env); // opens the database itself
+    expect(existsSync(join(dataDir, 'gateway.pid'))).toBe(true);
+    const direct = await runCli(['merchants', 'list'], env);
     expect(direct.code).toBe(0);
     expect(direct.stdout).toMatch(/^ID\s+NAME/);
 
     served = await startServe({ ...env, PORT: '0', GATEWAY_ENV: 'sandbox' });
+    expect(statSync(join(dataDir, 'gateway.sock')).mode & 0o777).toBe(0o600);
     const through = await runCli(['merchants', 'list', '--json'], env);
     expect(through.code).toBe(0);
     expect(JSON.parse(through.stdout)).toHaveLength(1);
