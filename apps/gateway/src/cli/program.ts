@@ -9,7 +9,6 @@ import { ordersCommand } from './commands/orders.js';
 import { serveCommand } from './commands/serve.js';
 import { shippingCommand } from './commands/shipping.js';
 import { webhooksCommand } from './commands/webhooks.js';
-import { describeFailure } from './describe-failure.js';
 import { err, io, withIo } from './output.js';
 
 /** A fresh program (commander keeps the parsed options on it): one per run. */
@@ -45,6 +44,7 @@ export async function runCommand(args: readonly string[]): Promise<number> {
     return 0;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode;
+    const { describeFailure } = await import('./describe-failure.js');
     err(`error: ${describeFailure(error)}`);
     if (process.env.LOG_LEVEL === 'debug' && error instanceof Error) err(error.stack ?? '');
     return 1;

@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { loadConfig, type Config } from '../config/config.js';
-import { openDatabase, type Database } from '../db/database.js';
-import { buildServices, type Services } from '../services.js';
+import type { Database } from '../db/database.js';
+import type { Services } from '../services.js';
 import { err } from './output.js';
 
 /** A running gateway's open database and services, lent to the commands it runs for a CLI on its local socket. */
@@ -39,6 +39,8 @@ export async function withDatabase<T>(work: (db: Database, services: Services, c
   const lentDatabase = host.getStore();
   if (lentDatabase) return work(lentDatabase.db, lent(lentDatabase.services), lentDatabase.config);
   const config = loadConfig();
+  // Loaded here, not at the top: `--help` and commands sent to a running gateway never load the database drivers.
+  const [{ openDatabase }, { buildServices }] = await Promise.all([import('../db/database.js'), import('../services.js')]);
   const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
   try {
     await db.migrate({ onWait: () => err('another process is migrating the database: waiting for it') });

@@ -1,9 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadConfig } from '../../config/config.js';
-import { createLogger, wantsPrettyLogs } from '../../logger.js';
-import { listenLocalSocket, type LocalSocket } from '../../ops/local-socket/server.js';
-import { checkPortFree, SHUTDOWN_GRACE_MS, startGateway } from '../../server.js';
+import type { LocalSocket } from '../../ops/local-socket/server.js';
 import { out, withIo } from '../output.js';
 import { withHostDatabase, type HostDatabase } from '../with-database.js';
 
@@ -23,6 +21,12 @@ export function serveCommand(program: Command, runCommand: (args: readonly strin
     .description('migrate, then listen on HOST:PORT (seeds the demo merchant on a first development start); on the embedded database, CLI commands run through it')
     .action(async () => {
       const config = loadConfig();
+      // Loaded when serving, not for every command's --help.
+      const [{ createLogger, wantsPrettyLogs }, { listenLocalSocket }, { checkPortFree, SHUTDOWN_GRACE_MS, startGateway }] = await Promise.all([
+        import('../../logger.js'),
+        import('../../ops/local-socket/server.js'),
+        import('../../server.js'),
+      ]);
       await checkPortFree(config.host, config.port); // before the database opens and the demo is seeded
       const logger = createLogger(config.logLevel, undefined, { pretty: wantsPrettyLogs(config.env) });
       const firstStart: string[] = [];
