@@ -7,5 +7,7 @@ export default defineConfig({
   platform: 'node',
   sourcemap: true,
   clean: true,
-  splitting: false,
+  // Chunks: the CLI's entry loads only the local socket's client; the commands (Prisma, PGlite,
+  // Express…) load when a command runs in this process (src/cli.ts).
+  splitting: true,
 });

@@ -55,6 +55,7 @@ sql(`CREATE DATABASE ${database}`);
 let server;
 try {
   console.log(`[image] ${run(['migrate'])}`);
+  run(['merchants', 'create', 'image-shop']); // a --merchant must exist
   const key = run(['keys', 'create', '--merchant', 'image-shop', '--env', 'production']).split('\n').at(-1);
   const demo = readFileSync(join(tree, 'data', 'demo', 'products.ndjson'), 'utf8').split('\n').slice(0, 50).join('\n');
   writeFileSync(join(work, 'products.ndjson'), `${demo}\n`);

@@ -2,43 +2,32 @@
 /**
  * The operator CLI: `pnpm gateway <command>`. Results go to stdout; a problem
  * is one line on stderr and a non-zero exit, never a stack trace.
+ *
+ * On the embedded database while `serve` holds it, the command runs in that
+ * gateway, through its local socket (ops/local-socket/); otherwise here. The
+ * commands (and their heavy imports) load only when they run here.
  */
-import { Command, CommanderError } from 'commander';
-import { catalogCommand } from './cli/commands/catalog.js';
-import { customersCommand } from './cli/commands/customers.js';
-import { discountsCommand } from './cli/commands/discounts.js';
-import { keysCommand } from './cli/commands/keys.js';
-import { migrateCommand } from './cli/commands/migrate.js';
-import { ordersCommand } from './cli/commands/orders.js';
-import { serveCommand } from './cli/commands/serve.js';
-import { shippingCommand } from './cli/commands/shipping.js';
-import { ucpCommand } from './cli/commands/ucp.js';
-import { webhooksCommand } from './cli/commands/webhooks.js';
-import { describeFailure } from './cli/describe-failure.js';
-import { err } from './cli/output.js';
+import { runningGateway, runThroughGateway } from './ops/local-socket/client.js';
 
-const program = new Command('gateway')
-  .description('Commerce Gateway: the server and its operator commands')
-  .showHelpAfterError('(add --help for usage)')
-  .exitOverride();
+const args = process.argv.slice(2);
 
-serveCommand(program);
-migrateCommand(program);
-keysCommand(program);
-catalogCommand(program);
-discountsCommand(program);
-customersCommand(program);
-webhooksCommand(program);
-ordersCommand(program);
-shippingCommand(program);
-ucpCommand(program);
-
-try {
-  await program.parseAsync(process.argv);
-  process.exit(0);
-} catch (error) {
-  if (error instanceof CommanderError) process.exit(error.exitCode);
-  err(`error: ${describeFailure(error)}`);
-  if (process.env.LOG_LEVEL === 'debug' && error instanceof Error) err(error.stack ?? '');
-  process.exit(1);
+async function main(): Promise<number> {
+  const embedded = !process.env.DATABASE_URL?.trim();
+  const gateway = embedded && args[0] !== 'serve' && !args.includes('--help') && !args.includes('-h') && args.length > 0
+    ? runningGateway(process.env.DATA_DIR?.trim() || '.data')
+    : undefined;
+  if (gateway) {
+    try {
+      return await runThroughGateway(gateway, args, { stdout: (text) => process.stdout.write(text), stderr: (text) => process.stderr.write(text) });
+    } catch (error) {
+      process.stderr.write(`error: ${(error as Error).message}\n`);
+      return 1;
+    }
+  }
+  const { runCommand } = await import('./cli/program.js');
+  return runCommand(args);
 }
+
+const code = await main();
+// Flush stdout before exiting (a pipe is asynchronous): a script reading our output gets all of it.
+process.stdout.write('', () => process.exit(code));

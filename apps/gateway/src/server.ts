@@ -7,7 +7,7 @@ import { seedDemo } from './demo-seed.js';
 import { startExpirySweeper } from './idempotency/expiry-sweeper.js';
 import { createMetrics } from './ops/metrics.js';
 import { openRateLimitStores } from './rate-limit/open-stores.js';
-import { buildServices } from './services.js';
+import { buildServices, type Services } from './services.js';
 import { ucpWebhookFormat } from './ucp/webhooks/ucp-order-webhook.js';
 import { startDeliveryWorker } from './webhooks/delivery-worker.js';
 
@@ -35,6 +35,8 @@ export const SHUTDOWN_GRACE_MS = 10_000;
 
 export interface RunningGateway extends Listening {
   db: Database;
+  /** The services the HTTP handlers call (and CLI commands run through the local socket). */
+  services: Services;
 }
 
 function listen(server: Server, host: string, port: number): Promise<void> {
@@ -48,6 +50,14 @@ function listen(server: Server, host: string, port: number): Promise<void> {
     });
     server.listen(port, host, () => resolve());
   });
+}
+
+/** Fails (ListenError) when host:port cannot be listened on now: a check before a slow start-up. */
+export async function checkPortFree(host: string, port: number): Promise<void> {
+  if (port === 0) return;
+  const probe = createServer();
+  await listen(probe, host, port);
+  await new Promise((resolve) => probe.close(resolve));
 }
 
 /** Serves a request handler on host:port (0 = any free port). */
@@ -136,6 +146,7 @@ export async function startGateway(config: Config, logger: Logger, print: (line:
     return {
       ...listening,
       db,
+      services,
       async close(options?: CloseOptions) {
         // HTTP drains (bounded) while the worker finishes its current attempt; the database closes after both.
         await Promise.all([listening.close(options), webhookWorker?.stop()]);

@@ -22,6 +22,8 @@ import type { Database } from './db/database.js';
 import { IdempotencyStore } from './idempotency/idempotency-store.js';
 import { SHIPPING_PROFILES_CHANNEL, ShippingProfileStore } from './shipping/shipping-profile-store.js';
 import { ShippingService } from './shipping/shipping-service.js';
+import { MerchantService } from './merchants/merchant-service.js';
+import { MerchantStore } from './merchants/merchant-store.js';
 import { OrderService } from './orders/order-service.js';
 import { OrderStore } from './orders/order-store.js';
 import { WebhookEndpointService } from './webhooks/endpoint-service.js';
@@ -35,6 +37,7 @@ import { UcpOrderStore } from './ucp/order/ucp-order-store.js';
 
 /** Every service, each over the stores it needs: what the HTTP handlers and the CLI both call. */
 export interface Services {
+  merchants: MerchantService;
   keys: KeyService;
   catalog: CatalogService;
   imports: CatalogImportService;
@@ -80,6 +83,7 @@ export function buildServices(db: Database, { config = loadConfig(), logger }: S
   );
   const orders = new OrderService(db, new OrderStore(db), new OutboxStore(), payments);
   return {
+    merchants: new MerchantService(new MerchantStore(db)),
     keys: new KeyService(new KeyStore(db), (error) => logger?.warn({ err: error }, 'API keys could not be loaded; authentications read the database until they are')),
     catalog,
     imports: new CatalogImportService(db, catalog.searchIndex.embedder),

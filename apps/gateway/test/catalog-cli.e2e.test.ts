@@ -7,7 +7,7 @@ import { runCli } from './support/cli.js';
 import { catalogFile, product } from './support/fixtures.js';
 import { useCliDatabase } from './support/cli-database.js';
 
-const database = useCliDatabase('gw-catalog-cli');
+const database = useCliDatabase('gw-catalog-cli', { merchants: ['cli-search', 'cli-huge', 'cli-broken'] });
 
 describe('catalog commands', () => {
   it('import prints one summary line; reindex rebuilds from the stored vectors, embedding nothing', async () => {

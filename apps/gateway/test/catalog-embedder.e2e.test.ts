@@ -63,6 +63,7 @@ describe('an embedder that answers 429', () => {
     mode = 'down';
     requests = [];
     const file = catalogFile(['a', 'b', 'c'].map((id) => product({ id, title: `Oak chair ${id}` })));
+    expect((await runCli(['merchants', 'create', 'throttled'], env)).code).toBe(0);
     const imported = await runCli(['catalog', 'import', file, '--merchant', 'throttled'], env);
     expect(imported.code, imported.stderr).toBe(0);
     expect(imported.stderr).toMatch(/^warning: 3 products have no search vector \(embedding endpoint .* answered 429.*after 5 attempts\)/);

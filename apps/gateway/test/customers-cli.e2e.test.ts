@@ -10,7 +10,7 @@ import { runCli } from './support/cli.js';
 import { catalogFile } from './support/fixtures.js';
 import { useCliDatabase } from './support/cli-database.js';
 
-const database = useCliDatabase('gw-customers-cli');
+const database = useCliDatabase('gw-customers-cli', { merchants: ['cli-cus', 'cli-cus-bad'] });
 
 const RECORDS = [
   { email: 'ada@example.com', name: 'Ada', consent: { marketing: true }, addresses: [{ id: 'ada-home', line1: '12 Main St', city: 'London', postal_code: 'N1 9GU', country: 'GB' }] },

@@ -10,7 +10,7 @@ import { runCli } from './support/cli.js';
 import { catalogFile } from './support/fixtures.js';
 import { useCliDatabase } from './support/cli-database.js';
 
-const database = useCliDatabase('gw-discounts-cli');
+const database = useCliDatabase('gw-discounts-cli', { merchants: ['cli-disc', 'cli-disc-bad'] });
 
 describe('discounts commands', () => {
   it('import prints one summary line, export prints the records back, and import takes that output again', async () => {

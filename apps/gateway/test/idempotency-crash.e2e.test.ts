@@ -37,6 +37,7 @@ beforeAll(async () => {
     env = { DATA_DIR: mkdtempSync(join(tmpdir(), 'gw-crash-')) };
   }
   env = { ...env, GATEWAY_ENV: 'development', HOST: '127.0.0.1', PORT: '0', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' };
+  expect((await runCli(['merchants', 'create', 'crash-shop'], env)).code).toBe(0);
   const created = await runCli(['keys', 'create', '--merchant', 'crash-shop'], env);
   expect(created.code).toBe(0);
   key = created.stdout.trim().split('\n').at(-1)!;

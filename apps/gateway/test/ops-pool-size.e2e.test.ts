@@ -25,6 +25,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('DATABASE_POOL_SIZE (PostgreSQL)
     const url = new URL(db.url!);
     url.searchParams.set('application_name', 'gw_pool_size_test'); // tells the replica's connections apart
     const env = { DATABASE_URL: url.toString(), GATEWAY_ENV: 'sandbox', HOST: '127.0.0.1', PORT: '0', DATABASE_POOL_SIZE: '2' };
+    expect((await runCli(['merchants', 'create', 'pool-shop'], env)).code).toBe(0);
     const key = (await runCli(['keys', 'create', '--merchant', 'pool-shop', '--env', 'sandbox', '--tier', 'enterprise', '--rpm', '100000', '--rpd', '1000000'], env)).stdout.trim().split('\n').at(-1)!;
     const started = await startServe(env);
     child = started.child;

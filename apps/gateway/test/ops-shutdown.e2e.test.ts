@@ -28,6 +28,7 @@ beforeAll(async () => {
     env = { DATA_DIR: mkdtempSync(join(tmpdir(), 'gw-shutdown-')) };
   }
   env = { ...env, GATEWAY_ENV: 'sandbox', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info' };
+  expect((await runCli(['merchants', 'create', 'shutdown-shop'], env)).code).toBe(0);
   const created = await runCli(['keys', 'create', '--merchant', 'shutdown-shop', '--env', 'sandbox'], env);
   expect(created.code).toBe(0);
   key = created.stdout.trim().split('\n').at(-1)!;

@@ -30,6 +30,7 @@ beforeAll(async () => {
     env = { DATA_DIR: mkdtempSync(join(tmpdir(), 'gw-worker-')) };
   }
   env = { ...env, GATEWAY_ENV: 'sandbox', HOST: '127.0.0.1', PORT: '0', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' };
+  expect((await runCli(['merchants', 'create', 'worker-shop'], env)).code).toBe(0);
   expect((await runCli(['catalog', 'import', catalogFile([stocked('chair')]), '--merchant', 'worker-shop'], env)).code).toBe(0);
   expect((await runCli(['webhooks', 'add-endpoint', '--merchant', 'worker-shop', '--url', `${receiver.url}/hooks`], env)).code).toBe(0);
   const created = await runCli(['keys', 'create', '--merchant', 'worker-shop', '--env', 'sandbox'], env);

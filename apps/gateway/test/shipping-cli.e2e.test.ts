@@ -6,7 +6,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './support/cli.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'gw-shipping-cli-'));
@@ -17,6 +17,10 @@ const file = (name: string, document: unknown) => {
   return path;
 };
 const GOOD = { zones: [{ id: 'us', countries: ['US'], methods: [{ id: 'standard', title: 'Standard', prices: { USD: 7 }, free_from: { USD: 100 }, delivery_estimate: { min_business_days: 3, max_business_days: 5 } }] }] };
+
+beforeAll(async () => {
+  expect((await runCli(['merchants', 'create', 'cli-shop'], env)).code).toBe(0);
+}, 120_000);
 
 describe('gateway shipping', () => {
   it('imports a profile and exports it back as the same document', async () => {

@@ -20,6 +20,7 @@ beforeAll(async () => {
   } else {
     env = { DATA_DIR: mkdtempSync(join(tmpdir(), 'gw-webhooks-guard-')), DATABASE_URL: undefined };
   }
+  expect((await runCli(['merchants', 'create', 'shop'], env)).code).toBe(0);
   const created = await runCli(['keys', 'create', '--merchant', 'shop'], env);
   expect(created.code, created.stderr).toBe(0);
 }, 120_000);

@@ -1,3 +1,4 @@
+import { io } from './output.js';
 /** Progress of long CLI commands, on stderr and only on a terminal. */
 export interface Progress {
   phase: string;
@@ -7,13 +8,13 @@ export interface Progress {
 
 /** A one-line progress bar on a terminal; nothing otherwise. */
 export function progressBar(): ((p: Progress) => void) | undefined {
-  if (!process.stderr.isTTY) return undefined;
+  if (!io().isTTY) return undefined;
   return ({ phase, done, total }) => {
     const width = 30;
     const filled = total ? Math.round((done / total) * width) : 0;
     const bar = total ? `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}` : `${done}`;
-    process.stderr.write(`\r${phase} ${bar}  `);
-    if (total && done === total) process.stderr.write('\n');
+    io().stderr(`\r${phase} ${bar}  `);
+    if (total && done === total) io().stderr('\n');
   };
 }
 

@@ -1,11 +1,46 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { loadConfig, type Config } from '../config/config.js';
-import { openDatabase, type Database } from '../db/database.js';
-import { buildServices, type Services } from '../services.js';
+import type { Database } from '../db/database.js';
+import type { Services } from '../services.js';
 import { err } from './output.js';
 
-/** Opens the configured database with migrations applied, runs `work`, closes it. */
+/** A running gateway's open database and services, lent to the commands it runs for a CLI on its local socket. */
+export interface HostDatabase {
+  db: Database;
+  services: Services;
+  config: Config;
+}
+
+const host = new AsyncLocalStorage<HostDatabase>();
+
+/**
+ * The running gateway's services as a command sees them: closing the catalog (what a command
+ * does when it opened its own) must not close the server's.
+ */
+function lent(services: Services): Services {
+  const catalog = new Proxy(services.catalog, {
+    get(target, property) {
+      if (property === 'close') return async () => {};
+      const value: unknown = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+  return { ...services, catalog };
+}
+
+/** Runs `work` (a command) over a running gateway's database instead of opening one. */
+export const withHostDatabase = <T>(database: HostDatabase, work: () => T): T => host.run(database, work);
+
+/** Whether the command runs inside a running gateway (for a CLI on its local socket). */
+export const insideGateway = (): boolean => host.getStore() !== undefined;
+
+/** Opens the configured database with migrations applied, runs `work`, closes it (or uses the running gateway's, see withHostDatabase). */
 export async function withDatabase<T>(work: (db: Database, services: Services, config: Config) => Promise<T>): Promise<T> {
+  const lentDatabase = host.getStore();
+  if (lentDatabase) return work(lentDatabase.db, lent(lentDatabase.services), lentDatabase.config);
   const config = loadConfig();
+  // Loaded here, not at the top: `--help` and commands sent to a running gateway never load the database drivers.
+  const [{ openDatabase }, { buildServices }] = await Promise.all([import('../db/database.js'), import('../services.js')]);
   const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
   try {
     await db.migrate({ onWait: () => err('another process is migrating the database: waiting for it') });

@@ -4,7 +4,7 @@
  */
 import { InvalidStateError, NotFoundError } from '../errors.js';
 import { newEndpointSecret, rotatedSecrets } from './endpoint-secrets.js';
-import type { EndpointRow, WebhookProtocol, WebhookStore } from './webhook-store.js';
+import type { DeliveryFilter, DeliveryRecord, EndpointRow, EndpointSummary, WebhookProtocol, WebhookStore } from './webhook-store.js';
 
 export interface RotatedSecret {
   id: string;
@@ -35,6 +35,34 @@ export class WebhookEndpointService {
 
   async enable(endpointId: string): Promise<void> {
     if (!(await this.store.enableEndpoint(endpointId))) throw unknownEndpoint(endpointId);
+  }
+
+  /** No new deliveries to the endpoint; its pending ones are abandoned when due. */
+  async disable(endpointId: string, now = new Date()): Promise<void> {
+    if (!(await this.store.disableEndpoint(endpointId, now))) throw unknownEndpoint(endpointId);
+  }
+
+  /** Deletes the endpoint with its delivery log. */
+  async remove(endpointId: string): Promise<void> {
+    if (!(await this.store.removeEndpoint(endpointId))) throw unknownEndpoint(endpointId);
+  }
+
+  list(merchantId?: string): Promise<EndpointSummary[]> {
+    return this.store.listEndpoints(merchantId);
+  }
+
+  /** Deliveries newest first, each with its attempts (time, status, latency, error) and next attempt. */
+  deliveries(filter: DeliveryFilter): Promise<DeliveryRecord[]> {
+    return this.store.listDeliveries(filter);
+  }
+
+  /** Sends a delivery again: due now, pending; InvalidStateError when its endpoint is disabled. */
+  async resend(deliveryId: string, now = new Date()): Promise<void> {
+    const [delivery] = await this.store.listDeliveries({ deliveryId, limit: 1 });
+    if (!delivery) throw new NotFoundError(`no webhook delivery ${JSON.stringify(deliveryId)}`);
+    const endpoint = await this.store.findEndpoint(delivery.endpointId);
+    if (endpoint?.disabledAt) throw new InvalidStateError(`endpoint ${delivery.endpointId} is disabled: enable it first (webhooks enable --endpoint ${delivery.endpointId})`);
+    if (!(await this.store.resendDelivery(deliveryId, now))) throw new NotFoundError(`no webhook delivery ${JSON.stringify(deliveryId)}`);
   }
 }
 

@@ -41,6 +41,36 @@ export type DeliveryOutcome =
   /** The endpoint is gone (410) or disabled: no more attempts for any of its deliveries. */
   | { state: 'abandoned'; disableEndpoint: boolean };
 
+export interface EndpointSummary {
+  id: string;
+  merchantId: string;
+  url: string;
+  protocol: WebhookProtocol;
+  disabledAt: Date | null;
+  createdAt: Date;
+}
+
+export type DeliveryState = 'pending' | 'succeeded' | 'failed' | 'abandoned';
+
+export interface DeliveryFilter {
+  deliveryId?: string | undefined;
+  merchantId?: string | undefined;
+  endpointId?: string | undefined;
+  state?: DeliveryState | undefined;
+  limit: number;
+}
+
+export interface DeliveryRecord {
+  id: string;
+  endpointId: string;
+  state: DeliveryState;
+  attemptCount: number;
+  nextAttemptAt: Date;
+  createdAt: Date;
+  event: { id: string; type: string; merchantId: string };
+  attempts: { number: number; responseStatus: number | null; error: string | null; durationMs: number; createdAt: Date }[];
+}
+
 export interface AttemptRecord {
   responseStatus: number | null;
   error: string | null;
@@ -125,6 +155,58 @@ export class WebhookStore {
   /** Clears disabled_at; false when there is no such endpoint. */
   async enableEndpoint(id: string): Promise<boolean> {
     const { count } = await this.prisma.webhookEndpoint.updateMany({ where: { id }, data: { disabledAt: null } });
+    return count === 1;
+  }
+
+  /** Sets disabled_at (no new deliveries; the worker abandons the pending ones); false when there is no such endpoint. */
+  async disableEndpoint(id: string, now: Date): Promise<boolean> {
+    const { count } = await this.prisma.webhookEndpoint.updateMany({ where: { id }, data: { disabledAt: now } });
+    return count === 1;
+  }
+
+  /** Deletes the endpoint with its deliveries and their attempts; false when there is no such endpoint. */
+  async removeEndpoint(id: string): Promise<boolean> {
+    const { count } = await this.prisma.webhookEndpoint.deleteMany({ where: { id } });
+    return count === 1;
+  }
+
+  /** Endpoints, of one merchant or all, oldest first (secrets left out). */
+  async listEndpoints(merchantId?: string): Promise<EndpointSummary[]> {
+    return this.prisma.webhookEndpoint.findMany({
+      where: merchantId ? { merchantId } : {},
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      select: { id: true, merchantId: true, url: true, protocol: true, disabledAt: true, createdAt: true },
+    });
+  }
+
+  /** Deliveries, newest first, with their event and every attempt. */
+  async listDeliveries(filter: DeliveryFilter): Promise<DeliveryRecord[]> {
+    const rows = await this.prisma.webhookDelivery.findMany({
+      where: {
+        ...(filter.deliveryId ? { id: filter.deliveryId } : {}),
+        ...(filter.endpointId ? { endpointId: filter.endpointId } : {}),
+        ...(filter.merchantId ? { endpoint: { merchantId: filter.merchantId } } : {}),
+        ...(filter.state ? { state: filter.state } : {}),
+      },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: filter.limit,
+      select: {
+        id: true,
+        endpointId: true,
+        state: true,
+        attemptCount: true,
+        nextAttemptAt: true,
+        createdAt: true,
+        event: { select: { id: true, type: true, merchantId: true } },
+        attempts: { orderBy: { number: 'asc' }, select: { number: true, responseStatus: true, error: true, durationMs: true, createdAt: true } },
+      },
+    });
+    return rows;
+  }
+
+  /** Makes a delivery due again now (pending), whatever its state; false when there is no such delivery. */
+  async resendDelivery(id: string, now: Date): Promise<boolean> {
+    const { count } = await this.prisma.webhookDelivery.updateMany({ where: { id }, data: { state: 'pending', nextAttemptAt: now } });
     return count === 1;
   }
 

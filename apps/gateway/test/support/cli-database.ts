@@ -6,10 +6,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { runCli } from './cli.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
-export function useCliDatabase(prefix: string): { env: () => Record<string, string | undefined> } {
+/** `merchants`: created with `gateway merchants create` first (a --merchant must exist). */
+export function useCliDatabase(prefix: string, { merchants = [] }: { merchants?: string[] } = {}): { env: () => Record<string, string | undefined> } {
   let db: TestDatabase | undefined;
   let env: Record<string, string | undefined> = {};
   beforeAll(async () => {
@@ -19,7 +21,8 @@ export function useCliDatabase(prefix: string): { env: () => Record<string, stri
       await db.close();
       env = { DATA_DIR: mkdtempSync(join(tmpdir(), `${prefix}-`)), DATABASE_URL: undefined };
     }
-  });
+    if (merchants.length) expect(await runCli(['merchants', 'create', ...merchants], env)).toMatchObject({ code: 0 });
+  }, 240_000); // one CLI process: seconds idle, minutes on a loaded two-core machine
   afterAll(async () => {
     if (db?.url) await db.close();
   });

@@ -12,8 +12,8 @@ export const CLI = join(packageRoot, 'dist', 'cli.js');
 export const children = new Map<ChildProcess, { startedByTest: boolean }>();
 export const testRunning = { now: false };
 
-function spawnCli(args: string[], env: Record<string, string | undefined>): ChildProcess & { stdout: NonNullable<ChildProcess['stdout']>; stderr: NonNullable<ChildProcess['stderr']> } {
-  const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+function spawnCli(args: string[], env: Record<string, string | undefined>, cwd?: string): ChildProcess & { stdout: NonNullable<ChildProcess['stdout']>; stderr: NonNullable<ChildProcess['stderr']> } {
+  const child = spawn(process.execPath, [CLI, ...args], { env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'pipe', 'pipe'], ...(cwd ? { cwd } : {}) });
   children.set(child, { startedByTest: testRunning.now });
   child.on('close', () => children.delete(child));
   return child as ChildProcess & { stdout: NonNullable<ChildProcess['stdout']>; stderr: NonNullable<ChildProcess['stderr']> };
@@ -25,10 +25,10 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the built CLI (`pnpm gateway …` without the build step) and collects its output. */
-export function runCli(args: string[], env: Record<string, string | undefined> = {}): Promise<CliResult> {
+/** Runs the built CLI (`pnpm gateway …` without the build step) and collects its output; `cwd` defaults to the test's. */
+export function runCli(args: string[], env: Record<string, string | undefined> = {}, { cwd }: { cwd?: string } = {}): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawnCli(args, env);
+    const child = spawnCli(args, env, cwd);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));

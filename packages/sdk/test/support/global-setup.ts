@@ -25,6 +25,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
 
   const main = lastLine(await runCli(['keys', 'create', '--merchant', 'demo', ...HIGH_LIMITS], dataDir));
   const limited = lastLine(await runCli(['keys', 'create', '--merchant', 'demo', '--tier', 'enterprise', '--rpm', '1', '--rpd', '1000'], dataDir));
+  await runCli(['merchants', 'create', 'shop2'], dataDir); // a --merchant must exist
   const signedOutput = await runCli(['keys', 'create', '--merchant', 'demo,shop2', ...HIGH_LIMITS, '--signing-secret'], dataDir);
   const signingSecret = /signing secret: (\S+)/.exec(signedOutput)?.[1];
   if (!signingSecret) throw new Error(`keys create --signing-secret printed no secret:\n${signedOutput}`);

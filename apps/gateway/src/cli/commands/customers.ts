@@ -2,7 +2,8 @@ import { existsSync, statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import type { ErasureCounts } from '../../customers/customer-service.js';
-import { out, UsageError } from '../output.js';
+import { requireMerchants } from '../merchants-exist.js';
+import { io, out, outJson, result, UsageError } from '../output.js';
 import { withDatabase } from '../with-database.js';
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
@@ -25,11 +26,14 @@ export function customersCommand(program: Command): void {
     .command('import')
     .description('add or update customers (by email) and their addresses (by id when given, else unless an equal one is saved) from NDJSON or a JSON array; every record is checked first, all or nothing')
     .argument('<file>')
-    .requiredOption('--merchant <id>', 'merchant id (created if new)')
+    .requiredOption('--merchant <id>', 'merchant id (must exist: merchants create)')
     .action(async (file: string, options: { merchant: string }) => {
       if (!existsSync(file) || !statSync(file).isFile()) throw new UsageError(`no file ${file}`);
-      const { customers: count, addresses } = await withDatabase((_db, services) => services.customers.importFile(options.merchant, file));
-      out(`imported ${plural(count, 'customer')} and ${plural(addresses, 'address', 'addresses')} for merchant ${options.merchant} from ${file}`);
+      const { customers: count, addresses } = await withDatabase(async (_db, services) => {
+        await requireMerchants(services, [options.merchant]);
+        return services.customers.importFile(options.merchant, file);
+      });
+      result({ merchant: options.merchant, customers: count, addresses }, () => out(`imported ${plural(count, 'customer')} and ${plural(addresses, 'address', 'addresses')} for merchant ${options.merchant} from ${file}`));
     });
   customers
     .command('export')
@@ -37,14 +41,18 @@ export function customersCommand(program: Command): void {
     .requiredOption('--merchant <id>', 'merchant id')
     .option('--out <file>', 'write to this file instead of stdout')
     .action(async (options: { merchant: string; out?: string }) => {
-      const records = await withDatabase((_db, services) => services.customers.export(options.merchant));
+      const records = await withDatabase(async (_db, services) => {
+        await requireMerchants(services, [options.merchant]);
+        return services.customers.export(options.merchant);
+      });
       const lines = records.map((record) => JSON.stringify(record));
       if (options.out === undefined) {
+        if (io().json) return outJson(records);
         for (const line of lines) out(line);
         return;
       }
       await writeFile(options.out, lines.map((line) => `${line}\n`).join(''));
-      out(`exported ${plural(records.length, 'customer')} of merchant ${options.merchant} to ${options.out}`);
+      result({ merchant: options.merchant, customers: records.length, file: options.out }, () => out(`exported ${plural(records.length, 'customer')} of merchant ${options.merchant} to ${options.out}`));
     });
   customers
     .command('show')
@@ -62,6 +70,6 @@ export function customersCommand(program: Command): void {
     .requiredOption('--merchant <id>', 'merchant id')
     .action(async (options: { email: string; merchant: string }) => {
       const counts = await withDatabase((_db, services) => services.customers.erase(options.merchant, options.email));
-      out(`erased ${options.email.trim().toLowerCase()} from merchant ${options.merchant}: ${erasureSummary(counts)}`);
+      result({ merchant: options.merchant, email: options.email.trim().toLowerCase(), erased: counts }, () => out(`erased ${options.email.trim().toLowerCase()} from merchant ${options.merchant}: ${erasureSummary(counts)}`));
     });
 }

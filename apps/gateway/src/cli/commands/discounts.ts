@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
-import { out, UsageError } from '../output.js';
+import { requireMerchants } from '../merchants-exist.js';
+import { io, out, outJson, result, UsageError } from '../output.js';
 import { withDatabase } from '../with-database.js';
 
 export function discountsCommand(program: Command): void {
@@ -9,18 +10,25 @@ export function discountsCommand(program: Command): void {
     .command('import')
     .description('add or replace codes (by code) and promotions (by id) from NDJSON or a JSON array; every record is checked first, all or nothing')
     .argument('<file>')
-    .requiredOption('--merchant <id>', 'merchant id (created if new)')
+    .requiredOption('--merchant <id>', 'merchant id (must exist: merchants create)')
     .action(async (file: string, options: { merchant: string }) => {
       if (!existsSync(file) || !statSync(file).isFile()) throw new UsageError(`no file ${file}`);
-      const { codes, promotions } = await withDatabase((_db, services) => services.discounts.importFile(options.merchant, file));
-      out(`imported ${codes} code${codes === 1 ? '' : 's'} and ${promotions} promotion${promotions === 1 ? '' : 's'} for merchant ${options.merchant} from ${file}`);
+      const { codes, promotions } = await withDatabase(async (_db, services) => {
+        await requireMerchants(services, [options.merchant]);
+        return services.discounts.importFile(options.merchant, file);
+      });
+      result({ merchant: options.merchant, codes, promotions }, () => out(`imported ${codes} code${codes === 1 ? '' : 's'} and ${promotions} promotion${promotions === 1 ? '' : 's'} for merchant ${options.merchant} from ${file}`));
     });
   discounts
     .command('export')
     .description('print the merchant\'s codes and promotions as NDJSON, as they were imported (import takes the output back)')
     .requiredOption('--merchant <id>', 'merchant id')
     .action(async (options: { merchant: string }) => {
-      const records = await withDatabase((_db, services) => services.discounts.export(options.merchant));
+      const records = await withDatabase(async (_db, services) => {
+        await requireMerchants(services, [options.merchant]);
+        return services.discounts.export(options.merchant);
+      });
+      if (io().json) return outJson(records);
       for (const record of records) out(JSON.stringify(record));
     });
 }

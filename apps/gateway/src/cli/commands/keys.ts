@@ -3,7 +3,9 @@ import type { GatewayEnv } from '../../config/config.js';
 import type { Tier } from '../../auth/principal.js';
 import { parseScopes } from '../../auth/scopes.js';
 import { KEY_PREFIX } from '../../auth/api-key.js';
-import { out, UsageError } from '../output.js';
+import { requireMerchants } from '../merchants-exist.js';
+import { out, result, UsageError } from '../output.js';
+import { table } from '../table.js';
 import { choice, list, positiveInt } from '../parse.js';
 import { withDatabase } from '../with-database.js';
 
@@ -23,7 +25,7 @@ export function keysCommand(program: Command): void {
   keys
     .command('create')
     .description('create a key; prints its id, its signing secret when asked, and the key alone on the last line')
-    .requiredOption('--merchant <ids>', 'merchant id(s), comma-separated; new merchants are created', list)
+    .requiredOption('--merchant <ids>', 'merchant id(s), comma-separated (each must exist: merchants create)', list)
     .option('--env <env>', 'development | sandbox | production (picks the key prefix)', choice('--env', ['development', 'sandbox', 'production'] as const), 'development')
     .option('--scopes <scopes>', 'catalog:read,checkout:read,checkout:write,orders:read,orders:write,webhooks:write or *', '*')
     .option('--tier <tier>', 'sandbox | production | enterprise (default: by environment)', choice('--tier', ['sandbox', 'production', 'enterprise'] as const))
@@ -37,8 +39,9 @@ export function keysCommand(program: Command): void {
       } catch (error) {
         throw new UsageError(`--scopes: ${(error as Error).message}`);
       }
-      const created = await withDatabase((_db, services) =>
-        services.keys.create({
+      const created = await withDatabase(async (_db, services) => {
+        await requireMerchants(services, options.merchant);
+        return services.keys.create({
             merchantIds: options.merchant,
             env: options.env,
             scopes,
@@ -46,11 +49,13 @@ export function keysCommand(program: Command): void {
             ...(options.rpm ? { rpm: options.rpm } : {}),
             ...(options.rpd ? { rpd: options.rpd } : {}),
           signingSecret: Boolean(options.signingSecret),
-        }),
-      );
-      out(`id: ${created.id}`);
-      if (created.signingSecret) out(`signing secret: ${created.signingSecret}`);
-      out(created.key);
+        });
+      });
+      result({ id: created.id, key: created.key, ...(created.signingSecret ? { signing_secret: created.signingSecret } : {}) }, () => {
+        out(`id: ${created.id}`);
+        if (created.signingSecret) out(`signing secret: ${created.signingSecret}`);
+        out(created.key);
+      });
     });
 
   keys
@@ -58,22 +63,36 @@ export function keysCommand(program: Command): void {
     .description('list keys (never their secrets)')
     .action(async () => {
       const records = await withDatabase((_db, services) => services.keys.list());
-      if (records.length === 0) return out('no keys');
-      for (const k of records) {
-        const limits = k.rpm || k.rpd ? ` rpm=${k.rpm ?? '-'} rpd=${k.rpd ?? '-'}` : '';
-        out(
-          [
+      const json = records.map((k) => ({
+        id: k.id,
+        key: `${KEY_PREFIX[k.environment]}…${k.last4}`,
+        environment: k.environment,
+        merchants: k.merchantIds,
+        scopes: k.scopes,
+        tier: k.tier,
+        rpm: k.rpm ?? null,
+        rpd: k.rpd ?? null,
+        signing: Boolean(k.signingSecret),
+        created_at: k.createdAt.toISOString(),
+        revoked_at: k.revokedAt?.toISOString() ?? null,
+      }));
+      result(json, () => {
+        if (records.length === 0) return out('no keys');
+        table(
+          ['ID', 'KEY', 'MERCHANTS', 'SCOPES', 'TIER', 'LIMITS', 'SIGNING', 'CREATED', 'STATUS'],
+          json.map((k) => [
             k.id,
-            `${KEY_PREFIX[k.environment]}…${k.last4}`,
-            `merchants=${k.merchantIds.join(',')}`,
-            `scopes=${k.scopes.join(',')}`,
-            `tier=${k.tier}${limits}`,
-            `signing=${k.signingSecret ? 'on' : 'off'}`,
-            `created=${k.createdAt.toISOString()}`,
-            k.revokedAt ? `revoked=${k.revokedAt.toISOString()}` : 'active',
-          ].join('  '),
+            k.key,
+            k.merchants.join(','),
+            k.scopes.join(','),
+            k.tier,
+            k.rpm || k.rpd ? `rpm=${k.rpm ?? '-'} rpd=${k.rpd ?? '-'}` : '-',
+            k.signing ? 'on' : 'off',
+            k.created_at,
+            k.revoked_at ? `revoked ${k.revoked_at}` : 'active',
+          ]),
         );
-      }
+      });
     });
 
   keys
@@ -83,6 +102,6 @@ export function keysCommand(program: Command): void {
     .action(async (target: string) => {
       const found = await withDatabase((_db, services) => services.keys.revoke(target));
       if (!found) throw new UsageError(`no key ${target.startsWith('sk_') ? 'matches that value' : JSON.stringify(target)}`);
-      out(`revoked ${target.startsWith('sk_') ? 'the key' : target}`);
+      result({ revoked: target.startsWith('sk_') ? 'the key' : target }, () => out(`revoked ${target.startsWith('sk_') ? 'the key' : target}`));
     });
 }

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { out } from '../output.js';
+import { out, result } from '../output.js';
 import { withDatabase } from '../with-database.js';
 
 export function migrateCommand(program: Command): void {
@@ -10,7 +10,7 @@ export function migrateCommand(program: Command): void {
       await withDatabase(async (db) => {
         // withDatabase has applied them already; report the state.
         const applied = await db.appliedMigrations();
-        out(`database is up to date (${db.kind}): ${applied.length} migration(s) applied, latest ${applied.at(-1) ?? 'none'}`);
+        result({ kind: db.kind, migrations: applied.length, latest: applied.at(-1) ?? null }, () => out(`database is up to date (${db.kind}): ${applied.length} migration(s) applied, latest ${applied.at(-1) ?? 'none'}`));
       });
     });
 }

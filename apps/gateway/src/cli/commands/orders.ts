@@ -1,8 +1,12 @@
 import type { Command } from 'commander';
 import type { CreateRefundRequest } from '../../contract-types.js';
 import type { OrderChange } from '../../orders/order-service.js';
-import { out, UsageError } from '../output.js';
-import { choice } from '../parse.js';
+import { MAX_ORDERS_PAGE } from '../../orders/order-list-params.js';
+import type { OrderStatus } from '../../orders/order-record.js';
+import { requireMerchants } from '../merchants-exist.js';
+import { out, outJson, result, UsageError } from '../output.js';
+import { choice, positiveInt } from '../parse.js';
+import { table } from '../table.js';
 import { withDatabase } from '../with-database.js';
 
 const CHANGES: readonly OrderChange[] = ['fulfilled', 'canceled', 'refunded'];
@@ -32,7 +36,7 @@ export function ordersCommand(program: Command): void {
     .requiredOption('--status <status>', `fulfilled (fulfil every unit left), canceled (cancel), refunded (refund the rest): ${CHANGES.join(', ')}`, choice('--status', CHANGES))
     .action(async (options: { merchant: string; order: string; status: OrderChange }) => {
       const order = await withDatabase((_db, services) => services.orders.changeStatus(options.merchant, options.order, options.status));
-      out(`order ${order.id}: ${order.status}`);
+      result(order, () => out(`order ${order.id}: ${order.status}`));
     });
   orders
     .command('fulfil')
@@ -50,7 +54,7 @@ export function ordersCommand(program: Command): void {
         ...(options.trackingUrl ? { tracking_url: options.trackingUrl } : {}),
         ...(options.line ? { lines: options.line } : {}),
       }));
-      out(`order ${order.id}: ${order.status} (fulfillment ${order.fulfillments.at(-1)!.id})`);
+      result(order, () => out(`order ${order.id}: ${order.status} (fulfillment ${order.fulfillments.at(-1)!.id})`));
     });
   orders
     .command('refund')
@@ -66,6 +70,47 @@ export function ordersCommand(program: Command): void {
         ...(options.amount !== undefined ? { amount: options.amount } : {}),
         ...(options.note ? { note: options.note } : {}),
       }));
-      out(`order ${order.id}: ${order.status}, refunded ${order.refunded_amount} ${order.currency}`);
+      result(order, () => out(`order ${order.id}: ${order.status}, refunded ${order.refunded_amount} ${order.currency}`));
+    });
+  orders
+    .command('list')
+    .description('a merchant\'s orders, newest first (one page; --cursor continues)')
+    .requiredOption('--merchant <id>', 'merchant id')
+    .option('--status <status>', `only ${STATUSES.join(', ')}`, choice('--status', STATUSES))
+    .option('--email <email>', 'only this buyer\'s')
+    .option('--limit <n>', `at most n, up to ${MAX_ORDERS_PAGE} (default 20)`, positiveInt('--limit'), 20)
+    .option('--cursor <cursor>', 'the next_cursor of the page before')
+    .action(async (options: { merchant: string; status?: OrderStatus; email?: string; limit: number; cursor?: string }) => {
+      const page = await withDatabase(async (_db, services) => {
+        await requireMerchants(services, [options.merchant]);
+        return services.orders.list(options.merchant, {
+          limit: options.limit,
+          ...(options.status ? { status: options.status } : {}),
+          ...(options.email ? { email: options.email } : {}),
+          ...(options.cursor ? { cursor: options.cursor } : {}),
+        });
+      });
+      result(page, () => {
+        if (page.items.length === 0) return out('no orders');
+        table(
+          ['ID', 'STATUS', 'TOTAL', 'REFUNDED', 'CUSTOMER', 'CREATED'],
+          page.items.map((o) => [o.id, o.status, `${o.amounts.total} ${o.currency}`, String(o.refunded_amount), o.customer?.email ?? '-', o.created_at]),
+        );
+        if (page.next_cursor) out(`more: --cursor ${page.next_cursor}`);
+      });
+    });
+  orders
+    .command('show')
+    .description('one order as JSON: lines, amounts, customer, fulfillments and refunds')
+    .requiredOption('--merchant <id>', 'merchant id')
+    .requiredOption('--order <id>', 'order id (ord_…)')
+    .action(async (options: { merchant: string; order: string }) => {
+      const order = await withDatabase(async (_db, services) => {
+        await requireMerchants(services, [options.merchant]);
+        return services.orders.get(options.merchant, options.order);
+      });
+      outJson(order);
     });
 }
+
+const STATUSES: readonly OrderStatus[] = ['created', 'partially_fulfilled', 'fulfilled', 'delivered', 'canceled', 'refunded'];

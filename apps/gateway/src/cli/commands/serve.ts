@@ -1,43 +1,90 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { loadConfig } from '../../config/config.js';
-import { createLogger, wantsPrettyLogs } from '../../logger.js';
-import { SHUTDOWN_GRACE_MS, startGateway } from '../../server.js';
-import { out } from '../output.js';
+import type { LocalSocket } from '../../ops/local-socket/server.js';
+import { out, withIo } from '../output.js';
+import { withHostDatabase, type HostDatabase } from '../with-database.js';
 
-export function serveCommand(program: Command): void {
+/** Why a command line cannot run inside the running gateway, in one line; undefined when it can. */
+function remoteRefusal(args: readonly string[]): string | undefined {
+  const command = args.filter((word) => !word.startsWith('-')).slice(0, 2).join(' ');
+  if (args[0] === 'serve') return `error: a gateway (process ${process.pid}) is already serving this data directory`;
+  if (command === 'customers export' && args.some((word) => word === '--out' || word.startsWith('--out='))) {
+    return 'error: customers export --out cannot run through the running gateway (the file would be written by its process): leave out --out and redirect stdout';
+  }
+  return undefined;
+}
+
+export function serveCommand(program: Command, runCommand: (args: readonly string[]) => Promise<number>): void {
   program
     .command('serve')
-    .description('migrate, then listen on HOST:PORT (seeds the demo merchant on a first development start)')
+    .description('migrate, then listen on HOST:PORT (seeds the demo merchant on a first development start); on the embedded database, CLI commands run through it')
     .action(async () => {
       const config = loadConfig();
+      // Loaded when serving, not for every command's --help.
+      const [{ createLogger, wantsPrettyLogs }, { listenLocalSocket }, { checkPortFree, SHUTDOWN_GRACE_MS, startGateway }] = await Promise.all([
+        import('../../logger.js'),
+        import('../../ops/local-socket/server.js'),
+        import('../../server.js'),
+      ]);
+      await checkPortFree(config.host, config.port); // before the database opens and the demo is seeded
       const logger = createLogger(config.logLevel, undefined, { pretty: wantsPrettyLogs(config.env) });
-      const gateway = await startGateway(config, logger, out);
+      const firstStart: string[] = [];
+      const gateway = await startGateway(config, logger, (line) => firstStart.push(line));
+      const host: HostDatabase = { db: gateway.db, services: gateway.services, config };
+      let socket: LocalSocket | undefined;
+      if (gateway.db.kind === 'pglite' && config.dataDir) {
+        socket = await listenLocalSocket(config.dataDir, (args, io) => {
+          const refusal = remoteRefusal(args);
+          if (refusal) {
+            io.stderr(`${refusal}\n`);
+            return Promise.resolve(1);
+          }
+          return withIo(io, () => withHostDatabase(host, () => runCommand(args)));
+        }, logger);
+      }
       const database = gateway.db.kind === 'pglite' ? `embedded database in ${resolve(config.dataDir)}` : 'PostgreSQL';
-      out(`Commerce Gateway (${config.env}) listening on ${gateway.url} with the ${database}`);
+      // One block, once everything is up: the start-up logs (stderr) are all before it.
+      out(
+        [
+          '',
+          `Commerce Gateway (${config.env}) listening on ${gateway.url} with the ${database}`,
+          `  API reference: ${gateway.url}/docs`,
+          ...firstStart.map((line) => `  ${line}`),
+          socket ? '  CLI commands (pnpm gateway …) run through this process while it serves' : undefined,
+          '  Ctrl-C stops it; logs go to stderr',
+          '',
+        ].filter((line) => line !== undefined).join('\n'),
+      );
       // First signal: stop accepting, let requests in flight finish (up to SHUTDOWN_GRACE_MS), stop
       // the webhook worker after its current attempt, close the database, exit 0. A second: exit 1 at once.
-      let stopping = false;
+      // A signal repeated within a second is the same Ctrl-C, delivered to the whole process group
+      // and passed on by what runs in front of us (npm start, pnpm): not a second one.
+      let stoppingSince: number | undefined;
       const stop = (signal: string) => {
-        if (stopping) {
+        if (stoppingSince !== undefined) {
+          if (Date.now() - stoppingSince < 1_000) return;
           logger.warn({ signal }, 'second signal: exiting without waiting');
           process.exit(1);
         }
-        stopping = true;
+        stoppingSince = Date.now();
         logger.info({ signal, graceMs: SHUTDOWN_GRACE_MS }, 'shutting down: no new connections; waiting for requests in flight');
-        gateway.close().then(
-          () => {
-            logger.info('shut down');
-            process.exit(0);
-          },
-          (error: unknown) => {
-            logger.error({ err: error }, 'shutdown failed');
-            process.exit(1);
-          },
-        );
+        Promise.all([socket?.close(SHUTDOWN_GRACE_MS)])
+          .then(() => gateway.close())
+          .then(
+            () => {
+              logger.info('shut down');
+              process.exit(0);
+            },
+            (error: unknown) => {
+              logger.error({ err: error }, 'shutdown failed');
+              process.exit(1);
+            },
+          );
       };
       process.on('SIGTERM', stop);
       process.on('SIGINT', stop);
+      process.on('SIGHUP', stop); // the terminal closed
       await new Promise(() => {}); // serve until a signal
     });
 }

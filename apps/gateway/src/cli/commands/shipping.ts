@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { existsSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
-import { out, UsageError } from '../output.js';
+import { requireMerchants } from '../merchants-exist.js';
+import { out, result, UsageError } from '../output.js';
 import { withDatabase } from '../with-database.js';
 
 export function shippingCommand(program: Command): void {
@@ -10,7 +11,7 @@ export function shippingCommand(program: Command): void {
     .command('import')
     .description('replace a merchant\'s shipping profile with a JSON document ({"zones":[…]}, docs/operating.md); all or nothing')
     .argument('<file>')
-    .requiredOption('--merchant <id>', 'merchant id (created if new)')
+    .requiredOption('--merchant <id>', 'merchant id (must exist: merchants create)')
     .action(async (file: string, options: { merchant: string }) => {
       if (!existsSync(file) || !statSync(file).isFile()) throw new UsageError(`no file ${file}`);
       let document: unknown;
@@ -19,16 +20,22 @@ export function shippingCommand(program: Command): void {
       } catch (error) {
         throw new UsageError(`${file} is not JSON: ${(error as Error).message}`);
       }
-      const profile = await withDatabase((_db, services) => services.shipping.import(options.merchant, document));
+      const profile = await withDatabase(async (_db, services) => {
+        await requireMerchants(services, [options.merchant]);
+        return services.shipping.import(options.merchant, document);
+      });
       const methods = profile.zones.reduce((sum, zone) => sum + zone.methods.length, 0);
-      out(`imported a shipping profile of ${profile.zones.length} zones and ${methods} methods for merchant ${options.merchant}`);
+      result({ merchant: options.merchant, zones: profile.zones.length, methods }, () => out(`imported a shipping profile of ${profile.zones.length} zones and ${methods} methods for merchant ${options.merchant}`));
     });
   shipping
     .command('export')
     .description('print a merchant\'s shipping profile as the JSON document import reads; `null` when it has none (the flat rate of the settings applies)')
     .requiredOption('--merchant <id>', 'merchant id')
     .action(async (options: { merchant: string }) => {
-      const document = await withDatabase((_db, services) => services.shipping.export(options.merchant));
+      const document = await withDatabase(async (_db, services) => {
+        await requireMerchants(services, [options.merchant]);
+        return services.shipping.export(options.merchant);
+      });
       out(JSON.stringify(document, null, 2));
     });
 }

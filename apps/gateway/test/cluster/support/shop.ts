@@ -37,6 +37,8 @@ export async function call(base: string, method: string, path: string, key: stri
 
 /** Through the operator CLI, as a team would: the catalog, a key with room to spare, the receiver's endpoint. */
 export async function setUpShop(cluster: Cluster, receiverUrl: string): Promise<{ key: string }> {
+  const created = await cluster.cli(['merchants', 'create', MERCHANT]); // a --merchant must exist
+  if (created.code !== 0) throw new Error(`merchants create failed: ${created.stderr}`);
   const imported = await cluster.cli(['catalog', 'import', catalogFile(PRODUCTS), '--merchant', MERCHANT]);
   if (imported.code !== 0) throw new Error(`catalog import failed: ${imported.stderr}`);
   const { key } = keyOf(await cluster.cli(['keys', 'create', '--merchant', MERCHANT, '--env', 'production', '--tier', 'enterprise', '--rpm', '10000000', '--rpd', '100000000']));

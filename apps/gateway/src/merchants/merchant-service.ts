@@ -1,0 +1,29 @@
+/**
+ * Merchants: created on purpose (`gateway merchants create`), listed, and checked where an
+ * operator names one. Domain errors only.
+ */
+import { InvalidStateError } from '../errors.js';
+import type { MerchantRecord, MerchantStore } from './merchant-store.js';
+
+const MERCHANT_ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;
+
+export class MerchantService {
+  constructor(private readonly store: MerchantStore) {}
+
+  /** The ids among `ids` that are no merchant's (empty when all exist). */
+  missing(ids: readonly string[]): Promise<string[]> {
+    return this.store.missing(ids);
+  }
+
+  /** Creates a merchant; InvalidStateError when the id is taken. */
+  async create(id: string, name = id): Promise<void> {
+    if (!(await this.store.create(id, name))) throw new InvalidStateError(`merchant ${JSON.stringify(id)} exists already`);
+  }
+
+  list(): Promise<MerchantRecord[]> {
+    return this.store.list();
+  }
+}
+
+/** Whether `id` is a merchant id: 1–100 letters, digits, `_`, `.`, `-`, starting with a letter or digit. */
+export const isMerchantId = (id: string): boolean => MERCHANT_ID.test(id);

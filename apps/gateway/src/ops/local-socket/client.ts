@@ -1,0 +1,85 @@
+/**
+ * The CLI's side of the local socket: finds a live gateway holding the embedded database, sends it
+ * the command line and the files the command reads, and relays its output and exit code. Node's
+ * built-ins only, so that reaching a running gateway loads nothing heavy.
+ */
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
+import { once } from 'node:events';
+import { connect, type Socket } from 'node:net';
+import { basename, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileArguments, frame, pidPath, PROTOCOL_VERSION, socketPath, type Reply } from './protocol.js';
+
+export interface RunningGatewaySocket {
+  pid: number;
+  path: string;
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** The gateway process holding the embedded database in `dataDir` and its socket, when there is one alive (a stale pid file or socket is ignored). */
+export function runningGateway(dataDir: string): RunningGatewaySocket | undefined {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(pidPath(dataDir), 'utf8'));
+  } catch {
+    return undefined;
+  }
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || !isAlive(pid)) return undefined;
+  const path = socketPath(dataDir);
+  return existsSync(path) ? { pid, path } : undefined;
+}
+
+export interface ClientIo {
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+async function send(socket: Socket, text: string): Promise<void> {
+  if (!socket.write(text)) await once(socket, 'drain');
+}
+
+/** Runs `args` in the gateway listening on `path`; resolves with the command's exit code. */
+export async function runThroughGateway(gateway: RunningGatewaySocket, args: readonly string[], io: ClientIo): Promise<number> {
+  const files = fileArguments(args).map((arg) => ({ arg, path: resolve(args[arg]!) }));
+  for (const { arg, path } of files) {
+    if (!existsSync(path) || !statSync(path).isFile()) {
+      io.stderr(`error: no file ${args[arg]}\n`);
+      return 1;
+    }
+  }
+  const socket = connect(gateway.path);
+  const exit = new Promise<number>((resolveExit, reject) => {
+    let code: number | undefined;
+    socket.once('error', (error: NodeJS.ErrnoException) =>
+      reject(new Error(`the gateway (process ${gateway.pid}) holds the embedded database but does not answer on ${gateway.path}: ${error.code ?? error.message}`)),
+    );
+    const lines = createInterface({ input: socket, crlfDelay: Infinity });
+    lines.on('line', (line) => {
+      const reply = JSON.parse(line) as Reply;
+      if ('stdout' in reply) io.stdout(reply.stdout);
+      else if ('stderr' in reply) io.stderr(reply.stderr);
+      else code = reply.exit;
+    });
+    socket.once('close', () => (code === undefined ? reject(new Error(`the gateway (process ${gateway.pid}) closed the connection before the command finished`)) : resolveExit(code)));
+  });
+  exit.catch(() => {}); // awaited below; a failure while sending must not be unhandled meanwhile
+  await once(socket, 'connect').catch(() => {});
+  if (!socket.destroyed) {
+    await send(socket, frame({ v: PROTOCOL_VERSION, args: [...args], files: files.map(({ arg, path }) => ({ arg, name: basename(path) })) }));
+    for (const [index, { path }] of files.entries()) {
+      for await (const chunk of createReadStream(path, { highWaterMark: 256 * 1024 })) {
+        await send(socket, frame({ file: index, data: (chunk as Buffer).toString('base64') }));
+      }
+      await send(socket, frame({ file: index, end: true }));
+    }
+  }
+  return exit;
+}
