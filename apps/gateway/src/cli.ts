@@ -9,6 +9,7 @@ import { customersCommand } from './cli/commands/customers.js';
 import { discountsCommand } from './cli/commands/discounts.js';
 import { keysCommand } from './cli/commands/keys.js';
 import { migrateCommand } from './cli/commands/migrate.js';
+import { operatorsCommand } from './cli/commands/operators.js';
 import { ordersCommand } from './cli/commands/orders.js';
 import { serveCommand } from './cli/commands/serve.js';
 import { shippingCommand } from './cli/commands/shipping.js';
@@ -30,6 +31,7 @@ customersCommand(program);
 webhooksCommand(program);
 ordersCommand(program);
 shippingCommand(program);
+operatorsCommand(program);
 
 try {
   await program.parseAsync(process.argv);

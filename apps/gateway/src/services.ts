@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { buildAdminServices, type AdminServices } from './admin/admin-services.js';
 import { KeyService } from './auth/key-service.js';
 import { KeyStore } from './auth/key-store.js';
 import { buildCatalogService, type SearchConfig } from './catalog/build-catalog-search.js';
@@ -45,6 +46,8 @@ export interface Services {
   idempotency: IdempotencyStore;
   webhooks: EmitService;
   webhookEndpoints: WebhookEndpointService;
+  /** Operator credentials, the admin API's audit log and reads (admin/). */
+  admin: AdminServices;
 }
 
 export interface ServiceOptions {
@@ -83,5 +86,6 @@ export function buildServices(db: Database, { config = loadConfig(), logger }: S
     idempotency: new IdempotencyStore(db),
     webhooks: new EmitService({ sessions: checkout, env: config.env, allowPrivateTargets: config.webhookAllowPrivateTargets, logger }),
     webhookEndpoints: new WebhookEndpointService(new WebhookStore(db)),
+    admin: buildAdminServices(db, logger),
   };
 }
