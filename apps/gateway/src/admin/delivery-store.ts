@@ -119,11 +119,12 @@ export class DeliveryStore {
     await this.db.prisma.webhookDelivery.update({ where: { id }, data: { state: 'pending', nextAttemptAt: new Date() } });
   }
 
-  /** The ids of the events about this order, oldest first. */
+  /** The events about this order, oldest first: its own (order.*, the order as object) and order.created (the completed session, the order in it). */
   async orderEvents(merchantId: string, orderId: string): Promise<{ id: string; type: string; createdAt: Date }[]> {
     return this.db.prisma.$queryRaw<{ id: string; type: string; createdAt: Date }[]>`
       SELECT id, type, created_at AS "createdAt" FROM webhook_events
-      WHERE merchant_id = ${merchantId} AND (payload::jsonb -> 'data' -> 'object' ->> 'id') = ${orderId}
+      WHERE merchant_id = ${merchantId}
+        AND ${orderId} IN (payload::jsonb #>> '{data,object,id}', payload::jsonb #>> '{data,object,order,id}')
       ORDER BY created_at, id`;
   }
 
