@@ -86,6 +86,6 @@ export function buildServices(db: Database, { config = loadConfig(), logger }: S
     idempotency: new IdempotencyStore(db),
     webhooks: new EmitService({ sessions: checkout, env: config.env, allowPrivateTargets: config.webhookAllowPrivateTargets, logger }),
     webhookEndpoints: new WebhookEndpointService(new WebhookStore(db)),
-    admin: buildAdminServices(db, logger),
+    admin: buildAdminServices(db, { customers, discounts, shipping }, logger),
   };
 }

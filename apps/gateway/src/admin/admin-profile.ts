@@ -24,6 +24,7 @@ import { adminErrors } from './admin-errors.js';
 import type { AdminServices } from './admin-services.js';
 import { auditTrail } from './audit-trail.js';
 import { auditOperations } from './handlers/audit.js';
+import { commerceOperations } from './handlers/commerce.js';
 import { keyOperations } from './handlers/keys.js';
 import { merchantOperations } from './handlers/merchants.js';
 import { orderOperations } from './handlers/orders.js';
@@ -63,6 +64,7 @@ export function adminProfile(deps: AdminProfileDeps): ProtocolProfile {
       ...keyOperations(deps.keys, admin.merchants, deps.config.env),
       ...webhookOperations(admin.webhookEndpoints, admin.deliveries),
       ...orderOperations(deps.orders, admin.deliveries),
+      ...commerceOperations(admin.commerce),
       ...auditOperations(admin.audit),
     },
   };
