@@ -15,11 +15,16 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export function auditTrail(audit: AuditLog): RequestHandler {
   return (req, res, next) => {
     if (!WRITES.has(req.method)) return next();
-    res.on('finish', () => {
+    let recorded = false;
+    // 'finish' once the answer is sent; 'close' alone when the client went away first (still audited, as failed).
+    const record = () => {
+      if (recorded) return;
+      recorded = true;
       const context = adminContext(req);
       const params = req.ctx.pathParams ?? {};
       const named = Object.entries(params).filter(([name]) => name !== 'merchant_id').map(([, value]) => value);
       const status = res.statusCode;
+      const cut = !res.writableFinished; // the client went away before the answer: whether the write happened is not known here
       const created = (req.body as { id?: unknown } | undefined)?.id; // what a create names in its body
       audit.record({
         operatorId: context.operator?.id ?? null,
@@ -28,12 +33,14 @@ export function auditTrail(audit: AuditLog): RequestHandler {
         path: req.path,
         target: context.target ?? named.at(-1) ?? (typeof created === 'string' ? created : undefined) ?? params.merchant_id ?? null,
         merchantId: context.merchantId ?? params.merchant_id ?? null,
-        outcome: status < 400 ? 'succeeded' : status < 500 ? 'refused' : 'failed',
+        outcome: cut || status >= 500 ? 'failed' : status < 400 ? 'succeeded' : 'refused',
         status,
-        detail: status < 400 ? null : (context.detail ?? 'internal_error'),
+        detail: cut ? 'the client closed the connection before the answer was sent; the operation may have been carried out' : status < 400 ? null : (context.detail ?? 'internal_error'),
         requestId: req.ctx.requestId,
       });
-    });
+    };
+    res.on('finish', record);
+    res.on('close', record);
     next();
   };
 }
