@@ -6,6 +6,8 @@ import express, { type Express } from 'express';
 import { MemoryStore } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { acpProfile } from './acp/acp-profile.js';
+import { adminProfile } from './admin/admin-profile.js';
+import type { AdminServices } from './admin/admin-services.js';
 import type { KeyService } from './auth/key-service.js';
 import type { CatalogService } from './catalog/catalog-service.js';
 import type { CheckoutService } from './checkout/checkout-service.js';
@@ -50,6 +52,8 @@ export interface AppDeps {
   ucpSigningKeys?: SigningKeys;
   /** Orders placed through UCP (the shipping simulation, ucp/simulation/). */
   ucpOrders?: UcpOrderService;
+  /** The admin API under /admin (admin/admin-profile.ts), when given. */
+  admin?: AdminServices;
   /** /healthz, /readyz, /metrics, /docs: the app's metrics and readiness probes (see ops/ops-endpoints.ts). */
   ops?: OpsDeps;
 }
@@ -92,7 +96,7 @@ export function createApp(deps: AppDeps): Express {
   });
   // One edge, three protocol profiles over the same domain: UCP (/.well-known/ucp, /ucp/…), ACP
   // 2026-04-17 on its paths (/.well-known/acp.json, /acp/checkout_sessions…), our own API on every other.
-  const { serve, errors } = edge([ucp, acpProfile({ ...deps, failures }), apiProfile({ ...deps, failures })], deps.logger);
+  const { serve, errors } = edge([ucp, acpProfile({ ...deps, failures }), ...(deps.admin ? [adminProfile({ ...deps, admin: deps.admin, failures })] : []), apiProfile({ ...deps, failures })], deps.logger);
   // Every request passes the same first steps, then the profile that claims its path: one router layer (see compose.ts).
   app.use(
     compose([

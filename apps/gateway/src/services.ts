@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { buildAdminServices, type AdminServices } from './admin/admin-services.js';
 import { KeyService } from './auth/key-service.js';
 import { KeyStore } from './auth/key-store.js';
 import { buildCatalogService, type SearchConfig } from './catalog/build-catalog-search.js';
@@ -56,6 +57,8 @@ export interface Services {
   ucpSigningKeys: SigningKeyRing;
   /** Orders placed through UCP, as UCP orders (GET /ucp/orders/{id}, the shipping simulation). */
   ucpOrders: UcpOrderService;
+  /** Operator credentials, the admin API's audit log and reads (admin/). */
+  admin: AdminServices;
 }
 
 export interface ServiceOptions {
@@ -98,5 +101,6 @@ export function buildServices(db: Database, { config = loadConfig(), logger }: S
     webhookEndpoints: new WebhookEndpointService(new WebhookStore(db)),
     ucpOrders: new UcpOrderService(new UcpOrderStore(db), orders, { orderUrlTemplate: config.orderUrlTemplate, storefrontUrl: config.storefrontUrl }),
     ucpSigningKeys: new SigningKeyRing({ signingKey: config.ucpSigningKey, env: config.env, store: new SigningKeyStore(db), onError: (error) => logger?.warn({ err: error }, 'UCP signing keys could not be reloaded; the keys held are kept') }),
+    admin: buildAdminServices(db, { customers, discounts, shipping }, logger),
   };
 }

@@ -5,6 +5,7 @@ import { discountsCommand } from './commands/discounts.js';
 import { keysCommand } from './commands/keys.js';
 import { merchantsCommand } from './commands/merchants.js';
 import { migrateCommand } from './commands/migrate.js';
+import { operatorsCommand } from './commands/operators.js';
 import { ordersCommand } from './commands/orders.js';
 import { serveCommand } from './commands/serve.js';
 import { shippingCommand } from './commands/shipping.js';
@@ -31,6 +32,7 @@ function buildProgram(): Command {
   ordersCommand(program);
   shippingCommand(program);
   ucpCommand(program);
+  operatorsCommand(program);
   return program;
 }
 

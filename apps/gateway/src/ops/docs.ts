@@ -5,13 +5,15 @@
  * side: our API (`GET /openapi.json`, the contract itself, shown first), the ACP
  * 2026-04-17 profile (`GET /acp/openapi.json`: the official agentic-checkout document,
  * served under this gateway's `/acp` with a note on how the profile answers) and the UCP
- * profile (`GET /ucp/openapi.json`: the official 2026-04-08 REST binding, under `/ucp`).
+ * profile (`GET /ucp/openapi.json`: the official 2026-04-08 REST binding, under `/ucp`) and the
+ * operators' admin API (`GET /docs/admin/openapi.json`: its own contract, whose paths carry `/admin`).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Router, type Response } from 'express';
 import { acpProfileDocument } from '../acp/acp-document.js';
+import { adminContractPath } from '../admin/admin-document.js';
 import { contractPath } from '../contract/document.js';
 import { ucpProfileDocument } from '../ucp/ucp-document.js';
 
@@ -60,8 +62,9 @@ const COMMON = `
   defaultOpenAllTags: true,`;
 
 // A file of its own rather than an inline script, so the CSP needs no 'unsafe-inline' for scripts.
-// Three documents (Scalar's array of configurations), each with its own servers: our API at this origin, shown
-// first, the ACP profile under /acp (`/docs?api=acp`) and the UCP profile under /ucp (`/docs?api=ucp`).
+// Four documents (Scalar's array of configurations), each with its own servers: our API at this origin, shown
+// first, the ACP profile under /acp (`/docs?api=acp`), the UCP profile under /ucp (`/docs?api=ucp`) and the
+// admin API, whose paths carry /admin themselves (`/docs?api=admin`).
 const INIT = `Scalar.createApiReference('#reference', [
   {
     title: 'Commerce Gateway API',
@@ -85,6 +88,13 @@ const INIT = `Scalar.createApiReference('#reference', [
     servers: [{ url: window.location.origin + '/ucp', description: 'This gateway (UCP profile)' }],${COMMON}
     metaData: { title: 'Commerce Gateway API reference' },
   },
+  {
+    title: 'Commerce Gateway admin API',
+    slug: 'admin',
+    url: '/docs/admin/openapi.json',
+    servers: [{ url: window.location.origin, description: 'This gateway (operator credentials)' }],${COMMON}
+    metaData: { title: 'Commerce Gateway API reference' },
+  },
 ]);
 `;
 
@@ -99,6 +109,7 @@ export function docsRoutes(): Router {
   let contract: Buffer | undefined;
   let acp: string | undefined;
   let ucp: string | undefined;
+  let admin: Buffer | undefined;
   let bundle: Buffer | undefined;
 
   router.get('/openapi.json', (_req, res) => {
@@ -115,6 +126,11 @@ export function docsRoutes(): Router {
     ucp ??= JSON.stringify(ucpProfileDocument());
     res.setHeader('Access-Control-Allow-Origin', '*');
     page(res, 'application/json', ucp, 300);
+  });
+  router.get('/docs/admin/openapi.json', (_req, res) => {
+    admin ??= readFileSync(adminContractPath);
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    page(res, 'application/json', admin, 300);
   });
   router.get('/docs', (_req, res) => {
     res.setHeader('Content-Security-Policy', CSP);

@@ -1,0 +1,46 @@
+import type { RequestHandler } from 'express';
+import type { AuditLog } from './audit-log.js';
+import { adminContext } from './operator-context.js';
+
+const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Every write to the admin API, once answered — carried out, refused or failed — appends an audit
+ * entry: the operator (null when its credential was refused), the operation, its target and
+ * merchant, the outcome and status, the refusal's reason and the request id. First in the admin
+ * profile's chain, so that nothing after it (authentication included) can answer unaudited.
+ *
+ *   before: [auditTrail(audit)]
+ */
+export function auditTrail(audit: AuditLog): RequestHandler {
+  return (req, res, next) => {
+    if (!WRITES.has(req.method)) return next();
+    let recorded = false;
+    // 'finish' once the answer is sent; 'close' alone when the client went away first (still audited, as failed).
+    const record = () => {
+      if (recorded) return;
+      recorded = true;
+      const context = adminContext(req);
+      const params = req.ctx.pathParams ?? {};
+      const named = Object.entries(params).filter(([name]) => name !== 'merchant_id').map(([, value]) => value);
+      const status = res.statusCode;
+      const cut = !res.writableFinished; // the client went away before the answer: whether the write happened is not known here
+      const created = (req.body as { id?: unknown } | undefined)?.id; // what a create names in its body
+      audit.record({
+        operatorId: context.operator?.id ?? null,
+        operation: req.ctx.operation?.operationId ?? 'unknown',
+        method: req.method,
+        path: req.path,
+        target: context.target ?? named.at(-1) ?? (typeof created === 'string' ? created : undefined) ?? params.merchant_id ?? null,
+        merchantId: context.merchantId ?? params.merchant_id ?? null,
+        outcome: cut || status >= 500 ? 'failed' : status < 400 ? 'succeeded' : 'refused',
+        status,
+        detail: cut ? 'the client closed the connection before the answer was sent; the operation may have been carried out' : status < 400 ? null : (context.detail ?? 'internal_error'),
+        requestId: req.ctx.requestId,
+      });
+    };
+    res.on('finish', record);
+    res.on('close', record);
+    next();
+  };
+}

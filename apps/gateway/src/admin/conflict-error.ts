@@ -1,0 +1,6 @@
+import { GatewayError } from '../errors.js';
+
+/** What the admin API would create exists already (a merchant id that is taken): 409 `conflict`. */
+export class ConflictError extends GatewayError {
+  readonly code = 'conflict';
+}

@@ -1,0 +1,64 @@
+import type { Request } from 'express';
+import type { KeyService } from '../../auth/key-service.js';
+import type { Tier } from '../../auth/principal.js';
+import type { Scope } from '../../auth/scopes.js';
+import type { GatewayEnv } from '../../config/config.js';
+import { NotFoundError } from '../../errors.js';
+import type { OperationHandlers } from '../../http/operation-handlers.js';
+import type { MerchantStore } from '../merchant-store.js';
+import { servesMerchant } from '../operator.js';
+import { auditTarget, operatorOf } from '../operator-context.js';
+import { pageFromList } from '../page-cursor.js';
+import { keyWire } from '../wire.js';
+import { pageParams, pathParam } from './page-params.js';
+
+interface CreateApiKeyBody {
+  environment?: GatewayEnv;
+  scopes?: Scope[];
+  tier?: Tier;
+  rpm?: number;
+  rpd?: number;
+  signing_secret?: boolean;
+}
+
+/** The merchant of the path, which must exist (a key never creates one here). */
+async function existingMerchant(req: Request, merchants: MerchantStore): Promise<string> {
+  const merchantId = pathParam(req, 'merchant_id');
+  if (!(await merchants.exists(merchantId))) throw new NotFoundError(`No merchant ${JSON.stringify(merchantId)} (create it first: POST /admin/merchants)`, 'merchant_id');
+  return merchantId;
+}
+
+export function keyOperations(keys: KeyService, merchants: MerchantStore, env: GatewayEnv): OperationHandlers {
+  return {
+    listApiKeys: async (req, res) => {
+      const merchantId = await existingMerchant(req, merchants);
+      const mine = (await keys.list()).filter((k) => k.merchantIds.includes(merchantId));
+      res.json(pageFromList(mine, pageParams(req), keyWire));
+    },
+    createApiKey: async (req, res) => {
+      const merchantId = await existingMerchant(req, merchants);
+      const body = req.body as CreateApiKeyBody;
+      const created = await keys.create({
+        merchantIds: [merchantId],
+        env: body.environment ?? env,
+        scopes: body.scopes ?? ['*'],
+        ...(body.tier ? { tier: body.tier } : {}),
+        ...(body.rpm ? { rpm: body.rpm } : {}),
+        ...(body.rpd ? { rpd: body.rpd } : {}),
+        signingSecret: body.signing_secret ?? false,
+      });
+      auditTarget(req, created.id, merchantId);
+      const record = (await keys.list()).find((k) => k.id === created.id)!;
+      res.status(201).json({ api_key: keyWire(record), secret: created.key, ...(created.signingSecret ? { signing_secret: created.signingSecret } : {}) });
+    },
+    revokeApiKey: async (req, res) => {
+      const keyId = pathParam(req, 'key_id');
+      const operator = operatorOf(req);
+      const record = (await keys.list()).find((k) => k.id === keyId);
+      auditTarget(req, keyId, record?.merchantIds.length === 1 ? record.merchantIds[0] : undefined);
+      if (!record || !record.merchantIds.every((m) => servesMerchant(operator, m))) throw new NotFoundError(`No API key ${JSON.stringify(keyId)} among this credential's merchants`, 'key_id');
+      await keys.revoke(keyId);
+      res.json(keyWire((await keys.list()).find((k) => k.id === keyId)!));
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import type { Request } from 'express';
+import { InvalidStateError, NotFoundError } from '../../errors.js';
+import type { OperationHandlers } from '../../http/operation-handlers.js';
+import { DEFAULT_ROTATION_OVERLAP_MS } from '../../webhooks/endpoint-secrets.js';
+import type { WebhookEndpointService } from '../../webhooks/endpoint-service.js';
+import type { WebhookProtocol } from '../../webhooks/webhook-store.js';
+import type { DeliveryStore, DeliveryView, EndpointView } from '../delivery-store.js';
+import { servesMerchant } from '../operator.js';
+import { auditTarget, operatorOf } from '../operator-context.js';
+import { deliveryWire, endpointWire } from '../wire.js';
+import { pageParams, pathParam } from './page-params.js';
+
+/** The endpoint of the path, among the operator's merchants (else 404, as if it did not exist). */
+async function endpointOf(req: Request, deliveries: DeliveryStore): Promise<EndpointView> {
+  const id = pathParam(req, 'endpoint_id');
+  const endpoint = await deliveries.endpoint(id);
+  auditTarget(req, id, endpoint?.merchantId);
+  if (!endpoint || !servesMerchant(operatorOf(req), endpoint.merchantId)) throw new NotFoundError(`No webhook endpoint ${JSON.stringify(id)} among this credential's merchants`, 'endpoint_id');
+  return endpoint;
+}
+
+async function deliveryOf(req: Request, deliveries: DeliveryStore): Promise<DeliveryView> {
+  const id = pathParam(req, 'delivery_id');
+  const delivery = await deliveries.delivery(id);
+  auditTarget(req, id, delivery?.merchantId);
+  if (!delivery || !servesMerchant(operatorOf(req), delivery.merchantId)) throw new NotFoundError(`No delivery ${JSON.stringify(id)} among this credential's merchants`, 'delivery_id');
+  return delivery;
+}
+
+export function webhookOperations(endpoints: WebhookEndpointService, deliveries: DeliveryStore): OperationHandlers {
+  const current = async (id: string) => endpointWire((await deliveries.endpoint(id))!);
+  return {
+    listWebhookEndpoints: async (req, res) => {
+      const page = await deliveries.endpoints(pathParam(req, 'merchant_id'), pageParams(req));
+      res.json({ ...page, items: page.items.map(endpointWire) });
+    },
+    createWebhookEndpoint: async (req, res) => {
+      const body = req.body as { url: string; protocol?: WebhookProtocol };
+      const created = await endpoints.add(pathParam(req, 'merchant_id'), body.url, body.protocol ?? 'gateway');
+      auditTarget(req, created.id);
+      res.status(201).json({ webhook_endpoint: await current(created.id), secret: created.secret });
+    },
+    removeWebhookEndpoint: async (req, res) => {
+      const endpoint = await endpointOf(req, deliveries);
+      await deliveries.remove(endpoint.id);
+      res.json(endpointWire(endpoint));
+    },
+    disableWebhookEndpoint: async (req, res) => {
+      const endpoint = await endpointOf(req, deliveries);
+      await deliveries.disable(endpoint.id);
+      res.json(await current(endpoint.id));
+    },
+    enableWebhookEndpoint: async (req, res) => {
+      const endpoint = await endpointOf(req, deliveries);
+      await endpoints.enable(endpoint.id);
+      res.json(await current(endpoint.id));
+    },
+    rotateWebhookEndpointSecret: async (req, res) => {
+      const endpoint = await endpointOf(req, deliveries);
+      const overlap = (req.body as { overlap_seconds?: number } | undefined)?.overlap_seconds;
+      const rotated = await endpoints.rotateSecret(endpoint.id, overlap === undefined ? DEFAULT_ROTATION_OVERLAP_MS : overlap * 1000);
+      res.json({ webhook_endpoint_id: rotated.id, secret: rotated.secret, previous_secret_expires_at: rotated.previousSecretExpiresAt?.toISOString() ?? null });
+    },
+    listEndpointDeliveries: async (req, res) => {
+      const endpoint = await endpointOf(req, deliveries);
+      const page = await deliveries.deliveries({ endpointId: endpoint.id }, pageParams(req));
+      res.json({ ...page, items: page.items.map(deliveryWire) });
+    },
+    listEventDeliveries: async (req, res) => {
+      const eventId = pathParam(req, 'event_id');
+      const merchantId = await deliveries.eventMerchant(eventId);
+      if (!merchantId || !servesMerchant(operatorOf(req), merchantId)) throw new NotFoundError(`No event ${JSON.stringify(eventId)} among this credential's merchants`, 'event_id');
+      const page = await deliveries.deliveries({ eventId }, pageParams(req));
+      res.json({ ...page, items: page.items.map(deliveryWire) });
+    },
+    getDelivery: async (req, res) => {
+      res.json(deliveryWire(await deliveryOf(req, deliveries)));
+    },
+    resendDelivery: async (req, res) => {
+      const delivery = await deliveryOf(req, deliveries);
+      const endpoint = await deliveries.endpoint(delivery.endpointId);
+      if (endpoint?.disabledAt) throw new InvalidStateError(`Webhook endpoint ${delivery.endpointId} is disabled; enable it first (POST /admin/webhook_endpoints/${delivery.endpointId}/enable)`);
+      await deliveries.requeue(delivery.id);
+      res.json(deliveryWire((await deliveries.delivery(delivery.id))!));
+    },
+  };
+}

@@ -1,0 +1,63 @@
+/** The admin API's bodies (the contract's schemas) from the stores' records: snake_case, ISO dates. */
+import { KEY_PREFIX } from '../auth/api-key.js';
+import type { KeyRecord } from '../auth/key-store.js';
+import type { AuditEntry } from './audit-store.js';
+import type { DeliveryView, EndpointView } from './delivery-store.js';
+import type { MerchantRecord } from './merchant-store.js';
+
+const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
+
+export const merchantWire = (m: MerchantRecord) => ({ id: m.id, name: m.name, created_at: m.createdAt.toISOString() });
+
+export const keyWire = (k: KeyRecord) => ({
+  id: k.id,
+  display: `${KEY_PREFIX[k.environment]}…${k.last4}`,
+  environment: k.environment,
+  merchant_ids: k.merchantIds,
+  scopes: k.scopes,
+  tier: k.tier,
+  rpm: k.rpm,
+  rpd: k.rpd,
+  signing: k.signingSecret !== null,
+  created_at: k.createdAt.toISOString(),
+  revoked_at: iso(k.revokedAt),
+});
+
+export const endpointWire = (e: EndpointView) => ({
+  id: e.id,
+  merchant_id: e.merchantId,
+  url: e.url,
+  protocol: e.protocol,
+  enabled: e.disabledAt === null,
+  disabled_at: iso(e.disabledAt),
+  created_at: e.createdAt.toISOString(),
+  previous_secret_expires_at: iso(e.previousSecretExpiresAt),
+});
+
+export const deliveryWire = (d: DeliveryView) => ({
+  id: d.id,
+  event_id: d.eventId,
+  event_type: d.eventType,
+  webhook_endpoint_id: d.endpointId,
+  merchant_id: d.merchantId,
+  state: d.state,
+  attempt_count: d.attemptCount,
+  next_attempt_at: iso(d.nextAttemptAt),
+  created_at: d.createdAt.toISOString(),
+  attempts: d.attempts.map((a) => ({ number: a.number, attempted_at: a.createdAt.toISOString(), response_status: a.responseStatus, latency_ms: a.durationMs, error: a.error })),
+});
+
+export const auditWire = (a: AuditEntry) => ({
+  id: a.id,
+  operator_id: a.operatorId,
+  operation: a.operation,
+  method: a.method,
+  path: a.path,
+  target: a.target,
+  merchant_id: a.merchantId,
+  outcome: a.outcome,
+  status: a.status,
+  detail: a.detail,
+  request_id: a.requestId,
+  created_at: a.createdAt.toISOString(),
+});

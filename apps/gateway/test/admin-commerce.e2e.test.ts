@@ -1,0 +1,81 @@
+/**
+ * The admin API over the commerce domain: customers (list by cursor, the data-subject export,
+ * erasure), discounts, and the shipping profile (replace, show), each a call of the service the
+ * CLI runs — with a per-merchant credential kept to its merchant and a read-only one to reads.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stocked } from './support/checkout.js';
+import { catalogFile } from './support/fixtures.js';
+import { call, type Reply } from './support/http.js';
+import { startTestGateway, type TestGateway } from './support/test-gateway.js';
+
+let gateway: TestGateway;
+const op = { full: '', reader: '' };
+
+const admin = (token: string, path: string, init: RequestInit & { json?: unknown } = {}): Promise<Reply> =>
+  call(`${gateway.url}/admin${path}`, { ...init, headers: { authorization: `Bearer ${token}` } });
+
+const CUSTOMERS = [
+  { email: 'ada@example.com', name: 'Ada' },
+  { email: 'bob@example.com', phone: '+1 555 0100' },
+  { email: 'cy@example.com', name: 'Cy' },
+];
+const SHIPPING = { zones: [{ id: 'us', countries: ['US'], methods: [{ id: 'standard', title: 'Standard', prices: { USD: 7 } }] }] };
+
+beforeAll(async () => {
+  gateway = await startTestGateway();
+  await gateway.importProducts('shop', [stocked('chair', [{ price: 40, quantity: 10 }])]);
+  await gateway.importProducts('rival', [stocked('stool', [{ price: 15, quantity: 10 }])]);
+  await gateway.services.customers.importFile('shop', catalogFile(CUSTOMERS, 'customers.ndjson'));
+  await gateway.services.discounts.importFile('shop', catalogFile([{ type: 'code', code: 'TEN', kind: 'percentage', percentage: 10 }], 'discounts.ndjson'));
+  op.full = (await gateway.services.admin.operators.create({ name: 'shop ops', access: 'full', merchantIds: ['shop'] })).token;
+  op.reader = (await gateway.services.admin.operators.create({ name: 'auditor', access: 'read', allMerchants: true })).token;
+}, 120_000);
+afterAll(() => gateway?.close());
+
+describe('customers', () => {
+  it('lists customers by email, one page at a time; shows one; erases one (then 404)', async () => {
+    const first = await admin(op.reader, '/merchants/shop/customers?limit=2');
+    expect(first.status).toBe(200);
+    expect(first.body.items.map((c: { email: string }) => c.email)).toEqual(['ada@example.com', 'bob@example.com']);
+    expect(first.body.has_more).toBe(true);
+    const second = await admin(op.reader, `/merchants/shop/customers?limit=2&cursor=${first.body.next_cursor}`);
+    expect(second.body).toMatchObject({ items: [{ email: 'cy@example.com', name: 'Cy' }], has_more: false, next_cursor: null });
+    expect((await admin(op.reader, '/merchants/shop/customers?cursor=nope')).body.error).toMatchObject({ type: 'invalid_request', param: 'cursor' });
+
+    const shown = await admin(op.reader, '/merchants/shop/customers/ada@example.com');
+    expect(shown.body).toMatchObject({ email: 'ada@example.com', customer: { name: 'Ada' }, orders: [] });
+
+    expect((await admin(op.reader, '/merchants/shop/customers/cy@example.com', { method: 'DELETE' })).status).toBe(403);
+    const erased = await admin(op.full, '/merchants/shop/customers/cy@example.com', { method: 'DELETE' });
+    expect(erased.status).toBe(200);
+    expect(erased.body).toMatchObject({ customers: 1 });
+    expect((await admin(op.reader, '/merchants/shop/customers/cy@example.com')).body.error.type).toBe('not_found');
+    expect((await admin(op.full, '/merchants/shop/customers/cy@example.com', { method: 'DELETE' })).status).toBe(404);
+    expect((await admin(op.full, '/merchants/rival/customers')).status).toBe(403);
+  });
+});
+
+describe('discounts and shipping profile', () => {
+  it('lists the discounts; replaces and shows the shipping profile; a bad profile is 400 and changes nothing', async () => {
+    const discounts = await admin(op.reader, '/merchants/shop/discounts');
+    expect(discounts.body.items).toEqual([expect.objectContaining({ type: 'code', code: 'TEN' })]);
+
+    expect((await admin(op.reader, '/merchants/shop/shipping_profile')).status).toBe(404);
+    const replaced = await admin(op.full, '/merchants/shop/shipping_profile', { method: 'PUT', json: SHIPPING });
+    expect(replaced.status).toBe(200);
+    expect(replaced.body.zones[0]).toMatchObject({ id: 'us', countries: ['US'] });
+    const bad = await admin(op.full, '/merchants/shop/shipping_profile', { method: 'PUT', json: { zones: [{ id: 'us', countries: ['nowhere'] }] } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.type).toBe('invalid_request');
+    expect((await admin(op.reader, '/merchants/shop/shipping_profile')).body).toEqual(replaced.body);
+    expect((await admin(op.reader, '/merchants/shop/shipping_profile', { method: 'PUT', json: SHIPPING })).status).toBe(403);
+
+    const audit = (await admin(op.reader, '/audit?limit=3')).body.items;
+    expect(audit.map((e: { operation: string; status: number }) => [e.operation, e.status])).toEqual([
+      ['replaceShippingProfile', 403],
+      ['replaceShippingProfile', 400],
+      ['replaceShippingProfile', 200],
+    ]);
+  });
+});
