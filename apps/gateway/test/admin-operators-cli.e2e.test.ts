@@ -10,8 +10,8 @@ const database = useCliDatabase('gw-operators-cli');
 
 describe('operators commands', () => {
   it('create prints the id and the credential alone on the last line; list shows it without the secret; revoke marks it revoked', async () => {
-    const key = await runCli(['keys', 'create', '--merchant', 'opshop'], database.env()); // creates the merchant
-    expect(key.code).toBe(0);
+    const merchant = await runCli(['merchants', 'create', 'opshop'], database.env());
+    expect(merchant.code).toBe(0);
 
     const created = await runCli(['operators', 'create', '--name', 'alice', '--access', 'read', '--merchant', 'opshop'], database.env());
     expect(created.stderr).toBe('');
