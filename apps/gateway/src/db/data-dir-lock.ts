@@ -6,7 +6,8 @@ export class DataDirBusyError extends Error {
   override name = 'DataDirBusyError';
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process with this pid is alive (EPERM: alive, someone else's). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

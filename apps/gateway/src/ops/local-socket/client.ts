@@ -8,20 +8,12 @@ import { once } from 'node:events';
 import { connect, type Socket } from 'node:net';
 import { basename, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { isAlive } from '../../db/data-dir-lock.js';
 import { fileArguments, frame, pidPath, PROTOCOL_VERSION, socketPath, type Reply } from './protocol.js';
 
 export interface RunningGatewaySocket {
   pid: number;
   path: string;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }
 
 /** The gateway process holding the embedded database in `dataDir` and its socket, when there is one alive (a stale pid file or socket is ignored). */
