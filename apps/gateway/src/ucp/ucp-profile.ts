@@ -12,7 +12,6 @@
  *
  *   edge([ucpProfile(deps), acpProfile(deps), apiProfile(deps)], logger);
  */
-import type { Request } from 'express';
 import type { Logger } from 'pino';
 import type { KeyService } from '../auth/key-service.js';
 import type { CatalogService } from '../catalog/catalog-service.js';
@@ -54,7 +53,7 @@ export interface UcpProfileDeps {
   failures?: AuthFailureLimiter | undefined;
   /** The carts a checkout is created from (default: the cart capability's). */
   carts?: CartSource;
-  /** The operations of the other capabilities (order, catalog, cart), by `ucp.` operationId. */
+  /** The order capability's operation (`ucp.get_order`, ucp/order/), by `ucp.` operationId. */
   operations?: OperationHandlers;
 }
 
@@ -82,10 +81,6 @@ export function ucpProfile(deps: UcpProfileDeps): ProtocolProfile {
   );
   const negotiate = ucpNegotiation({ current, fetcher: deps.fetcher });
   const operations = ucpOperationTable();
-  // An operation of a capability this gateway does not serve yet answers 404 (the profile does not advertise it).
-  const unserved = Object.fromEntries(
-    operations.all().map((operation) => [operation.operationId, (req: Request) => Promise.reject(new UcpError('not_found', `${req.method} ${req.path} is not served by this business`, 404))]),
-  );
   return {
     ...ucpErrors(current),
     claims: (path) => isUcpPath(path) || isDiscoveryPath(path),
@@ -105,7 +100,6 @@ export function ucpProfile(deps: UcpProfileDeps): ProtocolProfile {
       idempotency(deps.idempotency, logger),
     ],
     handlers: {
-      ...unserved,
       ...ucpCheckoutOperations(checkout),
       ...ucpCatalogOperations({ catalog: deps.catalog, checkout: deps.checkout, storefrontUrl: config.storefrontUrl }),
       ...ucpCartOperations({ checkout: deps.checkout, storefrontUrl: config.storefrontUrl }),

@@ -14,11 +14,11 @@ import type { UcpOrderService } from './ucp-order-service.js';
 
 export function ucpOrderOperations(deps: { ucpOrders?: UcpOrderService | undefined }): OperationHandlers {
   const orders = deps.ucpOrders;
-  if (!orders) return {};
   return {
     'ucp.get_order': async (req, res) => {
       const { version, agent } = negotiationOf(req);
       try {
+        if (!orders) throw new NotFoundError('No UCP orders in this app');
         res.status(200).json(await orders.get(merchantOf(req.ctx), req.ctx.pathParams!.id!, version, agent.profile));
       } catch (error) {
         if (error instanceof NotFoundError) throw new UcpError('not_found', 'Order not found.', 404, {}, { resource: true }); // 2026-04-08: 200 with the error envelope (order-rest.md)
