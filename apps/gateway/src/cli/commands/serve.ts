@@ -58,16 +58,18 @@ export function serveCommand(program: Command, runCommand: (args: readonly strin
       );
       // First signal: stop accepting, let requests in flight finish (up to SHUTDOWN_GRACE_MS), stop
       // the webhook worker after its current attempt, close the database, exit 0. A second: exit 1 at once.
-      // A signal repeated within a second is the same Ctrl-C, delivered to the whole process group
-      // and passed on by what runs in front of us (npm start, pnpm): not a second one.
+      // The same signal repeated within a second is the same Ctrl-C, delivered to the whole process
+      // group and passed on by what runs in front of us (npm start, pnpm): not a second one.
       let stoppingSince: number | undefined;
+      let firstSignal: string | undefined;
       const stop = (signal: string) => {
         if (stoppingSince !== undefined) {
-          if (Date.now() - stoppingSince < 1_000) return;
+          if (signal === firstSignal && Date.now() - stoppingSince < 1_000) return;
           logger.warn({ signal }, 'second signal: exiting without waiting');
           process.exit(1);
         }
         stoppingSince = Date.now();
+        firstSignal = signal;
         logger.info({ signal, graceMs: SHUTDOWN_GRACE_MS }, 'shutting down: no new connections; waiting for requests in flight');
         Promise.all([socket?.close(SHUTDOWN_GRACE_MS)])
           .then(() => gateway.close())
