@@ -16,6 +16,7 @@ import type { ProtocolProfile } from '../http/edge.js';
 import { jsonBody } from '../http/middleware/json-body.js';
 import { rateLimit } from '../http/middleware/rate-limit.js';
 import { validate } from '../http/middleware/validate.js';
+import type { CatalogService } from '../catalog/catalog-service.js';
 import type { OrderService } from '../orders/order-service.js';
 import type { AuthFailureLimiter } from '../rate-limit/auth-failure-limiter.js';
 import type { RateLimitStores } from '../rate-limit/stores.js';
@@ -25,9 +26,11 @@ import type { AdminServices } from './admin-services.js';
 import { auditTrail } from './audit-trail.js';
 import { auditOperations } from './handlers/audit.js';
 import { commerceOperations } from './handlers/commerce.js';
+import { consoleOperations } from './handlers/console.js';
 import { keyOperations } from './handlers/keys.js';
 import { merchantOperations } from './handlers/merchants.js';
 import { orderOperations } from './handlers/orders.js';
+import { productOperations } from './handlers/products.js';
 import { webhookOperations } from './handlers/webhooks.js';
 import { authenticateOperator, requireAccess } from './operator-auth.js';
 
@@ -37,6 +40,7 @@ export interface AdminProfileDeps {
   rateLimits: Pick<RateLimitStores, 'minute' | 'day'> & Partial<Pick<RateLimitStores, 'keyWindows'>>;
   keys: KeyService;
   orders: OrderService;
+  catalog: CatalogService;
   admin: AdminServices;
   failures?: AuthFailureLimiter;
 }
@@ -53,7 +57,7 @@ export function adminProfile(deps: AdminProfileDeps): ProtocolProfile {
     operations: new OperationTable(contract),
     before: [auditTrail(admin.audit)],
     guard: [
-      authenticateOperator(admin.operators, deps.failures),
+      authenticateOperator(admin.operators, admin.consoleSessions, deps.failures),
       rateLimit(deps.rateLimits, deps.logger),
       requireAccess(),
       ...jsonBody(),
@@ -66,6 +70,8 @@ export function adminProfile(deps: AdminProfileDeps): ProtocolProfile {
       ...orderOperations(deps.orders, admin.deliveries),
       ...commerceOperations(admin.commerce),
       ...auditOperations(admin.audit),
+      ...consoleOperations(admin.consoleSessions),
+      ...productOperations(deps.catalog, contract.info.version),
     },
   };
 }

@@ -9,6 +9,8 @@ import { WebhookStore } from '../webhooks/webhook-store.js';
 import { AuditLog } from './audit-log.js';
 import type { CommerceServices } from './handlers/commerce.js';
 import { AuditStore } from './audit-store.js';
+import { ConsoleSessionStore } from './console-session-store.js';
+import { ConsoleSessions } from './console-sessions.js';
 import { DeliveryStore } from './delivery-store.js';
 import { MerchantStore } from './merchant-store.js';
 import { OperatorService } from './operator-service.js';
@@ -16,6 +18,8 @@ import { OperatorStore } from './operator-store.js';
 
 export interface AdminServices {
   operators: OperatorService;
+  /** The console's sign-ins (console-sessions.ts). */
+  consoleSessions: ConsoleSessions;
   audit: AuditLog;
   merchants: MerchantStore;
   deliveries: DeliveryStore;
@@ -26,8 +30,10 @@ export interface AdminServices {
 }
 
 export function buildAdminServices(db: Database, commerce: CommerceServices, logger?: Logger): AdminServices {
+  const operators = new OperatorService(new OperatorStore(db));
   return {
-    operators: new OperatorService(new OperatorStore(db)),
+    operators,
+    consoleSessions: new ConsoleSessions(new ConsoleSessionStore(db), operators),
     audit: new AuditLog(new AuditStore(db), logger),
     merchants: new MerchantStore(db),
     deliveries: new DeliveryStore(db),

@@ -3,18 +3,40 @@ import type { Principal } from '../auth/principal.js';
 import { AuthenticationError, AuthorizationError, RateLimitError } from '../errors.js';
 import { metricsOf } from '../ops/metrics.js';
 import type { AuthFailureLimiter } from '../rate-limit/auth-failure-limiter.js';
+import { readCookie } from '../http/cookies.js';
+import { SESSION_COOKIE, type ConsoleSessions } from './console-sessions.js';
 import { adminContext } from './operator-context.js';
 import type { Operator } from './operator.js';
 import type { OperatorService } from './operator-service.js';
 
-/** The operator's token from `Authorization: Bearer op_…`; a merchant API key's headers are refused by name. */
-function presentedToken(req: Request): string {
+const READS = new Set(['GET', 'HEAD']);
+
+/** Writes a read-only credential may make: signing in to the console and out. */
+const ANY_ACCESS = new Set(['createConsoleSession', 'deleteConsoleSession']);
+
+/** The header the console sends with every write it makes on its session cookie (a cross-site form cannot). */
+export const CONSOLE_REQUEST_HEADER = 'x-console-request';
+
+type Presented = { kind: 'credential'; token: string } | { kind: 'session'; token: string };
+
+/**
+ * The operator's token from `Authorization: Bearer op_…`, else the console's session cookie; a
+ * merchant API key's headers are refused by name.
+ */
+function presented(req: Request): Presented {
   if (req.get('x-acp-api-key') || req.get('x-api-key')) throw new AuthenticationError('The admin API takes an operator credential (Authorization: Bearer op_…), not a merchant API key');
   const authorization = req.get('authorization')?.trim();
-  if (!authorization) throw new AuthenticationError('No operator credential: send Authorization: Bearer op_… (create one with `gateway operators create`)');
+  if (!authorization) {
+    const session = readCookie(req, SESSION_COOKIE);
+    if (session) {
+      if (!READS.has(req.method) && req.get(CONSOLE_REQUEST_HEADER) !== '1') throw new AuthenticationError(`A write on a console session must carry the header ${CONSOLE_REQUEST_HEADER}: 1`);
+      return { kind: 'session', token: session };
+    }
+    throw new AuthenticationError('No operator credential: send Authorization: Bearer op_… (create one with `gateway operators create`), or sign in to the console');
+  }
   const [scheme = '', token = ''] = authorization.split(/\s+/, 2);
   if (!/^bearer$/i.test(scheme) || !token) throw new AuthenticationError('Send the operator credential as Authorization: Bearer op_…');
-  return token;
+  return { kind: 'credential', token };
 }
 
 /** The operator as the rate limiter counts it: the production tier's budget, under the operator's id. */
@@ -26,9 +48,9 @@ function principalOf(operator: Operator): Principal {
  * Authenticates the operator credential (401 when it cannot); an address past its budget of
  * failed authentications gets 429 before any database read, as on the merchant API.
  *
- *   guard: [authenticateOperator(operators, failures), rateLimit(stores, logger), requireAccess(), …]
+ *   guard: [authenticateOperator(operators, sessions, failures), rateLimit(stores, logger), requireAccess(), …]
  */
-export function authenticateOperator(operators: OperatorService, failures?: AuthFailureLimiter): RequestHandler {
+export function authenticateOperator(operators: OperatorService, sessions: ConsoleSessions, failures?: AuthFailureLimiter): RequestHandler {
   return async (req, _res, next) => {
     const client = req.ip ?? req.socket.remoteAddress ?? 'unknown';
     const wait = await failures?.retryAfter(client);
@@ -37,7 +59,8 @@ export function authenticateOperator(operators: OperatorService, failures?: Auth
       throw new RateLimitError(`Too many failed authentications from this address; retry after ${wait} s`, wait);
     }
     try {
-      const operator = await operators.authenticate(presentedToken(req));
+      const credential = presented(req);
+      const operator = credential.kind === 'credential' ? await operators.authenticate(credential.token) : (await sessions.authenticate(credential.token)).operator;
       adminContext(req).operator = operator;
       req.ctx.principal = principalOf(operator);
     } catch (error) {
@@ -48,8 +71,6 @@ export function authenticateOperator(operators: OperatorService, failures?: Auth
   };
 }
 
-const READS = new Set(['GET', 'HEAD']);
-
 /**
  * A read-only credential may only read (403 on a write); a merchant named in the path must be one
  * the credential serves (403).
@@ -57,7 +78,7 @@ const READS = new Set(['GET', 'HEAD']);
 export function requireAccess(): RequestHandler {
   return (req, _res, next) => {
     const operator = adminContext(req).operator!;
-    if (!READS.has(req.method) && operator.access !== 'full') {
+    if (!READS.has(req.method) && operator.access !== 'full' && !ANY_ACCESS.has(req.ctx.operation?.operationId ?? '')) {
       throw new AuthorizationError(`This operator credential is read-only; ${req.ctx.operation?.operationId ?? 'a write'} needs one created with --access full`);
     }
     const merchantId = req.ctx.pathParams?.merchant_id;

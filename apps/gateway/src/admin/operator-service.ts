@@ -50,6 +50,10 @@ export class OperatorService {
     return this.store.list();
   }
 
+  byId(id: string): Promise<Operator | undefined> {
+    return this.store.byId(id);
+  }
+
   /** false when there is no such operator. */
   revoke(id: string): Promise<boolean> {
     return this.store.revoke(id);

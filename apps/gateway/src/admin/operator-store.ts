@@ -24,6 +24,11 @@ export class OperatorStore {
     return row ? { ...toOperator(row), tokenHash: row.tokenHash } : undefined;
   }
 
+  async byId(id: string): Promise<Operator | undefined> {
+    const row = await this.db.prisma.operator.findUnique({ where: { id } });
+    return row ? toOperator(row) : undefined;
+  }
+
   async list(): Promise<Operator[]> {
     return (await this.db.prisma.operator.findMany({ orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] })).map(toOperator);
   }

@@ -1,13 +1,14 @@
 /**
  * The operations endpoints, outside the contract and without an API key:
  * `/healthz` (the process is up), `/readyz` (it can serve: 200 or 503),
- * `/metrics` (Prometheus), `/docs` and `/openapi.json`. Mounted before the
+ * `/metrics` (Prometheus), `/docs`, `/openapi.json` and the operators' console (`/console`). Mounted before the
  * contract's route matching, so nothing else sees these paths. `/readyz` and `/metrics`
  * are limited per client address, and `/metrics` may need a bearer token (ops-guard.ts).
  *
  *   app.use(opsRoutes({ metrics, readiness: new Readiness({ store }) }));
  */
 import { Router, type RequestHandler } from 'express';
+import { consoleRoutes } from './console-page.js';
 import { docsRoutes } from './docs.js';
 import type { Metrics } from './metrics.js';
 import { addressBudget, opsGuard } from './ops-guard.js';
@@ -23,7 +24,7 @@ export interface OpsRoutesDeps {
 }
 
 /** The paths below: any other request skips this router's matching (most of them: the API's). */
-const OPS_PATHS = /^\/(healthz|readyz|metrics|openapi\.json|acp\/openapi\.json|ucp\/openapi\.json|docs)(\/|$)/i;
+const OPS_PATHS = /^\/(healthz|readyz|metrics|openapi\.json|acp\/openapi\.json|ucp\/openapi\.json|docs|console)(\/|$)/i;
 
 export function opsRoutes({ metrics, readiness, perMinute, metricsToken }: OpsRoutesDeps): RequestHandler {
   const router = Router();
@@ -43,5 +44,6 @@ export function opsRoutes({ metrics, readiness, perMinute, metricsToken }: OpsRo
     res.type(metrics.registry.contentType).send(text);
   });
   router.use(docsRoutes());
+  router.use(consoleRoutes());
   return (req, res, next) => (OPS_PATHS.test(req.path) ? router(req, res, next) : next());
 }

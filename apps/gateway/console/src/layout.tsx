@@ -1,0 +1,55 @@
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
+import { api, type Merchant, type Page, type Session } from './api';
+import { useLoad } from './use-load';
+
+const SECTIONS = [
+  ['orders', 'Orders'],
+  ['webhooks', 'Webhooks'],
+  ['catalog', 'Catalog'],
+  ['keys', 'API keys'],
+  ['discounts', 'Discounts'],
+  ['shipping', 'Shipping'],
+  ['customers', 'Customers'],
+] as const;
+
+export function Layout({ session, merchantId, section, onSignOut, children }: { session: Session; merchantId: string; section: string; onSignOut: () => void; children: ReactNode }) {
+  const [, navigate] = useLocation();
+  const merchants = useLoad(() => api.get<Page<Merchant>>('/admin/merchants', { limit: 100 }), 'merchants');
+  return (
+    <div className="shell">
+      <a className="skip" href="#main">
+        Skip to content
+      </a>
+      <header>
+        <strong className="brand">Commerce Gateway</strong>
+        <label className="merchant">
+          <span className="visually-hidden">Merchant</span>
+          <select value={merchantId} onChange={(e) => navigate(`/m/${encodeURIComponent(e.target.value)}/${section}`)} aria-label="Merchant">
+            {(merchants.data?.items ?? [{ id: merchantId, name: merchantId, created_at: '' }]).map((m) => (
+              <option key={m.id} value={m.id}>
+                {m.name === m.id ? m.id : `${m.name} (${m.id})`}
+              </option>
+            ))}
+          </select>
+        </label>
+        <span className="who" title={session.operator.id}>
+          {session.operator.name} · {session.operator.access}
+        </span>
+        <button type="button" onClick={onSignOut}>
+          Sign out
+        </button>
+      </header>
+      <nav className="sections" aria-label="Sections">
+        {SECTIONS.map(([path, label]) => (
+          <Link key={path} href={`/m/${encodeURIComponent(merchantId)}/${path}`} aria-current={section === path ? 'page' : undefined}>
+            {label}
+          </Link>
+        ))}
+      </nav>
+      <main id="main" tabIndex={-1}>
+        {children}
+      </main>
+    </div>
+  );
+}

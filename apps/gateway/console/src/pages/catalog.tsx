@@ -1,0 +1,98 @@
+/**
+ * The catalog as its search sees it: a query shows what it was understood as (the words searched,
+ * price bounds, preference, attributes) and each result's score; without one, every product by
+ * title — one page at a time, so a catalog of 50,000 products loads 25 rows, never all of them.
+ */
+import { useState } from 'react';
+import { api, enc, type ProductPage, type QueryUnderstanding } from '../api';
+import { DataTable, type Columns } from '../data-table';
+import { money } from '../format';
+import { useLoad } from '../use-load';
+import { Loading } from '../ui';
+import type { Product } from '../api';
+
+const PAGE_SIZE = 25;
+
+function Understanding({ understood }: { understood: QueryUnderstanding }) {
+  const facts: [string, string][] = [];
+  facts.push(['Searched words', understood.text ? `“${understood.text}”` : '(none)']);
+  if (understood.min_price !== undefined) facts.push(['Minimum price', String(understood.min_price)]);
+  if (understood.max_price !== undefined) facts.push(['Maximum price', String(understood.max_price)]);
+  if (understood.price_preference) facts.push(['Price preference', understood.price_preference === 'low' ? 'cheaper first' : 'dearer first']);
+  if (typeof understood.category === 'string') facts.push(['Category', understood.category]);
+  for (const attribute of understood.attributes ?? []) facts.push([`Attribute ${attribute.name}`, attribute.value]);
+  for (const [name, value] of Object.entries(understood)) {
+    if (!['text', 'min_price', 'max_price', 'price_preference', 'category', 'attributes'].includes(name) && value !== undefined) facts.push([name, JSON.stringify(value)]);
+  }
+  return (
+    <section className="understanding" aria-label="Query understanding">
+      <h2>Understood as</h2>
+      <dl className="facts">
+        {facts.map(([name, value]) => (
+          <div key={name}>
+            <dt>{name}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+export function Catalog({ merchantId }: { merchantId: string }) {
+  const [typed, setTyped] = useState('');
+  const [q, setQ] = useState('');
+  const [page, setPage] = useState(1);
+  const answer = useLoad(() => api.get<ProductPage>(`/admin/merchants/${enc(merchantId)}/products`, { q: q || undefined, page, page_size: PAGE_SIZE }), `${merchantId}|${q}|${page}`);
+  const columns: Columns<Product> = [
+    { accessorKey: 'title', header: 'Product' },
+    { id: 'id', header: 'Id', cell: ({ row }) => <code>{row.original.id}</code> },
+    { id: 'category', header: 'Category', cell: ({ row }) => row.original.category ?? '—' },
+    { id: 'price', header: 'Price', cell: ({ row }) => money(row.original.price, row.original.currency) },
+    ...(q ? [{ id: 'score', header: 'Score', cell: ({ row }: { row: { original: Product } }) => <span className="score">{row.original.similarity_score?.toFixed(3) ?? '—'}</span> }] : []),
+  ];
+  return (
+    <>
+      <h1>Catalog</h1>
+      <form
+        role="search"
+        className="toolbar"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setQ(typed.trim());
+          setPage(1);
+        }}
+      >
+        <label htmlFor="catalog-q">Search</label>
+        <input id="catalog-q" type="search" placeholder="something to keep my coffee hot under $30" value={typed} onChange={(e) => setTyped(e.target.value)} maxLength={500} />
+        <button type="submit">Search</button>
+      </form>
+      <Loading loaded={answer}>
+        {(data) => {
+          const pages = Math.max(1, Math.ceil(data.total / PAGE_SIZE));
+          return (
+            <>
+              {data.query_understanding && <Understanding understood={data.query_understanding} />}
+              <p className="muted" role="status">
+                {data.total.toLocaleString()} product{data.total === 1 ? '' : 's'}
+                {q ? ` match “${q}”` : ''}
+              </p>
+              <DataTable caption="Products" columns={columns} rows={data.items} rowKey={(p) => p.id} empty="No products." />
+              <nav className="pager" aria-label="Pages">
+                <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                  ← Previous
+                </button>
+                <span>
+                  Page {page} of {pages.toLocaleString()}
+                </span>
+                <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+                  Next →
+                </button>
+              </nav>
+            </>
+          );
+        }}
+      </Loading>
+    </>
+  );
+}

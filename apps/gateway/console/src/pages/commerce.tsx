@@ -1,0 +1,151 @@
+/** The merchant's discounts, shipping profile and customers, as the CLI's files hold them. */
+import { useState } from 'react';
+import { api, enc, type AdminApiError, type Document, type Page } from '../api';
+import { DataTable, type Columns } from '../data-table';
+import { useLoad } from '../use-load';
+import { ActionButton, CursorPager, ErrorNote, Loading } from '../ui';
+
+const text = (value: unknown): string => (value === undefined || value === null ? '—' : typeof value === 'string' ? value : JSON.stringify(value));
+
+function discountValue(d: Document): string {
+  if (d.kind === 'percentage') return `${text(d.percentage)} %`;
+  if (d.kind === 'fixed_amount' || d.kind === 'amount') return text(d.amount ?? d.amounts);
+  if (d.kind === 'free_shipping') return 'free shipping';
+  return text(d.percentage ?? d.amount ?? d.amounts ?? '');
+}
+
+export function Discounts({ merchantId }: { merchantId: string }) {
+  const discounts = useLoad(() => api.get<Page<Document>>(`/admin/merchants/${enc(merchantId)}/discounts`), merchantId);
+  const columns: Columns<Document> = [
+    { id: 'name', header: 'Code or promotion', cell: ({ row }) => <code>{text(row.original.code ?? row.original.id)}</code> },
+    { id: 'type', header: 'Type', cell: ({ row }) => text(row.original.type) },
+    { id: 'kind', header: 'Kind', cell: ({ row }) => text(row.original.kind) },
+    { id: 'value', header: 'Value', cell: ({ row }) => discountValue(row.original) },
+    { id: 'applies', header: 'Applies to', cell: ({ row }) => text(row.original.applies_to ?? 'everything') },
+    { id: 'combinable', header: 'Combinable', cell: ({ row }) => (row.original.combinable === false ? 'no' : 'yes') },
+  ];
+  return (
+    <>
+      <h1>Discounts</h1>
+      <Loading loaded={discounts}>{(page) => <DataTable caption="Discounts" columns={columns} rows={page.items} rowKey={(d) => text(d.code ?? d.id)} empty="No discount codes or promotions." />}</Loading>
+    </>
+  );
+}
+
+export function Shipping({ merchantId, canWrite }: { merchantId: string; canWrite: boolean }) {
+  const profile = useLoad(() => api.get<Document>(`/admin/merchants/${enc(merchantId)}/shipping_profile`), merchantId);
+  const [draft, setDraft] = useState<string>();
+  const [error, setError] = useState<AdminApiError>();
+  return (
+    <>
+      <h1>Shipping profile</h1>
+      {profile.error?.status === 404 ? (
+        <p className="empty">{profile.error.message}</p>
+      ) : (
+        <Loading loaded={profile}>
+          {(data) =>
+            draft === undefined ? (
+              <>
+                <pre className="document" tabIndex={0} aria-label="Shipping profile">
+                  {JSON.stringify(data, null, 2)}
+                </pre>
+                {canWrite && (
+                  <button type="button" onClick={() => setDraft(JSON.stringify(data, null, 2))}>
+                    Edit
+                  </button>
+                )}
+              </>
+            ) : (
+              <form
+                onSubmit={async (event) => {
+                  event.preventDefault();
+                  setError(undefined);
+                  let parsed: unknown;
+                  try {
+                    parsed = JSON.parse(draft);
+                  } catch (caught) {
+                    setError({ message: `Not JSON: ${(caught as Error).message}` } as AdminApiError);
+                    return;
+                  }
+                  try {
+                    await api.put(`/admin/merchants/${enc(merchantId)}/shipping_profile`, parsed);
+                    setDraft(undefined);
+                    profile.reload();
+                  } catch (caught) {
+                    setError(caught as AdminApiError);
+                  }
+                }}
+              >
+                <label htmlFor="shipping-json">Profile (JSON, the file `shipping import` reads)</label>
+                <textarea id="shipping-json" rows={18} value={draft} onChange={(e) => setDraft(e.target.value)} spellCheck={false} />
+                <button type="submit">Save</button>
+                <button type="button" onClick={() => setDraft(undefined)}>
+                  Cancel
+                </button>
+                <ErrorNote error={error} />
+              </form>
+            )
+          }
+        </Loading>
+      )}
+    </>
+  );
+}
+
+export function Customers({ merchantId, canWrite }: { merchantId: string; canWrite: boolean }) {
+  const [trail, setTrail] = useState<string[]>([]);
+  const [shown, setShown] = useState<string>();
+  const cursor = trail.at(-1);
+  const customers = useLoad(() => api.get<Page<Document>>(`/admin/merchants/${enc(merchantId)}/customers`, { limit: 20, cursor }), `${merchantId}|${cursor}`);
+  const columns: Columns<Document> = [
+    { id: 'email', header: 'Email', cell: ({ row }) => text(row.original.email) },
+    { id: 'name', header: 'Name', cell: ({ row }) => text(row.original.name) },
+    { id: 'addresses', header: 'Addresses', cell: ({ row }) => String((row.original.addresses as unknown[] | undefined)?.length ?? 0) },
+    { id: 'consent', header: 'Consent', cell: ({ row }) => text(row.original.consent ?? {}) },
+    {
+      id: 'actions',
+      header: 'Actions',
+      cell: ({ row }) => {
+        const email = String(row.original.email);
+        return (
+          <span className="actions">
+            <button type="button" onClick={() => setShown(email)}>
+              Show
+            </button>
+            {canWrite && <ActionButton label="Erase" variant="danger" confirm={`Erase ${email}? Their personal data is removed from the customer and their orders.`} run={() => api.delete(`/admin/merchants/${enc(merchantId)}/customers/${enc(email)}`)} onDone={customers.reload} />}
+          </span>
+        );
+      },
+    },
+  ];
+  return (
+    <>
+      <h1>Customers</h1>
+      <Loading loaded={customers}>
+        {(page) => (
+          <>
+            <DataTable caption="Customers" columns={columns} rows={page.items} rowKey={(c) => String(c.email)} empty="No saved customers." />
+            <CursorPager hasMore={page.has_more} nextCursor={page.next_cursor} trail={trail} onMove={setTrail} />
+          </>
+        )}
+      </Loading>
+      {shown && <CustomerExport merchantId={merchantId} email={shown} />}
+    </>
+  );
+}
+
+function CustomerExport({ merchantId, email }: { merchantId: string; email: string }) {
+  const data = useLoad(() => api.get<Document>(`/admin/merchants/${enc(merchantId)}/customers/${enc(email)}`), `${merchantId}|${email}`);
+  return (
+    <section aria-label={`What is held about ${email}`}>
+      <h2>{email}</h2>
+      <Loading loaded={data}>
+        {(doc) => (
+          <pre className="document" tabIndex={0}>
+            {JSON.stringify(doc, null, 2)}
+          </pre>
+        )}
+      </Loading>
+    </section>
+  );
+}

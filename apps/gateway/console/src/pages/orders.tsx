@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { api, enc, type Order, type Page } from '../api';
+import { DataTable, type Columns } from '../data-table';
+import { money, when } from '../format';
+import { useLoad } from '../use-load';
+import { CursorPager, Loading } from '../ui';
+
+const STATUSES = ['', 'created', 'partially_fulfilled', 'fulfilled', 'delivered', 'canceled', 'refunded'];
+
+export function Orders({ merchantId }: { merchantId: string }) {
+  const [, navigate] = useLocation();
+  const [status, setStatus] = useState('');
+  const [trail, setTrail] = useState<string[]>([]);
+  const [find, setFind] = useState('');
+  const cursor = trail.at(-1);
+  const orders = useLoad(() => api.get<Page<Order>>(`/admin/merchants/${enc(merchantId)}/orders`, { limit: 20, cursor, status: status || undefined }), `${merchantId}|${status}|${cursor}`);
+  const columns: Columns<Order> = [
+    { id: 'id', header: 'Order', cell: ({ row }) => <Link href={`/m/${enc(merchantId)}/orders/${enc(row.original.id)}`}>{row.original.id}</Link> },
+    { accessorKey: 'status', header: 'Status' },
+    { id: 'customer', header: 'Customer', cell: ({ row }) => row.original.customer?.email ?? '—' },
+    { id: 'total', header: 'Total', cell: ({ row }) => money(row.original.amounts.total, row.original.currency) },
+    { id: 'created', header: 'Placed', cell: ({ row }) => when(row.original.created_at) },
+  ];
+  return (
+    <>
+      <h1>Orders</h1>
+      <div className="toolbar">
+        <form
+          role="search"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (find.trim()) navigate(`/m/${enc(merchantId)}/orders/${enc(find.trim())}`);
+          }}
+        >
+          <label htmlFor="find-order">Find an order</label>
+          <input id="find-order" placeholder="ord_…" value={find} onChange={(e) => setFind(e.target.value)} />
+          <button type="submit">Open</button>
+        </form>
+        <label>
+          Status{' '}
+          <select
+            value={status}
+            onChange={(e) => {
+              setStatus(e.target.value);
+              setTrail([]);
+            }}
+          >
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s || 'any'}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <Loading loaded={orders}>
+        {(page) => (
+          <>
+            <DataTable caption="Orders" columns={columns} rows={page.items} rowKey={(o) => o.id} empty="No orders yet." />
+            <CursorPager hasMore={page.has_more} nextCursor={page.next_cursor} trail={trail} onMove={setTrail} />
+          </>
+        )}
+      </Loading>
+    </>
+  );
+}

@@ -1,0 +1,134 @@
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { api, enc, type AdminApiError, type Delivery, type Page, type WebhookEndpoint } from '../api';
+import { DataTable, type Columns } from '../data-table';
+import { DeliveryCard } from '../deliveries';
+import { when } from '../format';
+import { useLoad } from '../use-load';
+import { ActionButton, CursorPager, ErrorNote, Loading } from '../ui';
+
+function AddEndpoint({ merchantId, onAdded }: { merchantId: string; onAdded: () => void }) {
+  const [url, setUrl] = useState('');
+  const [protocol, setProtocol] = useState<'gateway' | 'acp'>('gateway');
+  const [secret, setSecret] = useState<string>();
+  const [error, setError] = useState<AdminApiError>();
+  return (
+    <form
+      className="inline-form"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        setError(undefined);
+        try {
+          const created = await api.post<{ secret: string }>(`/admin/merchants/${enc(merchantId)}/webhook_endpoints`, { url: url.trim(), protocol });
+          setSecret(created.secret);
+          setUrl('');
+          onAdded();
+        } catch (caught) {
+          setError(caught as AdminApiError);
+        }
+      }}
+    >
+      <label htmlFor="endpoint-url">Endpoint URL</label>
+      <input id="endpoint-url" type="url" required placeholder="https://example.com/webhooks" value={url} onChange={(e) => setUrl(e.target.value)} />
+      <label htmlFor="endpoint-protocol">Protocol</label>
+      <select id="endpoint-protocol" value={protocol} onChange={(e) => setProtocol(e.target.value as 'gateway' | 'acp')}>
+        <option value="gateway">gateway</option>
+        <option value="acp">acp</option>
+      </select>
+      <button type="submit">Add endpoint</button>
+      <ErrorNote error={error} />
+      {secret && (
+        <p className="once" role="status">
+          Signing secret (shown once): <code>{secret}</code>
+        </p>
+      )}
+    </form>
+  );
+}
+
+export function Webhooks({ merchantId, canWrite }: { merchantId: string; canWrite: boolean }) {
+  const [trail, setTrail] = useState<string[]>([]);
+  const cursor = trail.at(-1);
+  const endpoints = useLoad(() => api.get<Page<WebhookEndpoint>>(`/admin/merchants/${enc(merchantId)}/webhook_endpoints`, { limit: 20, cursor }), `${merchantId}|${cursor}`);
+  const at = (id: string) => `/admin/webhook_endpoints/${enc(id)}`;
+  const columns: Columns<WebhookEndpoint> = [
+    { id: 'url', header: 'URL', cell: ({ row }) => <Link href={`/m/${enc(merchantId)}/webhooks/${enc(row.original.id)}`}>{row.original.url}</Link> },
+    { accessorKey: 'protocol', header: 'Protocol' },
+    { id: 'state', header: 'State', cell: ({ row }) => (row.original.enabled ? 'enabled' : `disabled ${when(row.original.disabled_at)}`) },
+    { id: 'created', header: 'Added', cell: ({ row }) => when(row.original.created_at) },
+    {
+      id: 'actions',
+      header: 'Actions',
+      cell: ({ row }) =>
+        canWrite ? (
+          <span className="actions">
+            {row.original.enabled ? (
+              <ActionButton label="Disable" run={() => api.post(`${at(row.original.id)}/disable`)} onDone={endpoints.reload} />
+            ) : (
+              <ActionButton label="Enable" run={() => api.post(`${at(row.original.id)}/enable`)} onDone={endpoints.reload} />
+            )}
+            <ActionButton label="Remove" variant="danger" confirm={`Remove ${row.original.url}?`} run={() => api.delete(at(row.original.id))} onDone={endpoints.reload} />
+          </span>
+        ) : null,
+    },
+  ];
+  return (
+    <>
+      <h1>Webhook endpoints</h1>
+      {canWrite && <AddEndpoint merchantId={merchantId} onAdded={endpoints.reload} />}
+      <Loading loaded={endpoints}>
+        {(page) => (
+          <>
+            <DataTable caption="Webhook endpoints" columns={columns} rows={page.items} rowKey={(e) => e.id} empty="No webhook endpoints." />
+            <CursorPager hasMore={page.has_more} nextCursor={page.next_cursor} trail={trail} onMove={setTrail} />
+          </>
+        )}
+      </Loading>
+    </>
+  );
+}
+
+/** One endpoint's delivery log, newest first, each delivery with its attempts and Resend. */
+export function EndpointDeliveries({ merchantId, endpointId, canWrite }: { merchantId: string; endpointId: string; canWrite: boolean }) {
+  const [trail, setTrail] = useState<string[]>([]);
+  const [secret, setSecret] = useState<string>();
+  const cursor = trail.at(-1);
+  const deliveries = useLoad(() => api.get<Page<Delivery>>(`/admin/webhook_endpoints/${enc(endpointId)}/deliveries`, { limit: 20, cursor }), `${endpointId}|${cursor}`);
+  return (
+    <>
+      <p>
+        <Link href={`/m/${enc(merchantId)}/webhooks`}>← Webhook endpoints</Link>
+      </p>
+      <h1>Delivery log</h1>
+      <p className="muted">
+        Endpoint <code>{endpointId}</code>
+      </p>
+      {canWrite && (
+        <ActionButton
+          label="Rotate secret"
+          confirm="Rotate the signing secret? The old one keeps signing for 24 hours."
+          run={async () => setSecret((await api.post<{ secret: string }>(`/admin/webhook_endpoints/${enc(endpointId)}/rotate_secret`, {})).secret)}
+        />
+      )}
+      {secret && (
+        <p className="once" role="status">
+          New signing secret (shown once): <code>{secret}</code>
+        </p>
+      )}
+      <button type="button" onClick={deliveries.reload}>
+        Refresh
+      </button>
+      <Loading loaded={deliveries}>
+        {(page) => (
+          <>
+            {page.items.length === 0 && <p className="empty">No deliveries yet.</p>}
+            {page.items.map((delivery) => (
+              <DeliveryCard key={delivery.id} delivery={delivery} canWrite={canWrite} onChanged={deliveries.reload} />
+            ))}
+            <CursorPager hasMore={page.has_more} nextCursor={page.next_cursor} trail={trail} onMove={setTrail} />
+          </>
+        )}
+      </Loading>
+    </>
+  );
+}

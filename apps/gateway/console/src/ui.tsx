@@ -1,0 +1,66 @@
+import { useState, type ReactNode } from 'react';
+import type { AdminApiError } from './api';
+import type { Loaded } from './use-load';
+
+export function ErrorNote({ error }: { error: AdminApiError | undefined }) {
+  if (!error) return null;
+  return (
+    <p className="error" role="alert">
+      {error.message}
+      {error.param ? ` (${error.param})` : ''}
+    </p>
+  );
+}
+
+/** What a load shows while it runs and when it fails; its data otherwise. */
+export function Loading<T>({ loaded, children }: { loaded: Loaded<T>; children: (data: T) => ReactNode }) {
+  if (loaded.error) return <ErrorNote error={loaded.error} />;
+  if (loaded.data === undefined) return <p aria-busy="true">Loading…</p>;
+  return <>{children(loaded.data)}</>;
+}
+
+/** A button that runs an action, disabled while it runs, and shows its refusal. */
+export function ActionButton({ label, run, confirm, variant, onDone }: { label: string; run: () => Promise<unknown>; confirm?: string; variant?: 'danger'; onDone?: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<AdminApiError>();
+  return (
+    <span className="action">
+      <button
+        type="button"
+        className={variant}
+        disabled={busy}
+        onClick={async () => {
+          if (confirm && !window.confirm(confirm)) return;
+          setBusy(true);
+          setError(undefined);
+          try {
+            await run();
+            onDone?.();
+          } catch (caught) {
+            setError(caught as AdminApiError);
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        {busy ? `${label}…` : label}
+      </button>
+      <ErrorNote error={error} />
+    </span>
+  );
+}
+
+/** Previous / next over cursor pages: the cursors seen so far are the way back. */
+export function CursorPager({ hasMore, nextCursor, trail, onMove }: { hasMore: boolean; nextCursor: string | null; trail: string[]; onMove: (trail: string[]) => void }) {
+  return (
+    <nav className="pager" aria-label="Pages">
+      <button type="button" disabled={trail.length === 0} onClick={() => onMove(trail.slice(0, -1))}>
+        ← Newer
+      </button>
+      <span>Page {trail.length + 1}</span>
+      <button type="button" disabled={!hasMore || !nextCursor} onClick={() => nextCursor && onMove([...trail, nextCursor])}>
+        Older →
+      </button>
+    </nav>
+  );
+}
