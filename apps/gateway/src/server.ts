@@ -104,6 +104,7 @@ export async function startGateway(config: Config, logger: Logger, print: (line:
       if (seeded) {
         print(`Seeded merchant "demo" with ${seeded.products} products.`);
         print(`Development API key for merchant "demo" (shown once, stored hashed): ${seeded.key}`);
+        print('For the console, create an operator credential: pnpm gateway operators create --name YOU --access full --all-merchants');
       }
     }
     // The search index is built from the database (persisted vectors) before the first request.

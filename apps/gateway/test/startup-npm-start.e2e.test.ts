@@ -88,7 +88,7 @@ describe('npm start', { timeout: 60_000 }, () => {
     await until(() => run.stdout().includes('Ctrl-C stops it'), 45_000);
     const block = run.stdout().slice(run.stdout().indexOf('Commerce Gateway'));
     expect(block).toMatch(
-      new RegExp(`^Commerce Gateway \\(sandbox\\) listening on http://127\\.0\\.0\\.1:${port} with the embedded database in .*\\n  API reference: http://127\\.0\\.0\\.1:${port}/docs\\n  CLI commands .*\\n  Ctrl-C stops it; logs go to stderr\\n`),
+      new RegExp(`^Commerce Gateway \\(sandbox\\) listening on http://127\\.0\\.0\\.1:${port} with the embedded database in .*\\n  API reference: http://127\\.0\\.0\\.1:${port}/docs\\n  Console:       http://127\\.0\\.0\\.1:${port}/console\\n  CLI commands .*\\n  Ctrl-C stops it; logs go to stderr\\n`),
     );
     expect(run.stdout()).not.toContain('"level"'); // logs are on stderr
     expect(run.stderr()).toContain('gateway started');

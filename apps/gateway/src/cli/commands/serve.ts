@@ -50,6 +50,7 @@ export function serveCommand(program: Command, runCommand: (args: readonly strin
           '',
           `Commerce Gateway (${config.env}) listening on ${gateway.url} with the ${database}`,
           `  API reference: ${gateway.url}/docs`,
+          `  Console:       ${gateway.url}/console`,
           ...firstStart.map((line) => `  ${line}`),
           socket ? '  CLI commands (pnpm gateway …) run through this process while it serves' : undefined,
           '  Ctrl-C stops it; logs go to stderr',
