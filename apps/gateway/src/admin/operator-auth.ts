@@ -60,8 +60,10 @@ export function authenticateOperator(operators: OperatorService, sessions: Conso
     }
     try {
       const credential = presented(req);
-      const operator = credential.kind === 'credential' ? await operators.authenticate(credential.token) : (await sessions.authenticate(credential.token)).operator;
-      adminContext(req).operator = operator;
+      const context = adminContext(req);
+      if (credential.kind === 'credential') context.operator = await operators.authenticate(credential.token);
+      else ({ operator: context.operator, expiresAt: context.sessionExpiresAt } = await sessions.authenticate(credential.token));
+      const operator = context.operator;
       req.ctx.principal = principalOf(operator);
     } catch (error) {
       if (error instanceof AuthenticationError) await failures?.failed(client);

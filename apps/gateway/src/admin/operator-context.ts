@@ -8,6 +8,8 @@ import { servesMerchant, type Operator } from './operator.js';
 
 interface AdminContext {
   operator?: Operator;
+  /** When the console session the request came with ends (undefined for a credential). */
+  sessionExpiresAt?: Date;
   target?: string;
   merchantId?: string;
   /** The error type and message of a refused or failed request. */

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import { readCookie } from '../../http/cookies.js';
 import type { OperationHandlers } from '../../http/operation-handlers.js';
 import { SESSION_COOKIE, SESSION_HOURS, type ConsoleSessions } from '../console-sessions.js';
-import { auditTarget, operatorOf } from '../operator-context.js';
+import { adminContext, auditTarget, operatorOf } from '../operator-context.js';
 import type { Operator } from '../operator.js';
 
 const sessionWire = (operator: Operator, expiresAt: Date | null) => ({
@@ -26,10 +26,8 @@ export function consoleOperations(sessions: ConsoleSessions): OperationHandlers 
       res.setHeader('Cache-Control', 'no-store');
       res.status(201).json(sessionWire(operator, session.expiresAt));
     },
-    getConsoleSession: async (req, res) => {
-      const token = presentedSession(req);
-      const expiresAt = token ? (await sessions.authenticate(token)).expiresAt : null;
-      res.json(sessionWire(operatorOf(req), expiresAt));
+    getConsoleSession: (req, res) => {
+      res.json(sessionWire(operatorOf(req), adminContext(req).sessionExpiresAt ?? null));
     },
     deleteConsoleSession: async (req, res) => {
       auditTarget(req, operatorOf(req).id);
