@@ -7,28 +7,30 @@ import type { SearchDocument } from '../search-engine.js';
 import { FIELDS } from './fields.js';
 import type { TermDictionary } from './term-dictionary.js';
 
-/** The term ids of every field in one array: field f in [offsets[f], offsets[f+1]). */
+/**
+ * The term ids of every field in one array, behind the fields' bounds: field f's terms are
+ * `fields[fields[f]]` to `fields[fields[f + 1] - 1]` (the first FIELDS.length + 1 entries are
+ * those bounds). One typed array per document rather than two: each costs its object, its
+ * ArrayBuffer and a native backing store (measured with bench:http:heap), per product.
+ */
 export interface AnalyzedDocument {
   doc: SearchDocument;
-  terms: Int32Array;
-  offsets: Uint16Array | Uint32Array;
+  fields: Int32Array;
   /** The title or id holds a character at or above U+D800 (then code-point order needs the slow compare). */
   wideTitle: boolean;
 }
 
 export function analyzeDocument(doc: SearchDocument, dictionary: TermDictionary): AnalyzedDocument {
   const ids: number[] = [];
-  const offsets: number[] = [0];
+  const bounds: number[] = [FIELDS.length + 1];
   for (const field of FIELDS) {
     const text = field.text(doc);
     if (field.repeated && text.length < 200) ids.push(...dictionary.cached(text));
     else dictionary.analyze(text, ids);
-    offsets.push(ids.length);
+    bounds.push(FIELDS.length + 1 + ids.length);
   }
-  return {
-    doc,
-    terms: Int32Array.from(ids),
-    offsets: ids.length < 65_536 ? Uint16Array.from(offsets) : Uint32Array.from(offsets),
-    wideTitle: isWide(doc.title) || isWide(doc.id),
-  };
+  const fields = new Int32Array(bounds.length + ids.length);
+  fields.set(bounds);
+  fields.set(ids, bounds.length);
+  return { doc, fields, wideTitle: isWide(doc.title) || isWide(doc.id) };
 }

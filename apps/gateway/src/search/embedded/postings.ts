@@ -20,7 +20,7 @@ export class Postings {
     const n = documents.length;
     const fieldCount = FIELDS.length;
     const averages = new Float64Array(fieldCount);
-    for (const d of documents) for (let f = 0; f < fieldCount; f++) averages[f]! += d.offsets[f + 1]! - d.offsets[f]!;
+    for (const d of documents) for (let f = 0; f < fieldCount; f++) averages[f]! += d.fields[f + 1]! - d.fields[f]!;
     for (let f = 0; f < fieldCount; f++) averages[f] = averages[f]! / Math.max(1, n) || 1;
     const tf = new Float64Array(dictionarySize);
     const df = new Int32Array(dictionarySize);
@@ -28,13 +28,13 @@ export class Postings {
     const each = (d: AnalyzedDocument, visit: (term: number, value: number) => void) => {
       seen.length = 0;
       for (let f = 0; f < fieldCount; f++) {
-        const start = d.offsets[f]!;
-        const end = d.offsets[f + 1]!;
+        const start = d.fields[f]!;
+        const end = d.fields[f + 1]!;
         if (end === start) continue;
         const field = FIELDS[f]!;
         const norm = field.weight / (1 - field.b + (field.b * (end - start)) / averages[f]!);
         for (let k = start; k < end; k++) {
-          const term = d.terms[k]!;
+          const term = d.fields[k]!;
           if (tf[term] === 0) seen.push(term);
           tf[term]! += norm;
         }
