@@ -324,7 +324,7 @@ describe('DeliveryWorker', () => {
       await new Promise((resolve) => setTimeout(resolve, 80));
       await worker().runOnce();
       expect((await deliveryOf(event.id)).state).toBe('succeeded');
-      const late = await store.recordAttempt(dead!, { responseStatus: 500, error: null, durationMs: 1 }, { state: 'pending', nextAttemptAt: new Date() }, new Date());
+      const late = await store.recordAttempt(dead!, { responseStatus: 500, error: null, durationMs: 1, responseExcerpt: null }, { state: 'pending', nextAttemptAt: new Date() }, new Date());
       expect(late).toBe(false);
       const delivery = await deliveryOf(event.id);
       expect(delivery.state).toBe('succeeded');

@@ -44,7 +44,7 @@ export const deliveryWire = (d: DeliveryView) => ({
   attempt_count: d.attemptCount,
   next_attempt_at: iso(d.nextAttemptAt),
   created_at: d.createdAt.toISOString(),
-  attempts: d.attempts.map((a) => ({ number: a.number, attempted_at: a.createdAt.toISOString(), response_status: a.responseStatus, latency_ms: a.durationMs, error: a.error })),
+  attempts: d.attempts.map((a) => ({ number: a.number, attempted_at: a.createdAt.toISOString(), response_status: a.responseStatus, latency_ms: a.durationMs, error: a.error, response_excerpt: a.responseExcerpt })),
 });
 
 export const auditWire = (a: AuditEntry) => ({
