@@ -24,6 +24,7 @@ import { adminErrors } from './admin-errors.js';
 import type { AdminServices } from './admin-services.js';
 import { auditTrail } from './audit-trail.js';
 import { auditOperations } from './handlers/audit.js';
+import { catalogOperations } from './handlers/catalog.js';
 import { commerceOperations } from './handlers/commerce.js';
 import { keyOperations } from './handlers/keys.js';
 import { merchantOperations } from './handlers/merchants.js';
@@ -62,10 +63,11 @@ export function adminProfile(deps: AdminProfileDeps): ProtocolProfile {
     handlers: {
       ...merchantOperations(admin.merchants),
       ...keyOperations(deps.keys, admin.merchants, deps.config.env),
-      ...webhookOperations(admin.webhookEndpoints, admin.deliveries),
+      ...webhookOperations(admin.webhookEndpoints, admin.deliveries, admin.endpointUrls),
       ...orderOperations(deps.orders, admin.deliveries),
       ...commerceOperations(admin.commerce),
       ...auditOperations(admin.audit),
+      ...catalogOperations(admin.catalogImports, admin.catalog, admin.merchants),
     },
   };
 }
