@@ -26,6 +26,7 @@ import { auditTrail } from './audit-trail.js';
 import { auditOperations } from './handlers/audit.js';
 import { catalogOperations } from './handlers/catalog.js';
 import { commerceOperations } from './handlers/commerce.js';
+import { commerceFileOperations } from './handlers/commerce-files.js';
 import { keyOperations } from './handlers/keys.js';
 import { merchantOperations } from './handlers/merchants.js';
 import { orderOperations } from './handlers/orders.js';
@@ -68,6 +69,7 @@ export function adminProfile(deps: AdminProfileDeps): ProtocolProfile {
       ...commerceOperations(admin.commerce),
       ...auditOperations(admin.audit),
       ...catalogOperations(admin.catalogImports, admin.catalog, admin.merchants),
+      ...commerceFileOperations(admin.commerce, admin.merchants),
     },
   };
 }
