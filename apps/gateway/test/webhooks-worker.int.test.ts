@@ -81,7 +81,7 @@ describe('DeliveryWorker', () => {
       const row = await deliveryOf(event.id);
       return row.state === 'succeeded' && row;
     });
-    expect(delivery.attempts).toMatchObject([{ number: 1, responseStatus: 200, error: null }]);
+    expect(delivery.attempts).toMatchObject([{ number: 1, responseStatus: 200, error: null, responseExcerpt: 'ok' }]); // the receiver's body
   });
 
   it('retries a receiver that is down with the same event id, and delivers once it is back', async () => {
@@ -100,7 +100,7 @@ describe('DeliveryWorker', () => {
       });
       const failed = delivery.attempts.slice(0, -1);
       expect(failed.length).toBeGreaterThanOrEqual(2);
-      for (const attempt of failed) expect(attempt).toMatchObject({ responseStatus: null, error: 'connection refused' });
+      for (const attempt of failed) expect(attempt).toMatchObject({ responseStatus: null, error: 'connection refused', responseExcerpt: null });
       expect(delivery.attempts.at(-1)).toMatchObject({ responseStatus: 200, error: null });
       expect(delivery.attempts.map((a) => a.number)).toEqual(delivery.attempts.map((_, i) => i + 1));
     } finally {
