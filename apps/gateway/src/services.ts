@@ -85,11 +85,12 @@ export function buildServices(db: Database, { config = loadConfig(), logger }: S
     checkoutDirectory(customers),
   );
   const orders = new OrderService(db, new OrderStore(db), new OutboxStore(), payments);
+  const imports = new CatalogImportService(db, catalog.searchIndex.embedder);
   return {
     merchants: new MerchantService(new MerchantStore(db)),
     keys: new KeyService(new KeyStore(db), (error) => logger?.warn({ err: error }, 'API keys could not be loaded; authentications read the database until they are')),
     catalog,
-    imports: new CatalogImportService(db, catalog.searchIndex.embedder),
+    imports,
     discounts,
     customers,
     feeds: new FeedService(new FeedStore(db)),
@@ -101,6 +102,10 @@ export function buildServices(db: Database, { config = loadConfig(), logger }: S
     webhookEndpoints: new WebhookEndpointService(new WebhookStore(db)),
     ucpOrders: new UcpOrderService(new UcpOrderStore(db), orders, { orderUrlTemplate: config.orderUrlTemplate, storefrontUrl: config.storefrontUrl }),
     ucpSigningKeys: new SigningKeyRing({ signingKey: config.ucpSigningKey, env: config.env, store: new SigningKeyStore(db), onError: (error) => logger?.warn({ err: error }, 'UCP signing keys could not be reloaded; the keys held are kept') }),
-    admin: buildAdminServices(db, { customers, discounts, shipping }, logger),
+    admin: buildAdminServices(
+      db,
+      { commerce: { customers, discounts, shipping }, imports, catalog, endpointUrls: { allowPrivate: config.webhookAllowPrivateTargets, requireHttps: config.env === 'production' } },
+      logger,
+    ),
   };
 }

@@ -208,7 +208,7 @@ describe('webhook endpoints, deliveries and resend', () => {
     await expect.poll(async () => (deliveries = await admin(op.reader, `/webhook_endpoints/${endpointId}/deliveries`)).body.items[0]?.state).toBe('succeeded');
     const delivery = deliveries!.body.items[0];
     expect(delivery).toMatchObject({ event_id: request!.json.id, event_type: 'order.created', webhook_endpoint_id: endpointId, merchant_id: 'shop', attempt_count: 1, next_attempt_at: null });
-    expect(delivery.attempts).toEqual([{ number: 1, attempted_at: expect.any(String), response_status: 200, latency_ms: expect.any(Number), error: null }]);
+    expect(delivery.attempts).toEqual([{ number: 1, attempted_at: expect.any(String), response_status: 200, latency_ms: expect.any(Number), error: null, response_excerpt: 'ok' }]);
 
     const perEvent = await admin(op.reader, `/events/${request!.json.id}/deliveries`);
     expect(perEvent.body.items).toEqual([delivery]);
@@ -222,7 +222,10 @@ describe('webhook endpoints, deliveries and resend', () => {
 
   it('resends a delivery: the worker makes a new attempt of the same event, listed after the first', async () => {
     const [delivery] = (await admin(op.reader, `/webhook_endpoints/${endpointId}/deliveries`)).body.items;
-    receiver.reply = 503;
+    receiver.reply = (res) => {
+      res.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end(`busy ✓ ${'z'.repeat(2000)}`); // longer than the excerpt keeps
+    };
     const resent = await post(op.shopOnly, `/deliveries/${delivery.id}/resend`);
     expect(resent.status).toBe(200);
     expect(resent.body).toMatchObject({ id: delivery.id, state: 'pending', next_attempt_at: expect.any(String) });
@@ -231,6 +234,7 @@ describe('webhook endpoints, deliveries and resend', () => {
     let shown: Reply | undefined;
     await expect.poll(async () => (shown = await admin(op.reader, `/deliveries/${delivery.id}`)).body.attempts.length).toBe(2);
     expect(shown!.body.attempts[1]).toMatchObject({ number: 2, response_status: 503 });
+    expect(shown!.body.attempts[1].response_excerpt).toBe(`busy ✓ ${'z'.repeat(512 - Buffer.byteLength('busy ✓ '))}`);
     expect(shown!.body).toMatchObject({ state: 'pending', next_attempt_at: expect.any(String) }); // a retry is due
     receiver.reply = 200;
     expect((await latestAudit(1))[0]).toMatchObject({ operation: 'resendDelivery', target: delivery.id, merchant_id: 'shop', outcome: 'succeeded', operator_id: op.shopOnlyId });

@@ -79,3 +79,55 @@ describe('discounts and shipping profile', () => {
     ]);
   });
 });
+
+describe('discount and customer files', () => {
+  const upload = (token: string, path: string, body: string, type = 'application/json') =>
+    call(`${gateway.url}/admin${path}`, { method: 'POST', body, headers: { authorization: `Bearer ${token}`, 'content-type': type } });
+  const PROMOTION = { type: 'promotion', id: 'ship-free', kind: 'free_shipping', minimum_subtotal: { USD: 50 } };
+
+  it('imports codes and promotions (JSON array or NDJSON) through the discounts service; shows a code (any case) and a promotion', async () => {
+    const imported = await upload(op.full, '/merchants/shop/discounts/import', JSON.stringify([{ type: 'code', code: 'Five', kind: 'fixed', amounts: { USD: 5 } }, PROMOTION]));
+    expect(imported.status).toBe(200);
+    expect(imported.body).toEqual({ merchant_id: 'shop', codes: 1, promotions: 1 });
+    const ndjson = await upload(op.full, '/merchants/shop/discounts/import', `${JSON.stringify({ type: 'code', code: 'TEN', kind: 'percentage', percentage: 15 })}\n`, 'application/x-ndjson');
+    expect(ndjson.body).toEqual({ merchant_id: 'shop', codes: 1, promotions: 0 });
+
+    expect((await admin(op.reader, '/merchants/shop/discount_codes/ten')).body).toMatchObject({ type: 'code', code: 'TEN', percentage: 15 });
+    expect((await admin(op.reader, '/merchants/shop/discount_codes/FIVE')).body).toMatchObject({ code: 'Five' });
+    expect((await admin(op.reader, '/merchants/shop/promotions/ship-free')).body).toEqual(PROMOTION);
+    const missing = await admin(op.reader, '/merchants/shop/discount_codes/NOPE');
+    expect(missing.status).toBe(404);
+    expect(missing.body.error).toMatchObject({ type: 'not_found', param: 'code' });
+    expect((await admin(op.reader, '/merchants/shop/promotions/nope')).body.error).toMatchObject({ type: 'not_found', param: 'promotion_id' });
+    expect((await admin(op.reader, '/merchants/rival/discount_codes/TEN')).status).toBe(404);
+  });
+
+  it('refuses a bad discounts file with 400 naming the line, and writes nothing; read-only 403, another merchant 403, an unknown one 404', async () => {
+    const before = (await admin(op.reader, '/merchants/shop/discounts')).body.items;
+    const bad = await upload(op.full, '/merchants/shop/discounts/import', JSON.stringify([{ type: 'code', code: 'NEW', kind: 'percentage', percentage: 5 }, { type: 'code', code: 'BAD', kind: 'percentage', percentage: 500 }]));
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatchObject({ type: 'invalid_request', param: 'body', message: expect.stringMatching(/line \d+/) });
+    for (const body of ['garbage', '[]', '{}']) expect((await upload(op.full, '/merchants/shop/discounts/import', body)).status).toBe(400);
+    expect((await admin(op.reader, '/merchants/shop/discounts')).body.items).toEqual(before);
+    expect((await upload(op.reader, '/merchants/shop/discounts/import', JSON.stringify([PROMOTION]))).status).toBe(403);
+    expect((await upload(op.full, '/merchants/rival/discounts/import', JSON.stringify([PROMOTION]))).status).toBe(403);
+    const root = await gateway.services.admin.operators.create({ name: 'root', access: 'full', allMerchants: true });
+    expect((await upload(root.token, '/merchants/nosuch/discounts/import', JSON.stringify([PROMOTION]))).status).toBe(404);
+    expect(await gateway.services.admin.merchants.exists('nosuch')).toBe(false);
+    const audit = (await admin(op.reader, '/audit?limit=1')).body.items;
+    expect(audit[0]).toMatchObject({ operation: 'importDiscounts', outcome: 'refused', status: 404 });
+  });
+
+  it('imports customers through the customers service; a bad record is 400 and writes nothing', async () => {
+    const imported = await upload(op.full, '/merchants/shop/customers/import', JSON.stringify([{ email: 'dee@example.com', name: 'Dee' }, { email: 'ada@example.com', name: 'Ada Lovelace' }]));
+    expect(imported.status).toBe(200);
+    expect(imported.body).toEqual({ merchant_id: 'shop', customers: 2, addresses: 0 });
+    expect((await admin(op.reader, '/merchants/shop/customers/dee@example.com')).body).toMatchObject({ customer: { name: 'Dee' } });
+    expect((await admin(op.reader, '/merchants/shop/customers/ada@example.com')).body).toMatchObject({ customer: { name: 'Ada Lovelace' } });
+    const bad = await upload(op.full, '/merchants/shop/customers/import', `${JSON.stringify({ email: 'eve@example.com' })}\n${JSON.stringify({ email: 'not an email' })}\n`, 'application/x-ndjson');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toMatchObject({ type: 'invalid_request', param: 'body', message: expect.stringMatching(/line 2/) });
+    expect((await admin(op.reader, '/merchants/shop/customers/eve@example.com')).status).toBe(404);
+    expect((await upload(op.full, '/merchants/shop/customers/import', 'id,email\n1,x@example.com\n', 'text/csv')).status).toBe(415);
+  });
+});

@@ -99,9 +99,30 @@ describe('postWebhook', () => {
         res.on('close', resolve);
         pump();
       });
-    await expect(post(`${receiver.url}/huge`)).resolves.toMatchObject({ status: 200 });
+    await expect(post(`${receiver.url}/huge`)).resolves.toMatchObject({ status: 200, excerpt: 'x'.repeat(512) });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(written).toBeLessThan(64 * 1024 * 1024);
+  });
+
+  it('resolves with the first 512 bytes of the body as text, cut at a character boundary', async () => {
+    const before = receiver.requests.length;
+    receiver.replies[before] = (res) => void res.writeHead(422).end(`${'a'.repeat(511)}✓ and more`);
+    receiver.replies[before + 1] = (res) => void res.writeHead(200).end('{"received":true}');
+    receiver.replies[before + 2] = 204;
+    await expect(post(`${receiver.url}/cut`)).resolves.toMatchObject({ status: 422, excerpt: 'a'.repeat(511) });
+    await expect(post(`${receiver.url}/short`)).resolves.toMatchObject({ status: 200, excerpt: '{"received":true}' });
+    await expect(post(`${receiver.url}/empty`)).resolves.toMatchObject({ status: 204, excerpt: '' });
+  });
+
+  it('answers with the status and what came of the body when the body is slower than the deadline', async () => {
+    const before = receiver.requests.length;
+    receiver.replies[before] = (res) => {
+      res.writeHead(200);
+      res.write('partial'); // and never ends
+    };
+    const started = Date.now();
+    await expect(post(`${receiver.url}/trickle`, { timeoutMs: 300 })).resolves.toMatchObject({ status: 200, excerpt: 'partial' });
+    expect(Date.now() - started).toBeLessThan(15_000);
   });
 
   it('fails on a status outside 100–599', async () => {

@@ -81,7 +81,7 @@ describe('DeliveryWorker', () => {
       const row = await deliveryOf(event.id);
       return row.state === 'succeeded' && row;
     });
-    expect(delivery.attempts).toMatchObject([{ number: 1, responseStatus: 200, error: null }]);
+    expect(delivery.attempts).toMatchObject([{ number: 1, responseStatus: 200, error: null, responseExcerpt: 'ok' }]); // the receiver's body
   });
 
   it('retries a receiver that is down with the same event id, and delivers once it is back', async () => {
@@ -100,7 +100,7 @@ describe('DeliveryWorker', () => {
       });
       const failed = delivery.attempts.slice(0, -1);
       expect(failed.length).toBeGreaterThanOrEqual(2);
-      for (const attempt of failed) expect(attempt).toMatchObject({ responseStatus: null, error: 'connection refused' });
+      for (const attempt of failed) expect(attempt).toMatchObject({ responseStatus: null, error: 'connection refused', responseExcerpt: null });
       expect(delivery.attempts.at(-1)).toMatchObject({ responseStatus: 200, error: null });
       expect(delivery.attempts.map((a) => a.number)).toEqual(delivery.attempts.map((_, i) => i + 1));
     } finally {
@@ -324,7 +324,7 @@ describe('DeliveryWorker', () => {
       await new Promise((resolve) => setTimeout(resolve, 80));
       await worker().runOnce();
       expect((await deliveryOf(event.id)).state).toBe('succeeded');
-      const late = await store.recordAttempt(dead!, { responseStatus: 500, error: null, durationMs: 1 }, { state: 'pending', nextAttemptAt: new Date() }, new Date());
+      const late = await store.recordAttempt(dead!, { responseStatus: 500, error: null, durationMs: 1, responseExcerpt: null }, { state: 'pending', nextAttemptAt: new Date() }, new Date());
       expect(late).toBe(false);
       const delivery = await deliveryOf(event.id);
       expect(delivery.state).toBe('succeeded');

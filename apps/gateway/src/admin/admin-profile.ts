@@ -16,7 +16,6 @@ import type { ProtocolProfile } from '../http/edge.js';
 import { jsonBody } from '../http/middleware/json-body.js';
 import { rateLimit } from '../http/middleware/rate-limit.js';
 import { validate } from '../http/middleware/validate.js';
-import type { CatalogService } from '../catalog/catalog-service.js';
 import type { OrderService } from '../orders/order-service.js';
 import type { AuthFailureLimiter } from '../rate-limit/auth-failure-limiter.js';
 import type { RateLimitStores } from '../rate-limit/stores.js';
@@ -25,8 +24,10 @@ import { adminErrors } from './admin-errors.js';
 import type { AdminServices } from './admin-services.js';
 import { auditTrail } from './audit-trail.js';
 import { auditOperations } from './handlers/audit.js';
+import { catalogOperations } from './handlers/catalog.js';
 import { commerceOperations } from './handlers/commerce.js';
 import { consoleOperations } from './handlers/console.js';
+import { commerceFileOperations } from './handlers/commerce-files.js';
 import { keyOperations } from './handlers/keys.js';
 import { merchantOperations } from './handlers/merchants.js';
 import { orderOperations } from './handlers/orders.js';
@@ -40,7 +41,6 @@ export interface AdminProfileDeps {
   rateLimits: Pick<RateLimitStores, 'minute' | 'day'> & Partial<Pick<RateLimitStores, 'keyWindows'>>;
   keys: KeyService;
   orders: OrderService;
-  catalog: CatalogService;
   admin: AdminServices;
   failures?: AuthFailureLimiter;
 }
@@ -66,12 +66,14 @@ export function adminProfile(deps: AdminProfileDeps): ProtocolProfile {
     handlers: {
       ...merchantOperations(admin.merchants),
       ...keyOperations(deps.keys, admin.merchants, deps.config.env),
-      ...webhookOperations(admin.webhookEndpoints, admin.deliveries),
+      ...webhookOperations(admin.webhookEndpoints, admin.deliveries, admin.endpointUrls),
       ...orderOperations(deps.orders, admin.deliveries),
       ...commerceOperations(admin.commerce),
       ...auditOperations(admin.audit),
       ...consoleOperations(admin.consoleSessions),
-      ...productOperations(deps.catalog, contract.info.version),
+      ...productOperations(admin.catalog, contract.info.version),
+      ...catalogOperations(admin.catalogImports, admin.catalog, admin.merchants),
+      ...commerceFileOperations(admin.commerce, admin.merchants),
     },
   };
 }

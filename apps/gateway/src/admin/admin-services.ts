@@ -3,7 +3,10 @@
  * credentials, the audit log, and the admin's reads of merchants, endpoints and deliveries.
  */
 import type { Logger } from 'pino';
+import type { CatalogService } from '../catalog/catalog-service.js';
+import type { CatalogImportService } from '../catalog/import/catalog-import-service.js';
 import type { Database } from '../db/database.js';
+import type { EndpointUrlPolicy } from '../webhooks/endpoint-url.js';
 import { WebhookEndpointService } from '../webhooks/endpoint-service.js';
 import { WebhookStore } from '../webhooks/webhook-store.js';
 import { AuditLog } from './audit-log.js';
@@ -11,6 +14,7 @@ import type { CommerceServices } from './handlers/commerce.js';
 import { AuditStore } from './audit-store.js';
 import { ConsoleSessionStore } from './console-session-store.js';
 import { ConsoleSessions } from './console-sessions.js';
+import { CatalogImports } from './catalog-imports.js';
 import { DeliveryStore } from './delivery-store.js';
 import { MerchantStore } from './merchant-store.js';
 import { OperatorService } from './operator-service.js';
@@ -27,9 +31,23 @@ export interface AdminServices {
   webhookEndpoints: WebhookEndpointService;
   /** The customers, discounts and shipping services the merchant's CLI commands run. */
   commerce: CommerceServices;
+  /** What a new webhook endpoint's URL must be (https in production, no private address unless allowed). */
+  endpointUrls: EndpointUrlPolicy;
+  /** Catalog imports, as `gateway catalog import` runs them, followed in this process (catalog-imports.ts). */
+  catalogImports: CatalogImports;
+  /** The catalog the merchant API searches, and whose search index `gateway catalog reindex` rebuilds. */
+  catalog: CatalogService;
 }
 
-export function buildAdminServices(db: Database, commerce: CommerceServices, logger?: Logger): AdminServices {
+/** What the admin services share with the rest of the gateway (services.ts builds them). */
+export interface SharedServices {
+  commerce: CommerceServices;
+  imports: CatalogImportService;
+  catalog: CatalogService;
+  endpointUrls: EndpointUrlPolicy;
+}
+
+export function buildAdminServices(db: Database, { commerce, imports, catalog, endpointUrls }: SharedServices, logger?: Logger): AdminServices {
   const operators = new OperatorService(new OperatorStore(db));
   return {
     operators,
@@ -39,5 +57,8 @@ export function buildAdminServices(db: Database, commerce: CommerceServices, log
     deliveries: new DeliveryStore(db),
     webhookEndpoints: new WebhookEndpointService(new WebhookStore(db)),
     commerce,
+    endpointUrls,
+    catalogImports: new CatalogImports(imports, logger),
+    catalog,
   };
 }

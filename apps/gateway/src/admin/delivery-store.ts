@@ -23,6 +23,8 @@ export interface AttemptView {
   responseStatus: number | null;
   error: string | null;
   durationMs: number;
+  /** The receiver's response body, its first 512 bytes as text; null when it gave no answer. */
+  responseExcerpt: string | null;
 }
 
 export interface DeliveryView {
@@ -43,7 +45,7 @@ const endpointFields = { id: true, merchantId: true, url: true, protocol: true, 
 
 const withAttempts = {
   event: { select: { type: true, merchantId: true } },
-  attempts: { orderBy: { number: 'asc' as const }, select: { number: true, createdAt: true, responseStatus: true, error: true, durationMs: true } },
+  attempts: { orderBy: { number: 'asc' as const }, select: { number: true, createdAt: true, responseStatus: true, error: true, durationMs: true, responseExcerpt: true } },
 } as const;
 
 type DeliveryRow = NonNullable<Awaited<ReturnType<DeliveryStore['deliveryRow']>>>;

@@ -2,6 +2,7 @@
 import { KEY_PREFIX } from '../auth/api-key.js';
 import type { KeyRecord } from '../auth/key-store.js';
 import type { AuditEntry } from './audit-store.js';
+import type { CatalogImportJob } from './catalog-imports.js';
 import type { DeliveryView, EndpointView } from './delivery-store.js';
 import type { MerchantRecord } from './merchant-store.js';
 
@@ -44,7 +45,7 @@ export const deliveryWire = (d: DeliveryView) => ({
   attempt_count: d.attemptCount,
   next_attempt_at: iso(d.nextAttemptAt),
   created_at: d.createdAt.toISOString(),
-  attempts: d.attempts.map((a) => ({ number: a.number, attempted_at: a.createdAt.toISOString(), response_status: a.responseStatus, latency_ms: a.durationMs, error: a.error })),
+  attempts: d.attempts.map((a) => ({ number: a.number, attempted_at: a.createdAt.toISOString(), response_status: a.responseStatus, latency_ms: a.durationMs, error: a.error, response_excerpt: a.responseExcerpt })),
 });
 
 export const auditWire = (a: AuditEntry) => ({
@@ -60,4 +61,17 @@ export const auditWire = (a: AuditEntry) => ({
   detail: a.detail,
   request_id: a.requestId,
   created_at: a.createdAt.toISOString(),
+});
+
+export const catalogImportWire = (j: CatalogImportJob) => ({
+  id: j.id,
+  merchant_id: j.merchantId,
+  state: j.state,
+  received: j.received,
+  imported: j.imported,
+  failed: j.failed,
+  unembedded: j.unembedded,
+  errors: j.errors.map((e) => ({ line: e.line, message: e.message })),
+  started_at: j.startedAt.toISOString(),
+  finished_at: iso(j.finishedAt),
 });

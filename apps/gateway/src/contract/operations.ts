@@ -8,6 +8,8 @@ export interface Operation {
   scopes: string[];
   /** The operation takes a request body (PATCH, and POST with one). */
   acceptsBody: boolean;
+  /** The operation takes NDJSON text (`application/x-ndjson`, a catalog file) as well as JSON. */
+  acceptsNdjson?: boolean;
 }
 
 export type RouteMatch =
@@ -16,6 +18,11 @@ export type RouteMatch =
   | { kind: 'not_found' };
 
 const METHODS = ['get', 'put', 'post', 'patch', 'delete', 'head', 'options'];
+
+const takesNdjson = (op: OpenApiOperation): boolean => {
+  const content = (op.requestBody as { content?: Record<string, unknown> } | undefined)?.content;
+  return content !== undefined && 'application/x-ndjson' in content;
+};
 
 interface CompiledPath {
   path: string;
@@ -44,6 +51,7 @@ export class OperationTable {
             path,
             scopes: op['x-scopes'] ?? [],
             acceptsBody: op.requestBody !== undefined,
+            ...(takesNdjson(op) ? { acceptsNdjson: true } : {}),
           });
         }
       }

@@ -166,14 +166,14 @@ export class DeliveryWorker {
         resolve: this.options.resolve,
         dnsTimeoutMs: this.timeoutMs,
       });
-      const { status, durationMs } = await this.send({ target, body, headers, timeoutMs: this.timeoutMs });
-      return { responseStatus: status, error: null, durationMs };
+      const { status, durationMs, excerpt } = await this.send({ target, body, headers, timeoutMs: this.timeoutMs });
+      return { responseStatus: status, error: null, durationMs, responseExcerpt: excerpt ?? null };
     } catch (error) {
-      if (error instanceof DeliveryError) return { responseStatus: null, error: error.reason, durationMs: elapsed() };
-      if (error instanceof UnsafeTargetError) return { responseStatus: null, error: `endpoint URL ${error.message}`, durationMs: elapsed(), refused: true };
-      if (error instanceof AcpEventError) return { responseStatus: null, error: error.message, durationMs: elapsed() };
+      if (error instanceof DeliveryError) return { responseStatus: null, error: error.reason, durationMs: elapsed(), responseExcerpt: null };
+      if (error instanceof UnsafeTargetError) return { responseStatus: null, error: `endpoint URL ${error.message}`, durationMs: elapsed(), responseExcerpt: null, refused: true };
+      if (error instanceof AcpEventError) return { responseStatus: null, error: error.message, durationMs: elapsed(), responseExcerpt: null };
       this.options.logger?.error({ err: error, eventId: event.id }, 'webhook attempt failed unexpectedly');
-      return { responseStatus: null, error: 'internal error', durationMs: elapsed() };
+      return { responseStatus: null, error: 'internal error', durationMs: elapsed(), responseExcerpt: null };
     }
   }
 

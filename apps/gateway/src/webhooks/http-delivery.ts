@@ -1,18 +1,20 @@
 /**
  * One webhook POST: to the vetted address only (a custom `lookup` returns it,
  * so Host and TLS SNI stay the URL's name), within a deadline, redirects not
- * followed (a 3xx is an answer like any other), and at most a few KiB of the
- * response body read. Resolves with the status; rejects with DeliveryError
- * when no answer came.
+ * followed (a 3xx is an answer like any other), and at most the excerpt's
+ * bytes of the response body read (the rest is not waited for: the connection
+ * is closed). Resolves with the status and the body's excerpt once the excerpt
+ * is read, the body ends or the deadline passes — whichever comes first;
+ * rejects with DeliveryError when no answer came.
  */
 import http, { type ClientRequest, type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { DeliveryError } from './delivery-errors.js';
+import { RESPONSE_EXCERPT_BYTES, responseExcerpt } from './response-excerpt.js';
 import type { SafeTarget } from './safe-target.js';
 
 export const DELIVERY_TIMEOUT_MS = 10_000;
-export const MAX_RESPONSE_BYTES = 64 * 1024;
 const USER_AGENT = 'CommerceGateway-Webhooks/1.0';
 
 export interface DeliveryRequest {
@@ -22,12 +24,16 @@ export interface DeliveryRequest {
   /** Extra headers, e.g. X-Webhook-Signature. */
   headers: Record<string, string>;
   timeoutMs?: number;
-  maxResponseBytes?: number;
+  /** How much of the response body to read and keep (default RESPONSE_EXCERPT_BYTES). */
+  excerptBytes?: number;
 }
 
 export interface DeliveryResponse {
   status: number;
+  /** Until the status and headers came. */
   durationMs: number;
+  /** The body's first `excerptBytes` as text (responseExcerpt()); what came before the deadline when the body was slow. */
+  excerpt?: string;
 }
 
 /** Sends `body` as one POST; see the module comment. */
@@ -61,7 +67,7 @@ export function pinnedLookup(target: SafeTarget): LookupFunction {
   }) as LookupFunction;
 }
 
-export const postWebhook: SendWebhook = ({ target, body, headers, timeoutMs = DELIVERY_TIMEOUT_MS, maxResponseBytes = MAX_RESPONSE_BYTES }) =>
+export const postWebhook: SendWebhook = ({ target, body, headers, timeoutMs = DELIVERY_TIMEOUT_MS, excerptBytes = RESPONSE_EXCERPT_BYTES }) =>
   new Promise((resolve, reject) => {
     const { url } = target;
     const started = performance.now();
@@ -72,26 +78,39 @@ export const postWebhook: SendWebhook = ({ target, body, headers, timeoutMs = DE
       settled = true;
       outcome();
     };
+    // Set once the status came: answers with it and the body read so far.
+    let answer: (() => void) | undefined;
     const deadline = setTimeout(() => {
-      finish(() => reject(new DeliveryError(`timed out after ${describeDuration(timeoutMs)}`)));
+      finish(answer ?? (() => reject(new DeliveryError(`timed out after ${describeDuration(timeoutMs)}`))));
       request?.destroy();
     }, timeoutMs);
 
     const onResponse = (response: IncomingMessage) => {
       const status = response.statusCode ?? 0;
-      finish(() =>
-        status >= 100 && status <= 599
-          ? resolve({ status, durationMs: Math.round(performance.now() - started) })
-          : reject(new DeliveryError(`invalid HTTP status ${status}`)),
-      );
-      // The status is the answer; read at most maxResponseBytes of the body, then hang up.
+      const durationMs = Math.round(performance.now() - started);
+      if (status < 100 || status > 599) {
+        finish(() => reject(new DeliveryError(`invalid HTTP status ${status}`)));
+        response.destroy();
+        return;
+      }
+      // The status is the answer; keep at most excerptBytes of the body, then hang up.
+      const chunks: Buffer[] = [];
       let received = 0;
+      answer = () => resolve({ status, durationMs, excerpt: responseExcerpt(Buffer.concat(chunks), excerptBytes) });
       response.on('data', (chunk: Buffer) => {
+        chunks.push(chunk);
         received += chunk.length;
-        if (received > maxResponseBytes) response.destroy();
+        if (received > excerptBytes) {
+          finish(answer!);
+          response.destroy();
+        }
       });
+      response.on('end', () => finish(answer!));
       response.on('error', () => {});
-      response.on('close', () => clearTimeout(deadline));
+      response.on('close', () => {
+        clearTimeout(deadline);
+        finish(answer!);
+      });
     };
 
     const transport = url.protocol === 'https:' ? https : http;

@@ -75,6 +75,8 @@ export interface AttemptRecord {
   responseStatus: number | null;
   error: string | null;
   durationMs: number;
+  /** The receiver's response body, its first bytes as text (response-excerpt.ts); null when no answer came. */
+  responseExcerpt: string | null;
 }
 
 
@@ -126,8 +128,8 @@ export class WebhookStore {
     return this.db.transaction(async (tx) => {
       if (attempt) {
         await tx.execute(sql`
-          INSERT INTO webhook_attempts (id, delivery_id, number, response_status, error, duration_ms, created_at)
-          VALUES (${newId('wa')}, ${claim.id}, ${claim.attempt}, ${attempt.responseStatus}::int, ${attempt.error}::text, ${attempt.durationMs}, ${utc(now)})`);
+          INSERT INTO webhook_attempts (id, delivery_id, number, response_status, error, duration_ms, response_excerpt, created_at)
+          VALUES (${newId('wa')}, ${claim.id}, ${claim.attempt}, ${attempt.responseStatus}::int, ${attempt.error}::text, ${attempt.durationMs}, ${attempt.responseExcerpt}::text, ${utc(now)})`);
       }
       const change = outcome.state === 'pending' ? sql`next_attempt_at = ${utc(outcome.nextAttemptAt)}` : sql`state = ${outcome.state}::"DeliveryState"`;
       const count = await tx.execute(sql`

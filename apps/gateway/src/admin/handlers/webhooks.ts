@@ -3,6 +3,7 @@ import { InvalidStateError, NotFoundError } from '../../errors.js';
 import type { OperationHandlers } from '../../http/operation-handlers.js';
 import { DEFAULT_ROTATION_OVERLAP_MS } from '../../webhooks/endpoint-secrets.js';
 import type { WebhookEndpointService } from '../../webhooks/endpoint-service.js';
+import { checkEndpointUrl, type EndpointUrlPolicy } from '../../webhooks/endpoint-url.js';
 import type { WebhookProtocol } from '../../webhooks/webhook-store.js';
 import type { DeliveryStore, DeliveryView, EndpointView } from '../delivery-store.js';
 import { servesMerchant } from '../operator.js';
@@ -27,7 +28,7 @@ async function deliveryOf(req: Request, deliveries: DeliveryStore): Promise<Deli
   return delivery;
 }
 
-export function webhookOperations(endpoints: WebhookEndpointService, deliveries: DeliveryStore): OperationHandlers {
+export function webhookOperations(endpoints: WebhookEndpointService, deliveries: DeliveryStore, urls: EndpointUrlPolicy): OperationHandlers {
   const current = async (id: string) => endpointWire((await deliveries.endpoint(id))!);
   return {
     listWebhookEndpoints: async (req, res) => {
@@ -36,6 +37,7 @@ export function webhookOperations(endpoints: WebhookEndpointService, deliveries:
     },
     createWebhookEndpoint: async (req, res) => {
       const body = req.body as { url: string; protocol?: WebhookProtocol };
+      await checkEndpointUrl(body.url, urls);
       const created = await endpoints.add(pathParam(req, 'merchant_id'), body.url, body.protocol ?? 'gateway');
       auditTarget(req, created.id);
       res.status(201).json({ webhook_endpoint: await current(created.id), secret: created.secret });

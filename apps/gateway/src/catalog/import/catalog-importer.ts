@@ -78,6 +78,8 @@ async function validate(file: string, onProgress: ImportOptions['onProgress']): 
     count++;
     if (count % 1000 === 0) onProgress?.({ phase: 'validating', done: count, total: undefined });
   }
+  // The whole file is valid: from here on, only a conflict with another merchant's SKU (or the database) can stop it.
+  if (count > 0) onProgress?.({ phase: 'validating', done: count, total: count });
   return count;
 }
 

@@ -28,16 +28,19 @@ export function jsonDepth(bytes: Uint8Array, limit = Infinity): number {
  * Parses JSON bodies up to 1 MiB and keeps the exact bytes on `req.ctx.rawBody`
  * for request signatures and idempotency fingerprints.
  *
- * Then hands the contract validator one of two Content-Types whatever the client
- * sent — `application/json` for a parsed body, `application/octet-stream` for any
- * other body (the validator answers 415) — and none without a body: the validator
+ * An operation whose contract takes `application/x-ndjson` (a catalog file) gets such a body as
+ * text, within the same limit, and its Content-Type is kept.
+ *
+ * Then hands the contract validator one of three Content-Types whatever the client
+ * sent — `application/json` for a parsed body, `application/x-ndjson` for the text above,
+ * `application/octet-stream` for any other body (the validator answers 415) — and none without a body: the validator
  * compiles and caches a schema per Content-Type it sees, so raw values would grow
  * its cache without bound and a malformed one (`%`) makes it throw.
  *
  *   app.use(jsonBody());
  */
 export function jsonBody(): RequestHandler[] {
-  return [parseJson(), refuseUnstorableText, normalizeContentType];
+  return [parseJson(), parseNdjson(), refuseUnstorableText, normalizeContentType];
 }
 
 /** NUL, or a surrogate code point without its pair: text PostgreSQL cannot store (nor most systems print). */
@@ -81,7 +84,7 @@ const normalizeContentType: RequestHandler = (req, _res, next) => {
     req.body = {};
     req.ctx.rawBody = Buffer.alloc(0);
   }
-  if (req.ctx.rawBody !== undefined) req.headers['content-type'] = 'application/json';
+  if (req.ctx.rawBody !== undefined) req.headers['content-type'] = typeof req.body === 'string' ? NDJSON : 'application/json';
   else if (hasBody) req.headers['content-type'] = 'application/octet-stream';
   else delete req.headers['content-type'];
   next();
@@ -89,6 +92,20 @@ const normalizeContentType: RequestHandler = (req, _res, next) => {
 
 /** A request that carries no body (a GET, mostly): nothing to read or parse. */
 const hasNoBody = (req: express.Request) => req.headers['transfer-encoding'] === undefined && (req.headers['content-length'] ?? '0') === '0';
+
+const NDJSON = 'application/x-ndjson';
+
+/** NDJSON text for the operations that take it; the exact bytes on `req.ctx.rawBody` too. */
+function parseNdjson(): RequestHandler {
+  const parse = express.text({
+    type: NDJSON,
+    limit: BODY_LIMIT,
+    verify: (req, _res, buffer) => {
+      (req as express.Request).ctx.rawBody = buffer;
+    },
+  });
+  return (req, res, next) => (hasNoBody(req) || !req.ctx.operation?.acceptsNdjson || req.ctx.rawBody !== undefined ? next() : parse(req, res, next));
+}
 
 function parseJson(): RequestHandler {
   const parse = express.json({
