@@ -102,6 +102,32 @@ describe('discount and customer files', () => {
     expect((await admin(op.reader, '/merchants/rival/discount_codes/TEN')).status).toBe(404);
   });
 
+  it('removes a code (any case) and a promotion: the next checkout no longer gets them; 404 once gone; read-only 403; audited', async () => {
+    await upload(op.full, '/merchants/shop/discounts/import', JSON.stringify([{ type: 'code', code: 'GONE', kind: 'percentage', percentage: 20 }, { ...PROMOTION, id: 'gone-too' }]));
+    const key = await gateway.createKey({ merchantIds: ['shop'] });
+    const checkout = (codes: string[]) =>
+      call(`${gateway.url}/checkout_sessions`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, json: { items: [{ product_id: 'chair' }], discount_codes: codes } });
+    const before = await checkout(['GONE']);
+    expect(before.status).toBe(201);
+    expect(before.body.checkout_session.discounts.applied.map((d: { code?: string }) => d.code)).toContain('GONE');
+
+    expect((await admin(op.reader, '/merchants/shop/discount_codes/gone', { method: 'DELETE' })).status).toBe(403);
+    const removed = await admin(op.full, '/merchants/shop/discount_codes/gone', { method: 'DELETE' });
+    expect(removed.status).toBe(200);
+    expect(removed.body).toEqual({ type: 'code', code: 'GONE', kind: 'percentage', percentage: 20 });
+    const after = await checkout(['GONE']);
+    expect(after.body.checkout_session.discounts.applied).toEqual([]);
+    expect(after.body.checkout_session.discounts.rejected).toMatchObject([{ code: 'GONE', reason: 'unknown' }]);
+    expect((await admin(op.full, '/merchants/shop/discount_codes/GONE', { method: 'DELETE' })).body.error).toMatchObject({ type: 'not_found', param: 'code' });
+
+    expect((await admin(op.full, '/merchants/shop/promotions/gone-too', { method: 'DELETE' })).body).toEqual({ ...PROMOTION, id: 'gone-too' });
+    expect((await admin(op.reader, '/merchants/shop/promotions/gone-too')).status).toBe(404);
+    expect((await admin(op.full, '/merchants/rival/promotions/ship-free', { method: 'DELETE' })).status).toBe(403);
+    const [entry] = (await admin(op.reader, '/audit?limit=2')).body.items;
+    expect(entry).toMatchObject({ operation: 'removePromotion', outcome: 'refused', status: 403 });
+    expect((await admin(op.reader, '/audit?limit=5')).body.items).toEqual(expect.arrayContaining([expect.objectContaining({ operation: 'removeDiscountCode', target: 'gone', outcome: 'succeeded' })]));
+  });
+
   it('refuses a bad discounts file with 400 naming the line, and writes nothing; read-only 403, another merchant 403, an unknown one 404', async () => {
     const before = (await admin(op.reader, '/merchants/shop/discounts')).body.items;
     const bad = await upload(op.full, '/merchants/shop/discounts/import', JSON.stringify([{ type: 'code', code: 'NEW', kind: 'percentage', percentage: 5 }, { type: 'code', code: 'BAD', kind: 'percentage', percentage: 500 }]));

@@ -2,7 +2,7 @@
  * The console in a real browser (Debian's headless Chromium through playwright-core; skipped,
  * saying so, without it), over a real gateway, database, delivery worker and webhook receiver:
  * sign in with an operator credential, find an order, see its delivery attempts (the receiver
- * failing), resend and see the new attempt succeed, search the catalog (what the query was
+ * failing), resend and see the new attempt succeed, import a catalog file and search it (what the query was
  * understood as, each result's score), revoke a key (then refused on the merchant API) — and
  * nothing fetched from elsewhere. Screenshots at laptop and phone widths are kept in test-results/.
  */
@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { packageRoot } from '../src/db/paths.js';
 import { startDeliveryWorker, type DeliveryWorker } from '../src/webhooks/delivery-worker.js';
 import { SF_ADDRESS, stocked } from './support/checkout.js';
+import { catalogFile } from './support/fixtures.js';
 import { call } from './support/http.js';
 import { startTestGateway, type TestGateway } from './support/test-gateway.js';
 import { startReceiver, type Receiver } from './support/webhook-receiver.js';
@@ -135,10 +136,15 @@ describe.skipIf(!available)('the console in Chromium', () => {
     await shoot('webhook-deliveries');
   });
 
-  it('searches the catalog, showing what the query was understood as and each result\'s score', async () => {
+  it('imports a catalog file with its progress, then searches the catalog, showing what the query was understood as and each result\'s score', async () => {
     await page.getByRole('link', { name: 'Catalog' }).click();
     await page.getByRole('heading', { name: 'Catalog' }).waitFor();
-    await expect.poll(() => page.getByRole('status').textContent()).toMatch(/^3 products/);
+    await page.getByText(/^3 products/).waitFor();
+    // An upload through the admin API, followed until it ends; the listing then counts it.
+    await page.getByLabel(/Import a catalog/).setInputFiles(catalogFile([stocked('bookcase', [{ price: 120, quantity: 3 }], { title: 'Walnut bookcase', category: 'Shelves' })], 'upload.ndjson'));
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await page.getByText(/: succeeded — 1 of 1 products/).waitFor({ timeout: 20_000 });
+    await page.getByText(/^4 products/).waitFor();
     await page.getByLabel('Search').fill('chair under $100');
     await page.getByRole('button', { name: 'Search' }).click();
     const understood = page.getByRole('region', { name: 'Query understanding' });

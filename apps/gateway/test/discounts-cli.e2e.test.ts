@@ -29,6 +29,19 @@ describe('discounts commands', () => {
     expect((await runCli(['discounts', 'import', file, '--merchant', 'cli-disc'], database.env())).code).toBe(0);
   }, 180_000);
 
+  it('remove takes out one code (any case) or one promotion, refusing what is not there or an unclear request', async () => {
+    const remove = (...args: string[]) => runCli(['discounts', 'remove', '--merchant', 'cli-disc', ...args], database.env());
+    expect(await remove('--code', 'welcome')).toMatchObject({ code: 0, stdout: 'removed code "welcome" of merchant cli-disc\n' });
+    const json = await runCli(['discounts', 'remove', '--merchant', 'cli-disc', '--promotion', 'ship-free', '--json'], database.env());
+    expect(JSON.parse(json.stdout)).toEqual({ merchant: 'cli-disc', removed: { type: 'promotion', id: 'ship-free', kind: 'free_shipping', minimum_subtotal: { USD: 50 } } });
+    expect((await runCli(['discounts', 'export', '--merchant', 'cli-disc'], database.env())).stdout).toBe('');
+    const again = await remove('--code', 'WELCOME');
+    expect(again.code).not.toBe(0);
+    expect(again.stderr.trim()).toBe('error: merchant cli-disc has no code "WELCOME"');
+    const both = await remove('--code', 'X', '--promotion', 'Y');
+    expect(both.stderr.trim()).toMatch(/^error: name what to remove: --code CODE or --promotion ID/);
+  }, 180_000);
+
   it('refuses a bad record with one line naming its line and field, and writes nothing', async () => {
     const file = catalogFile([
       { type: 'code', code: 'FINE', kind: 'percentage', percentage: 10 },

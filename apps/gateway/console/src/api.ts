@@ -23,14 +23,15 @@ function withQuery(path: string, query?: Query): string {
   return text ? `${path}?${text}` : path;
 }
 
-async function request<T>(method: string, path: string, options: { query?: Query; body?: unknown; credential?: string } = {}): Promise<T> {
+async function request<T>(method: string, path: string, options: { query?: Query; body?: unknown; credential?: string; file?: { data: Blob; type: string } } = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (method !== 'GET') headers['X-Console-Request'] = '1';
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.file) headers['Content-Type'] = options.file.type;
   if (options.credential) headers.Authorization = `Bearer ${options.credential}`;
   let response: Response;
   try {
-    response = await fetch(withQuery(path, options.query), { method, headers, credentials: 'same-origin', body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+    response = await fetch(withQuery(path, options.query), { method, headers, credentials: 'same-origin', body: options.file ? options.file.data : options.body === undefined ? undefined : JSON.stringify(options.body) });
   } catch {
     throw new AdminApiError(0, 'network_error', 'The gateway cannot be reached; is it running?');
   }
@@ -48,6 +49,8 @@ export const api = {
   post: <T>(path: string, body?: unknown) => request<T>('POST', path, { body }),
   put: <T>(path: string, body: unknown) => request<T>('PUT', path, { body }),
   delete: <T>(path: string) => request<T>('DELETE', path),
+  /** A file as the request's body (a catalog, a discounts file…). */
+  upload: <T>(path: string, data: Blob, type: string) => request<T>('POST', path, { file: { data, type } }),
   signIn: (credential: string) => request<Session>('POST', '/admin/console/session', { credential }),
 };
 
@@ -156,3 +159,11 @@ export interface ProductPage {
   query_understanding?: QueryUnderstanding;
 }
 export type Document = Record<string, unknown>;
+export interface CatalogImport {
+  id: string;
+  state: 'running' | 'succeeded' | 'failed';
+  received: number;
+  imported: number;
+  failed: number;
+  errors: { line: number | null; message: string }[];
+}

@@ -36,11 +36,11 @@ function Section({ session, merchant, section, onSignOut, item }: { session: Ses
       case 'webhooks':
         return item ? <EndpointDeliveries merchantId={merchant} endpointId={item} canWrite={canWrite} /> : <Webhooks merchantId={merchant} canWrite={canWrite} />;
       case 'catalog':
-        return <Catalog merchantId={merchant} />;
+        return <Catalog merchantId={merchant} canWrite={canWrite} />;
       case 'keys':
         return <Keys merchantId={merchant} canWrite={canWrite} />;
       case 'discounts':
-        return <Discounts merchantId={merchant} />;
+        return <Discounts merchantId={merchant} canWrite={canWrite} />;
       case 'shipping':
         return <Shipping merchantId={merchant} canWrite={canWrite} />;
       case 'customers':

@@ -73,6 +73,17 @@ export class DiscountService {
     return written;
   }
 
+  /**
+   * Removes a code (case-insensitively; its redemption count goes with it) or a promotion; the
+   * record removed, undefined when the merchant has none such. Orders keep the discounts they
+   * were given; an open checkout that named the code finds it unknown at its next change.
+   */
+  async remove(merchantId: string, what: { code: string } | { promotionId: string }): Promise<Record<string, unknown> | undefined> {
+    const removed = await this.store.remove(merchantId, 'code' in what ? { key: codeKey(what.code) } : what);
+    if (removed) this.active.forget(merchantId);
+    return removed;
+  }
+
   /** The merchant's records as they were imported (a file `import` takes back): codes by code, then promotions in order. */
   async export(merchantId: string): Promise<Record<string, unknown>[]> {
     return (await this.store.records(merchantId)).map(({ raw }) => raw);

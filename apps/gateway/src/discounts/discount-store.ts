@@ -90,6 +90,24 @@ export class DiscountStore {
     return { codes: codes.length, promotions: promotions.length };
   }
 
+  /**
+   * Removes a code (by key, with its redemptions) or a promotion (by id); the record removed, or
+   * undefined when there was none. Orders keep the discounts they were given.
+   */
+  async remove(merchantId: string, what: { key: string } | { promotionId: string }): Promise<Record<string, unknown> | undefined> {
+    return this.db.transaction(async (tx) => {
+      const rows = await tx.query<{ definition: Record<string, unknown> | string }>(
+        'key' in what
+          ? sql`DELETE FROM discount_codes WHERE merchant_id = ${merchantId} AND key = ${what.key} RETURNING definition`
+          : sql`DELETE FROM promotions WHERE merchant_id = ${merchantId} AND id = ${what.promotionId} RETURNING definition`,
+      );
+      const [row] = rows;
+      if (!row) return undefined;
+      await tx.execute(sql`SELECT pg_notify(${DISCOUNTS_CHANNEL}, ${merchantId})`);
+      return typeof row.definition === 'string' ? (JSON.parse(row.definition) as Record<string, unknown>) : row.definition;
+    });
+  }
+
   /** The merchant's records as stored: codes by key, then promotions in the order they were first imported. */
   async records(merchantId: string): Promise<{ raw: Record<string, unknown> }[]> {
     const rows = await this.db.sql.query<{ definition: Record<string, unknown> | string }>(sql`

@@ -4,11 +4,11 @@
  * title — one page at a time, so a catalog of 50,000 products loads 25 rows, never all of them.
  */
 import { useState } from 'react';
-import { api, enc, type ProductPage, type QueryUnderstanding } from '../api';
+import { api, enc, type AdminApiError, type CatalogImport, type ProductPage, type QueryUnderstanding } from '../api';
 import { DataTable, type Columns } from '../data-table';
 import { money } from '../format';
 import { useLoad } from '../use-load';
-import { Loading } from '../ui';
+import { ErrorNote, Loading } from '../ui';
 import type { Product } from '../api';
 
 const PAGE_SIZE = 25;
@@ -39,7 +39,55 @@ function Understanding({ understood }: { understood: QueryUnderstanding }) {
   );
 }
 
-export function Catalog({ merchantId }: { merchantId: string }) {
+/** Uploads a catalog file through the admin API and follows the import until it ends. */
+function ImportCatalog({ merchantId, onImported }: { merchantId: string; onImported: () => void }) {
+  const [file, setFile] = useState<File>();
+  const [progress, setProgress] = useState<CatalogImport>();
+  const [error, setError] = useState<AdminApiError>();
+  const [busy, setBusy] = useState(false);
+  return (
+    <form
+      className="inline-form"
+      onSubmit={async (event) => {
+        event.preventDefault();
+        if (!file) return;
+        setBusy(true);
+        setError(undefined);
+        setProgress(undefined);
+        try {
+          const type = /\.json$/i.test(file.name) ? 'application/json' : 'application/x-ndjson';
+          let current = await api.upload<CatalogImport>(`/admin/merchants/${enc(merchantId)}/catalog/imports`, file, type);
+          setProgress(current);
+          while (current.state === 'running') {
+            await new Promise((resolve) => setTimeout(resolve, 500));
+            current = await api.get<CatalogImport>(`/admin/catalog/imports/${enc(current.id)}`);
+            setProgress(current);
+          }
+          if (current.state === 'succeeded') onImported();
+        } catch (caught) {
+          setError(caught as AdminApiError);
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      <label htmlFor="catalog-file">Import a catalog (NDJSON or a JSON array, up to 1 MiB; larger: <code>gateway catalog import</code>)</label>
+      <input id="catalog-file" type="file" accept=".ndjson,.jsonl,.json,application/json,application/x-ndjson" onChange={(e) => setFile(e.target.files?.[0])} />
+      <button type="submit" disabled={!file || busy}>
+        {busy ? 'Importing…' : 'Import'}
+      </button>
+      <ErrorNote error={error} />
+      {progress && (
+        <p role="status" className="muted">
+          Import {progress.id}: {progress.state} — {progress.imported.toLocaleString()} of {progress.received.toLocaleString()} products
+          {progress.errors.map((e) => ` · ${e.line === null ? '' : `line ${e.line}: `}${e.message}`).join('')}
+        </p>
+      )}
+    </form>
+  );
+}
+
+export function Catalog({ merchantId, canWrite }: { merchantId: string; canWrite: boolean }) {
   const [typed, setTyped] = useState('');
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
@@ -54,6 +102,7 @@ export function Catalog({ merchantId }: { merchantId: string }) {
   return (
     <>
       <h1>Catalog</h1>
+      {canWrite && <ImportCatalog merchantId={merchantId} onImported={answer.reload} />}
       <form
         role="search"
         className="toolbar"

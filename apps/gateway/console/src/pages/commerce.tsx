@@ -14,8 +14,9 @@ function discountValue(d: Document): string {
   return text(d.percentage ?? d.amount ?? d.amounts ?? '');
 }
 
-export function Discounts({ merchantId }: { merchantId: string }) {
+export function Discounts({ merchantId, canWrite }: { merchantId: string; canWrite: boolean }) {
   const discounts = useLoad(() => api.get<Page<Document>>(`/admin/merchants/${enc(merchantId)}/discounts`), merchantId);
+  const pathOf = (d: Document) => (d.type === 'code' ? `discount_codes/${enc(text(d.code))}` : `promotions/${enc(text(d.id))}`);
   const columns: Columns<Document> = [
     { id: 'name', header: 'Code or promotion', cell: ({ row }) => <code>{text(row.original.code ?? row.original.id)}</code> },
     { id: 'type', header: 'Type', cell: ({ row }) => text(row.original.type) },
@@ -23,6 +24,17 @@ export function Discounts({ merchantId }: { merchantId: string }) {
     { id: 'value', header: 'Value', cell: ({ row }) => discountValue(row.original) },
     { id: 'applies', header: 'Applies to', cell: ({ row }) => text(row.original.applies_to ?? 'everything') },
     { id: 'combinable', header: 'Combinable', cell: ({ row }) => (row.original.combinable === false ? 'no' : 'yes') },
+    ...(canWrite
+      ? [
+          {
+            id: 'actions',
+            header: 'Actions',
+            cell: ({ row }: { row: { original: Document } }) => (
+              <ActionButton label="Remove" variant="danger" confirm={`Remove ${text(row.original.code ?? row.original.id)}? Orders keep the discounts they were given.`} run={() => api.delete(`/admin/merchants/${enc(merchantId)}/${pathOf(row.original)}`)} onDone={discounts.reload} />
+            ),
+          },
+        ]
+      : []),
   ];
   return (
     <>

@@ -7,6 +7,7 @@ import type { OperationHandlers } from '../../http/operation-handlers.js';
 import type { MerchantStore } from '../merchant-store.js';
 import { withUploadedFile } from '../uploaded-file.js';
 import type { CommerceServices } from './commerce.js';
+import { auditTarget } from '../operator-context.js';
 import { pathParam } from './page-params.js';
 
 /** The merchant of the path, which must exist (an import never creates one here, as with the CLI). */
@@ -45,6 +46,19 @@ export function commerceFileOperations({ customers, discounts }: CommerceService
     getPromotion: async (req, res) => {
       const id = pathParam(req, 'promotion_id');
       res.json(await discountRecord(req, (r) => r.type === 'promotion' && r.id === id, 'promotion', 'promotion_id'));
+    },
+    removeDiscountCode: async (req, res) => {
+      const code = pathParam(req, 'code');
+      auditTarget(req, code);
+      const removed = await discounts.remove(pathParam(req, 'merchant_id'), { code });
+      if (!removed) throw new NotFoundError(`No discount code ${JSON.stringify(code)} for merchant ${pathParam(req, 'merchant_id')}`, 'code');
+      res.json(removed);
+    },
+    removePromotion: async (req, res) => {
+      const promotionId = pathParam(req, 'promotion_id');
+      const removed = await discounts.remove(pathParam(req, 'merchant_id'), { promotionId });
+      if (!removed) throw new NotFoundError(`No promotion ${JSON.stringify(promotionId)} for merchant ${pathParam(req, 'merchant_id')}`, 'promotion_id');
+      res.json(removed);
     },
     importDiscounts: async (req, res) => {
       const merchantId = await existingMerchant(req, merchants);

@@ -31,4 +31,21 @@ export function discountsCommand(program: Command): void {
       if (io().json) return outJson(records);
       for (const record of records) out(JSON.stringify(record));
     });
+  discounts
+    .command('remove')
+    .description('remove a code (case-insensitively, with its redemption count) or a promotion; orders keep the discounts they were given')
+    .requiredOption('--merchant <id>', 'merchant id')
+    .option('--code <code>', 'the discount code')
+    .option('--promotion <id>', 'the promotion id')
+    .action(async (options: { merchant: string; code?: string; promotion?: string }) => {
+      if ((options.code === undefined) === (options.promotion === undefined)) throw new UsageError('name what to remove: --code CODE or --promotion ID (one of the two)');
+      const what = options.code !== undefined ? { code: options.code } : { promotionId: options.promotion! };
+      const removed = await withDatabase(async (_db, services) => {
+        await requireMerchants(services, [options.merchant]);
+        return services.discounts.remove(options.merchant, what);
+      });
+      const name = options.code !== undefined ? `code ${JSON.stringify(options.code)}` : `promotion ${JSON.stringify(options.promotion)}`;
+      if (!removed) throw new UsageError(`merchant ${options.merchant} has no ${name}`);
+      result({ merchant: options.merchant, removed }, () => out(`removed ${name} of merchant ${options.merchant}`));
+    });
 }
