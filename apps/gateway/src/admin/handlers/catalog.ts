@@ -1,4 +1,3 @@
-import type { Request } from 'express';
 import type { CatalogService } from '../../catalog/catalog-service.js';
 import { NotFoundError } from '../../errors.js';
 import type { OperationHandlers } from '../../http/operation-handlers.js';
@@ -7,14 +6,8 @@ import type { MerchantStore } from '../merchant-store.js';
 import { servesMerchant } from '../operator.js';
 import { auditTarget, operatorOf } from '../operator-context.js';
 import { catalogImportWire } from '../wire.js';
+import { existingMerchant } from './existing-merchant.js';
 import { pathParam } from './page-params.js';
-
-/** The merchant of the path, which must exist. */
-async function existingMerchant(req: Request, merchants: MerchantStore): Promise<string> {
-  const merchantId = pathParam(req, 'merchant_id');
-  if (!(await merchants.exists(merchantId))) throw new NotFoundError(`No merchant ${JSON.stringify(merchantId)} (create it first: POST /admin/merchants)`, 'merchant_id');
-  return merchantId;
-}
 
 /** Catalog imports (the uploaded file through `gateway catalog import`'s service) and the search index's rebuild. */
 export function catalogOperations(imports: CatalogImports, catalog: Pick<CatalogService, 'searchIndex'>, merchants: MerchantStore): OperationHandlers {

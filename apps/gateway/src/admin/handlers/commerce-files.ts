@@ -8,14 +8,8 @@ import type { MerchantStore } from '../merchant-store.js';
 import { withUploadedFile } from '../uploaded-file.js';
 import type { CommerceServices } from './commerce.js';
 import { auditTarget } from '../operator-context.js';
+import { existingMerchant } from './existing-merchant.js';
 import { pathParam } from './page-params.js';
-
-/** The merchant of the path, which must exist (an import never creates one here, as with the CLI). */
-async function existingMerchant(req: Request, merchants: MerchantStore): Promise<string> {
-  const merchantId = pathParam(req, 'merchant_id');
-  if (!(await merchants.exists(merchantId))) throw new NotFoundError(`No merchant ${JSON.stringify(merchantId)} (create it first: POST /admin/merchants)`, 'merchant_id');
-  return merchantId;
-}
 
 /** The body as the file `gateway … import` reads, through `importFile`; a refused record → 400 naming its line, nothing written. */
 async function importBody<T>(req: Request, importFile: (path: string) => Promise<T>): Promise<T> {
