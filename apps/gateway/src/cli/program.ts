@@ -49,7 +49,7 @@ export async function runCommand(args: readonly string[]): Promise<number> {
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode;
     const { describeFailure } = await import('./describe-failure.js');
-    err(`error: ${describeFailure(error)}`);
+    err(`error: ${await describeFailure(error)}`);
     if (process.env.LOG_LEVEL === 'debug' && error instanceof Error) err(error.stack ?? '');
     return 1;
   }

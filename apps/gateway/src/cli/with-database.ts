@@ -40,9 +40,15 @@ export async function withDatabase<T>(work: (db: Database, services: Services, c
   if (lentDatabase) return work(lentDatabase.db, lent(lentDatabase.services), lentDatabase.config);
   const config = loadConfig();
   // Loaded here, not at the top: `--help` and commands sent to a running gateway never load the database drivers.
-  const [{ openDatabase }, { buildServices }] = await Promise.all([import('../db/database.js'), import('../services.js')]);
-  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+  // The database starts opening first: while it waits for its files (PGlite's WASM and file system image), the
+  // services' modules load.
+  const opening = import('../db/database.js').then(({ openDatabase }) => openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 }));
+  const [opened, services] = await Promise.allSettled([opening, import('../services.js')]);
+  if (opened.status === 'rejected') throw opened.reason;
+  const db = opened.value;
   try {
+    if (services.status === 'rejected') throw services.reason;
+    const { buildServices } = services.value;
     await db.migrate({ onWait: () => err('another process is migrating the database: waiting for it') });
     return await work(db, buildServices(db), config);
   } finally {

@@ -3,21 +3,19 @@
  * data directory. One pool (or PGlite's one connection) serves both clients: Prisma
  * through a driver adapter, and the driver itself (sql.ts), which runs every
  * transaction (transaction.ts). Both kinds run the committed migrations through the
- * same WASM schema engine.
+ * same WASM schema engine, loaded only when a migration is pending (migrations.ts).
+ * Each kind's drivers load only when it is opened: a CLI command on the embedded
+ * database never loads node-postgres, nor one on PostgreSQL PGlite.
  *
  * Only `db/` and the stores (`*-store.ts`, the catalog writer) use `prisma` and `sql`;
  * services see `transaction` and the `Tx` it hands out, and pass that on.
  */
-import { PGlite } from '@electric-sql/pglite';
-import { PrismaPg } from '@prisma/adapter-pg';
-import pg from 'pg';
-import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient, Prisma as SQL } from '../generated/prisma/client.js';
 import { lockDataDir } from './data-dir-lock.js';
-import { advisoryLockLiveness, soleProcessLiveness, type HolderLiveness } from './holder-liveness.js';
-import { withMigrationLock, type MigrationLockOptions } from './migration-lock.js';
-import { applyMigrations } from './migrations.js';
-import { PostgresListener, type NotificationHandlers, type Subscription } from './pg-listener.js';
+import { soleProcessLiveness, type HolderLiveness } from './holder-liveness.js';
+import type { MigrationLockOptions } from './migration-lock.js';
+import { applyMigrations, migrationsUpToDate } from './migrations.js';
+import type { NotificationHandlers, Subscription } from './pg-listener.js';
 import { pgliteSql, pgSql, type Sql, type SqlDriver } from './sql.js';
 import type { UnitOfWork } from './transaction.js';
 
@@ -65,6 +63,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPostgres(url: string, max: number, prepared: boolean): Promise<Database> {
+  const [{ default: pg }, { PrismaPg }, { PostgresListener }, { withMigrationLock }, { advisoryLockLiveness }] = await Promise.all([
+    import('pg'),
+    import('@prisma/adapter-pg'),
+    import('./pg-listener.js'),
+    import('./migration-lock.js'),
+    import('./holder-liveness.js'),
+  ]);
   // Bounded everywhere, so a request never waits on the database for ever: a connection comes within
   // 5 s, the server cancels a statement after 30 s (a clean 57014), the client gives up on a silent
   // connection after 35 s, and TCP keep-alive notices a peer that vanished.
@@ -88,22 +93,25 @@ async function openPostgres(url: string, max: number, prepared: boolean): Promis
     await pool.end().catch(() => {});
     throw new DatabaseUnreachableError(`DATABASE_URL: cannot connect to ${describeUrl(url)}: ${reason(error)}`);
   }
-  const migrate = (options?: MigrationLockOptions) =>
-    withMigrationLock(
-      url,
-      async () => {
-        const pool = new pg.Pool({ connectionString: url, max: 1 });
-        try {
-          return await applyMigrations(new PrismaPg(pool));
-        } finally {
-          await pool.end();
-        }
-      },
-      options,
-    );
+  const driver = pgSql(pool, { prepared });
+  const migrate = async (options?: MigrationLockOptions) =>
+    // Up to date (the usual case): no lock, no engine. Else one process at a time applies what is pending.
+    (await migrationsUpToDate(driver))
+      ? []
+      : withMigrationLock(
+          url,
+          async () => {
+            const pool = new pg.Pool({ connectionString: url, max: 1 });
+            try {
+              return await applyMigrations(new PrismaPg(pool));
+            } finally {
+              await pool.end();
+            }
+          },
+          options,
+        );
   const listener = new PostgresListener(url); // one connection hears every channel of this process
   const listen = (channel: string, handlers: NotificationHandlers) => listener.listen(channel, handlers);
-  const driver = pgSql(pool, { prepared });
   const closeDriver = async () => {
     await listener.close();
     await pool.end();
@@ -121,14 +129,16 @@ const PGLITE_SHARED_BUFFERS = '32MB';
 async function openPGlite(dataDir: string | null): Promise<Database> {
   const release = dataDir ? lockDataDir(dataDir) : () => {};
   try {
+    const [{ PGlite }, { PrismaPGlite }] = await Promise.all([import('@electric-sql/pglite'), import('pglite-prisma-adapter')]);
     const options = { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] };
     const pglite = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
     await pglite.waitReady;
     const factory = new PrismaPGlite(pglite);
     const prisma = new PrismaClient({ adapter: factory });
+    const driver = pgliteSql(pglite);
     return assemble('pglite', prisma, {
-      sql: pgliteSql(pglite),
-      migrate: () => applyMigrations(factory),
+      sql: driver,
+      migrate: async () => ((await migrationsUpToDate(driver)) ? [] : applyMigrations(factory)),
       holders: soleProcessLiveness(),
       async listen(channel, handlers) {
         const unlisten = await pglite.listen(channel, handlers.onNotify);

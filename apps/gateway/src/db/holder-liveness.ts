@@ -18,7 +18,7 @@
  * a second time.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import pg from 'pg';
+import type pg from 'pg';
 import type { Sql } from './sql.js';
 import { Prisma as SQL } from '../generated/prisma/client.js';
 
@@ -59,10 +59,15 @@ export function advisoryLockLiveness(url: string, sql: Sql): HolderLiveness {
 
   const hold = (): Promise<pg.Client> => {
     if (held) return held;
-    const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
     // eslint-disable-next-line prefer-const -- read by the callbacks below, which run only after it is set
     let attempt!: Promise<pg.Client>;
     attempt = (async () => {
+      const { default: pg } = await import('pg'); // loaded on first use: a process on PGlite never needs it
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000, keepAlive: true, keepAliveInitialDelayMillis: 10_000 });
+      client.on('error', () => {
+        if (held === attempt) held = undefined; // lost: the lock went with the connection; the next claim takes it again
+        void client.end().catch(() => {});
+      });
       try {
         await client.connect();
         await client.query('SELECT pg_advisory_lock($1, $2)', [HOLDER_LOCK_CLASS, key]);
@@ -73,10 +78,6 @@ export function advisoryLockLiveness(url: string, sql: Sql): HolderLiveness {
         throw error;
       }
     })();
-    client.on('error', () => {
-      if (held === attempt) held = undefined; // lost: the lock went with the connection; the next claim takes it again
-      void client.end().catch(() => {});
-    });
     held = attempt;
     return attempt;
   };

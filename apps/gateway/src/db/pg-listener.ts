@@ -9,7 +9,7 @@
  *   const listener = new PostgresListener(url);
  *   const subscription = await listener.listen('catalog_changed', { onNotify: (payload) => … });
  */
-import pg from 'pg';
+import type pg from 'pg';
 
 export interface NotificationHandlers {
   onNotify(payload: string): void;
@@ -25,7 +25,10 @@ export interface Subscription {
 
 const RECONNECT_MS = 1_000;
 
-const listenStatement = (channel: string) => `LISTEN ${pg.escapeIdentifier(channel)}`;
+/** A channel name as an SQL identifier (what node-postgres's escapeIdentifier does; pg itself loads only when a connection opens). */
+const identifier = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+const listenStatement = (channel: string) => `LISTEN ${identifier(channel)}`;
 
 export class PostgresListener {
   private readonly channels = new Map<string, Set<NotificationHandlers>>();
@@ -79,7 +82,7 @@ export class PostgresListener {
       this.client = undefined;
       await client?.end().catch(() => {});
     } else {
-      await this.client?.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => {});
+      await this.client?.query(`UNLISTEN ${identifier(channel)}`).catch(() => {});
     }
   }
 
@@ -89,6 +92,7 @@ export class PostgresListener {
   }
 
   private async open(): Promise<void> {
+    const { default: pg } = await import('pg');
     const next = new pg.Client({ connectionString: this.url, connectionTimeoutMillis: 5_000 });
     next.on('notification', (message) => {
       for (const handlers of this.channels.get(message.channel) ?? []) handlers.onNotify(message.payload ?? '');
