@@ -4,17 +4,18 @@
  * is one line on stderr and a non-zero exit, never a stack trace.
  *
  * On the embedded database while `serve` holds it, the command runs in that
- * gateway, through its local socket (ops/local-socket/); otherwise here. The
+ * gateway, through its local socket (ops/local-socket/) — once it answers, if it is
+ * still starting; otherwise here. The
  * commands (and their heavy imports) load only when they run here.
  */
-import { runningGateway, runThroughGateway } from './ops/local-socket/client.js';
+import { awaitRunningGateway, runThroughGateway } from './ops/local-socket/client.js';
 
 const args = process.argv.slice(2);
 
 async function main(): Promise<number> {
   const embedded = !process.env.DATABASE_URL?.trim();
   const gateway = embedded && args[0] !== 'serve' && !args.includes('--help') && !args.includes('-h') && args.length > 0
-    ? runningGateway(process.env.DATA_DIR?.trim() || '.data')
+    ? await awaitRunningGateway(process.env.DATA_DIR?.trim() || '.data', (text) => process.stderr.write(text))
     : undefined;
   if (gateway) {
     try {

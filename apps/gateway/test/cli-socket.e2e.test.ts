@@ -97,7 +97,15 @@ describe('the CLI beside a running gateway', { timeout: 60_000 }, () => {
     expect(direct.code).toBe(0);
     expect(direct.stdout).toMatch(/^ID\s+NAME/);
 
-    served = await startServe({ ...env, PORT: '0', GATEWAY_ENV: 'sandbox' });
+    // A command sent while the next serve starts (its pid file written, the crashed one's socket
+    // still there) waits for it to answer, then runs in it: no refusal, no second opener.
+    const starting = startServe({ ...env, PORT: '0', GATEWAY_ENV: 'sandbox' });
+    for (let i = 0; i < 300 && !existsSync(join(dataDir, 'gateway.pid')); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    const early = await runCli(['merchants', 'list', '--json'], env);
+    served = await starting;
+    expect(early.stderr).toMatch(/^waiting for process \d+, which holds the embedded database \(a gateway starting\?\), to answer…\n$/);
+    expect(early.code).toBe(0);
+    expect(JSON.parse(early.stdout)).toHaveLength(1);
     expect(statSync(join(dataDir, 'gateway.sock')).mode & 0o777).toBe(0o600);
     const through = await runCli(['merchants', 'list', '--json'], env);
     expect(through.code).toBe(0);

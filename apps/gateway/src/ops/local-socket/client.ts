@@ -16,17 +16,55 @@ export interface RunningGatewaySocket {
   path: string;
 }
 
-/** The gateway process holding the embedded database in `dataDir` and its socket, when there is one alive (a stale pid file or socket is ignored). */
-export function runningGateway(dataDir: string): RunningGatewaySocket | undefined {
+/** The live process (not this one) holding the embedded database in `dataDir`, if any (a stale pid file is ignored). */
+function holder(dataDir: string): number | undefined {
   let pid: number;
   try {
     pid = Number(readFileSync(pidPath(dataDir), 'utf8'));
   } catch {
     return undefined;
   }
-  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || !isAlive(pid)) return undefined;
+  return Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid) ? pid : undefined;
+}
+
+/** The gateway process holding the embedded database in `dataDir` and its socket, when there is one alive (a stale pid file or socket is ignored). */
+export function runningGateway(dataDir: string): RunningGatewaySocket | undefined {
+  const pid = holder(dataDir);
   const path = socketPath(dataDir);
-  return existsSync(path) ? { pid, path } : undefined;
+  return pid !== undefined && existsSync(path) ? { pid, path } : undefined;
+}
+
+/** Whether a process listens on the socket. */
+function answers(path: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = connect(path);
+    probe.once('connect', () => {
+      probe.destroy();
+      resolve(true);
+    });
+    probe.once('error', () => resolve(false));
+  });
+}
+
+/**
+ * The running gateway to hand a command to, as runningGateway — but while a process holds the
+ * embedded database without a socket (a gateway still starting: migrating, loading its catalog),
+ * waits up to `timeoutMs` for its socket, or for the database to be free (undefined: run here),
+ * telling `notice` once. After that, undefined: the command then meets the lock's own refusal.
+ */
+export async function awaitRunningGateway(dataDir: string, notice: (text: string) => void, timeoutMs = 60_000): Promise<RunningGatewaySocket | undefined> {
+  const deadline = Date.now() + timeoutMs;
+  let told = false;
+  for (;;) {
+    const pid = holder(dataDir);
+    if (pid === undefined) return undefined;
+    const running = runningGateway(dataDir);
+    if (running && (await answers(running.path))) return running; // (a socket file left by a crashed gateway does not answer)
+    if (Date.now() >= deadline) return undefined;
+    if (!told) notice(`waiting for process ${pid}, which holds the embedded database (a gateway starting?), to answer…\n`);
+    told = true;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 export interface ClientIo {
