@@ -78,6 +78,21 @@ describe('discounts and shipping profile', () => {
       ['replaceShippingProfile', 200],
     ]);
   });
+
+  it('removes the shipping profile: checkout prices at the flat rate again; 404 once gone; read-only 403', async () => {
+    await admin(op.full, '/merchants/shop/shipping_profile', { method: 'PUT', json: SHIPPING });
+    const key = await gateway.createKey({ merchantIds: ['shop'] });
+    const shippingOf = async () =>
+      (await call(`${gateway.url}/checkout_sessions`, { method: 'POST', headers: { authorization: `Bearer ${key}` }, json: { items: [{ product_id: 'chair' }], shipping_address: { name: 'A', line1: '1 Market St', city: 'San Francisco', state: 'CA', postal_code: '94105', country: 'US' } } })).body.checkout_session.shipping.amount;
+    expect(await shippingOf()).toBe(7); // the profile's price
+    expect((await admin(op.reader, '/merchants/shop/shipping_profile', { method: 'DELETE' })).status).toBe(403);
+    const removed = await admin(op.full, '/merchants/shop/shipping_profile', { method: 'DELETE' });
+    expect(removed.status).toBe(200);
+    expect(removed.body.zones[0]).toMatchObject({ id: 'us' });
+    expect(await shippingOf()).toBe(5); // the flat rate (the contract's default: 5, free from 50; the chair is 40)
+    expect((await admin(op.reader, '/merchants/shop/shipping_profile')).status).toBe(404);
+    expect((await admin(op.full, '/merchants/shop/shipping_profile', { method: 'DELETE' })).body.error).toMatchObject({ type: 'not_found' });
+  });
 });
 
 describe('discount and customer files', () => {

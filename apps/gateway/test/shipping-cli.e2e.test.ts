@@ -49,4 +49,13 @@ describe('gateway shipping', () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toMatch(/is not JSON/);
   }, 60_000);
+
+  it('removes the profile (export then prints null), and refuses a second remove in one line', async () => {
+    const removed = await runCli(['shipping', 'remove', '--merchant', 'cli-shop'], env);
+    expect(removed).toMatchObject({ code: 0, stdout: 'removed the shipping profile of merchant cli-shop; it ships at the flat rate of the settings\n' });
+    expect((await runCli(['shipping', 'export', '--merchant', 'cli-shop'], env)).stdout.trim()).toBe('null');
+    const again = await runCli(['shipping', 'remove', '--merchant', 'cli-shop'], env);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toBe('error: merchant cli-shop has no shipping profile (it ships at the flat rate of the settings)\n');
+  }, 60_000);
 });

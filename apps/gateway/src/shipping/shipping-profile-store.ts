@@ -36,4 +36,13 @@ export class ShippingProfileStore {
       await tx.execute(sql`SELECT pg_notify(${SHIPPING_PROFILES_CHANNEL}, ${merchantId})`);
     });
   }
+
+  /** Removes the merchant's profile (it then ships at the settings' flat rate); false when it had none. */
+  async remove(merchantId: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const removed = await tx.query<{ merchant_id: string }>(sql`DELETE FROM shipping_profiles WHERE merchant_id = ${merchantId} RETURNING merchant_id`);
+      if (removed.length > 0) await tx.execute(sql`SELECT pg_notify(${SHIPPING_PROFILES_CHANNEL}, ${merchantId})`);
+      return removed.length > 0;
+    });
+  }
 }

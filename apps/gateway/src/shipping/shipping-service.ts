@@ -27,4 +27,11 @@ export class ShippingService {
     const profile = await this.store.find(merchantId);
     return profile ? shippingProfileDocument(profile) : null;
   }
+
+  /** Removes the merchant's profile: it ships at the flat rate of the settings again, on every replica at once. False when it had none. */
+  async remove(merchantId: string): Promise<boolean> {
+    const removed = await this.store.remove(merchantId);
+    if (removed) this.profiles.forget(merchantId);
+    return removed;
+  }
 }

@@ -62,9 +62,12 @@ export function Shipping({ merchantId, canWrite }: { merchantId: string; canWrit
                   {JSON.stringify(data, null, 2)}
                 </pre>
                 {canWrite && (
-                  <button type="button" onClick={() => setDraft(JSON.stringify(data, null, 2))}>
-                    Edit
-                  </button>
+                  <div className="toolbar">
+                    <button type="button" onClick={() => setDraft(JSON.stringify(data, null, 2))}>
+                      Edit
+                    </button>
+                    <ActionButton label="Remove" variant="danger" confirm="Remove the shipping profile? The merchant ships at the flat rate of the settings again." run={() => api.delete(`/admin/merchants/${enc(merchantId)}/shipping_profile`)} onDone={profile.reload} />
+                  </div>
                 )}
               </>
             ) : (

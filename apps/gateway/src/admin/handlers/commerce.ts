@@ -21,7 +21,7 @@ function emailAfter(cursor: string | undefined): string | undefined {
   return email;
 }
 
-/** Customers (list, show, erase), discounts (list) and the shipping profile (show, replace) of the merchant of the path. */
+/** Customers (list, show, erase), discounts (list) and the shipping profile (show, replace, remove) of the merchant of the path. */
 export function commerceOperations({ customers, discounts, shipping }: CommerceServices): OperationHandlers {
   return {
     listCustomers: async (req, res) => {
@@ -47,6 +47,12 @@ export function commerceOperations({ customers, discounts, shipping }: CommerceS
       const merchantId = pathParam(req, 'merchant_id');
       const profile = await shipping.export(merchantId);
       if (!profile) throw new NotFoundError(`Merchant ${merchantId} has no shipping profile (it ships at the settings' flat rate)`, 'merchant_id');
+      res.json(profile);
+    },
+    removeShippingProfile: async (req, res) => {
+      const merchantId = pathParam(req, 'merchant_id');
+      const profile = await shipping.export(merchantId);
+      if (!profile || !(await shipping.remove(merchantId))) throw new NotFoundError(`Merchant ${merchantId} has no shipping profile (it ships at the settings' flat rate)`, 'merchant_id');
       res.json(profile);
     },
     replaceShippingProfile: async (req, res) => {

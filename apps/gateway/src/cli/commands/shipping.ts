@@ -38,4 +38,16 @@ export function shippingCommand(program: Command): void {
       });
       out(JSON.stringify(document, null, 2));
     });
+  shipping
+    .command('remove')
+    .description('remove a merchant\'s shipping profile: it ships at the flat rate of the settings again')
+    .requiredOption('--merchant <id>', 'merchant id')
+    .action(async (options: { merchant: string }) => {
+      const removed = await withDatabase(async (_db, services) => {
+        await requireMerchants(services, [options.merchant]);
+        return services.shipping.remove(options.merchant);
+      });
+      if (!removed) throw new UsageError(`merchant ${options.merchant} has no shipping profile (it ships at the flat rate of the settings)`);
+      result({ merchant: options.merchant, removed: true }, () => out(`removed the shipping profile of merchant ${options.merchant}; it ships at the flat rate of the settings`));
+    });
 }
