@@ -4,6 +4,9 @@
  */
 import { tableFeatures, useTable, type ColumnDef, type RowData } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
+import type { Page } from './api';
+import { CursorPager, Loading } from './ui';
+import type { Loaded } from './use-load';
 
 const features = tableFeatures({});
 export type Columns<T extends RowData> = Array<ColumnDef<typeof features, T>>;
@@ -39,5 +42,19 @@ export function DataTable<T extends RowData>({ columns, rows, caption, empty, ro
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** One cursor page of rows as a table, with the pager under it (what every list of the admin API shows). */
+export function PagedTable<T extends RowData>({ loaded, trail, onMove, ...table }: { loaded: Loaded<Page<T>>; trail: string[]; onMove: (trail: string[]) => void; columns: Columns<T>; caption: string; empty: ReactNode; rowKey: (row: T) => string }) {
+  return (
+    <Loading loaded={loaded}>
+      {(page) => (
+        <>
+          <DataTable {...table} rows={page.items} />
+          <CursorPager hasMore={page.has_more} nextCursor={page.next_cursor} trail={trail} onMove={onMove} />
+        </>
+      )}
+    </Loading>
   );
 }

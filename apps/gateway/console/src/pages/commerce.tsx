@@ -1,9 +1,9 @@
 /** The merchant's discounts, shipping profile and customers, as the CLI's files hold them. */
 import { useState } from 'react';
 import { api, enc, type AdminApiError, type Document, type Page } from '../api';
-import { DataTable, type Columns } from '../data-table';
+import { DataTable, PagedTable, type Columns } from '../data-table';
 import { useLoad } from '../use-load';
-import { ActionButton, CursorPager, ErrorNote, Loading } from '../ui';
+import { ActionButton, ErrorNote, Loading } from '../ui';
 
 const text = (value: unknown): string => (value === undefined || value === null ? '—' : typeof value === 'string' ? value : JSON.stringify(value));
 
@@ -136,14 +136,7 @@ export function Customers({ merchantId, canWrite }: { merchantId: string; canWri
   return (
     <>
       <h1>Customers</h1>
-      <Loading loaded={customers}>
-        {(page) => (
-          <>
-            <DataTable caption="Customers" columns={columns} rows={page.items} rowKey={(c) => String(c.email)} empty="No saved customers." />
-            <CursorPager hasMore={page.has_more} nextCursor={page.next_cursor} trail={trail} onMove={setTrail} />
-          </>
-        )}
-      </Loading>
+      <PagedTable loaded={customers} trail={trail} onMove={setTrail} caption="Customers" columns={columns} rowKey={(c) => String(c.email)} empty="No saved customers." />
       {shown && <CustomerExport merchantId={merchantId} email={shown} />}
     </>
   );

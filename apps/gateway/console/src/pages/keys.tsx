@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { api, enc, type AdminApiError, type ApiKey, type Page } from '../api';
-import { DataTable, type Columns } from '../data-table';
+import { PagedTable, type Columns } from '../data-table';
 import { when } from '../format';
 import { useLoad } from '../use-load';
-import { ActionButton, CursorPager, ErrorNote, Loading } from '../ui';
+import { ActionButton, ErrorNote } from '../ui';
 
 const SCOPES = ['*', 'catalog:read', 'checkout:read', 'checkout:write', 'orders:read', 'orders:write', 'webhooks:write'];
 
@@ -82,14 +82,7 @@ export function Keys({ merchantId, canWrite }: { merchantId: string; canWrite: b
     <>
       <h1>API keys</h1>
       {canWrite && <CreateKey merchantId={merchantId} onCreated={keys.reload} />}
-      <Loading loaded={keys}>
-        {(page) => (
-          <>
-            <DataTable caption="API keys" columns={columns} rows={page.items} rowKey={(k) => k.id} empty="No API keys." />
-            <CursorPager hasMore={page.has_more} nextCursor={page.next_cursor} trail={trail} onMove={setTrail} />
-          </>
-        )}
-      </Loading>
+      <PagedTable loaded={keys} trail={trail} onMove={setTrail} caption="API keys" columns={columns} rowKey={(k) => k.id} empty="No API keys." />
     </>
   );
 }

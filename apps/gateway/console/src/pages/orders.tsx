@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { api, enc, type Order, type Page } from '../api';
-import { DataTable, type Columns } from '../data-table';
+import { PagedTable, type Columns } from '../data-table';
 import { money, when } from '../format';
 import { useLoad } from '../use-load';
-import { CursorPager, Loading } from '../ui';
 
 const STATUSES = ['', 'created', 'partially_fulfilled', 'fulfilled', 'delivered', 'canceled', 'refunded'];
 
@@ -54,14 +53,7 @@ export function Orders({ merchantId }: { merchantId: string }) {
           </select>
         </label>
       </div>
-      <Loading loaded={orders}>
-        {(page) => (
-          <>
-            <DataTable caption="Orders" columns={columns} rows={page.items} rowKey={(o) => o.id} empty="No orders yet." />
-            <CursorPager hasMore={page.has_more} nextCursor={page.next_cursor} trail={trail} onMove={setTrail} />
-          </>
-        )}
-      </Loading>
+      <PagedTable loaded={orders} trail={trail} onMove={setTrail} caption="Orders" columns={columns} rowKey={(o) => o.id} empty="No orders yet." />
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { api, enc, type AdminApiError, type Delivery, type Page, type WebhookEndpoint } from '../api';
-import { DataTable, type Columns } from '../data-table';
+import { PagedTable, type Columns } from '../data-table';
 import { DeliveryCard } from '../deliveries';
 import { when } from '../format';
 import { useLoad } from '../use-load';
@@ -76,14 +76,7 @@ export function Webhooks({ merchantId, canWrite }: { merchantId: string; canWrit
     <>
       <h1>Webhook endpoints</h1>
       {canWrite && <AddEndpoint merchantId={merchantId} onAdded={endpoints.reload} />}
-      <Loading loaded={endpoints}>
-        {(page) => (
-          <>
-            <DataTable caption="Webhook endpoints" columns={columns} rows={page.items} rowKey={(e) => e.id} empty="No webhook endpoints." />
-            <CursorPager hasMore={page.has_more} nextCursor={page.next_cursor} trail={trail} onMove={setTrail} />
-          </>
-        )}
-      </Loading>
+      <PagedTable loaded={endpoints} trail={trail} onMove={setTrail} caption="Webhook endpoints" columns={columns} rowKey={(e) => e.id} empty="No webhook endpoints." />
     </>
   );
 }
