@@ -91,7 +91,8 @@ describe('npm start', { timeout: 60_000 }, () => {
       new RegExp(`^Commerce Gateway \\(sandbox\\) listening on http://127\\.0\\.0\\.1:${port} with the embedded database in .*\\n  API reference: http://127\\.0\\.0\\.1:${port}/docs\\n  Console:       http://127\\.0\\.0\\.1:${port}/console\\n  CLI commands .*\\n  Ctrl-C stops it; logs go to stderr\\n`),
     );
     expect(run.stdout()).not.toContain('"level"'); // logs are on stderr
-    expect(run.stderr()).toContain('gateway started');
+    // Flushed before the block is printed; the two pipes may still reach this process in either order.
+    await until(() => run.stderr().includes('gateway started'), 5_000);
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
     const serverPid = Number(readFileSync(join(dataDir, 'gateway.pid'), 'utf8'));
     expect(existsSync(join(dataDir, 'gateway.sock'))).toBe(true);

@@ -44,7 +44,9 @@ export function serveCommand(program: Command, runCommand: (args: readonly strin
         }, logger);
       }
       const database = gateway.db.kind === 'pglite' ? `embedded database in ${resolve(config.dataDir)}` : 'PostgreSQL';
-      // One block, once everything is up: the start-up logs (stderr) are all before it.
+      // One block, once everything is up: the start-up logs (stderr, written asynchronously) are
+      // flushed first, so that they are all before it.
+      await new Promise<void>((resolve) => logger.flush(() => resolve()));
       out(
         [
           '',
