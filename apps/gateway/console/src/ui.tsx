@@ -64,3 +64,13 @@ export function CursorPager({ hasMore, nextCursor, trail, onMove }: { hasMore: b
     </nav>
   );
 }
+
+/** A secret the API shows this once (a key, a signing secret), until the page is left. */
+export function ShownOnce({ label, secret }: { label: string; secret: string | undefined }) {
+  if (!secret) return null;
+  return (
+    <p className="once" role="status">
+      {label} (shown once — copy it now): <code>{secret}</code>
+    </p>
+  );
+}

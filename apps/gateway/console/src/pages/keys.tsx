@@ -3,7 +3,7 @@ import { api, enc, type AdminApiError, type ApiKey, type Page } from '../api';
 import { PagedTable, type Columns } from '../data-table';
 import { when } from '../format';
 import { useLoad } from '../use-load';
-import { ActionButton, ErrorNote } from '../ui';
+import { ActionButton, ErrorNote, ShownOnce } from '../ui';
 
 const SCOPES = ['*', 'catalog:read', 'checkout:read', 'checkout:write', 'orders:read', 'orders:write', 'webhooks:write'];
 
@@ -46,11 +46,7 @@ function CreateKey({ merchantId, onCreated }: { merchantId: string; onCreated: (
         Create key
       </button>
       <ErrorNote error={error} />
-      {secret && (
-        <p className="once" role="status">
-          New key (shown once — copy it now): <code data-testid="new-key">{secret}</code>
-        </p>
-      )}
+      <ShownOnce label="New key" secret={secret} />
     </form>
   );
 }

@@ -5,7 +5,7 @@ import { PagedTable, type Columns } from '../data-table';
 import { DeliveryCard } from '../deliveries';
 import { when } from '../format';
 import { useLoad } from '../use-load';
-import { ActionButton, CursorPager, ErrorNote, Loading } from '../ui';
+import { ActionButton, CursorPager, ErrorNote, Loading, ShownOnce } from '../ui';
 
 function AddEndpoint({ merchantId, onAdded }: { merchantId: string; onAdded: () => void }) {
   const [url, setUrl] = useState('');
@@ -37,11 +37,7 @@ function AddEndpoint({ merchantId, onAdded }: { merchantId: string; onAdded: () 
       </select>
       <button type="submit">Add endpoint</button>
       <ErrorNote error={error} />
-      {secret && (
-        <p className="once" role="status">
-          Signing secret (shown once): <code>{secret}</code>
-        </p>
-      )}
+      <ShownOnce label="Signing secret" secret={secret} />
     </form>
   );
 }
@@ -103,11 +99,7 @@ export function EndpointDeliveries({ merchantId, endpointId, canWrite }: { merch
           run={async () => setSecret((await api.post<{ secret: string }>(`/admin/webhook_endpoints/${enc(endpointId)}/rotate_secret`, {})).secret)}
         />
       )}
-      {secret && (
-        <p className="once" role="status">
-          New signing secret (shown once): <code>{secret}</code>
-        </p>
-      )}
+      <ShownOnce label="New signing secret" secret={secret} />
       <button type="button" onClick={deliveries.reload}>
         Refresh
       </button>
