@@ -90,13 +90,25 @@ export class SearchIndexer {
     // The index is built on the read model's own columns of the products (filters, facets, title order).
     if (columnsOf) this.engine.shareColumns?.(columnsOf);
     return {
-      replaceMerchant: async (merchantId: string, rows: readonly CatalogRow[]) => {
-        const load = this.serial(merchantId, async () => {
-          const { documents } = await this.documents(merchantId, rows);
-          await this.engine.replaceMerchant(merchantId, documents);
+      load: (merchantId: string) => {
+        const load = this.load(merchantId, { sharedColumns: true });
+        let settle!: (end: { columns: CatalogColumns | undefined } | { error: unknown }) => void;
+        const ended = new Promise<{ columns: CatalogColumns | undefined } | { error: unknown }>((resolve) => (settle = resolve));
+        const loaded = ended.then((end) => {
+          if ('error' in end) throw end.error;
+          return this.serial(merchantId, () => load.finish(end.columns));
         });
-        this.loaded.set(merchantId, load.then(() => {}));
-        await load;
+        // A search meanwhile waits for this load rather than read the merchant itself (ensure).
+        this.loaded.set(merchantId, loaded);
+        loaded.catch(() => this.loaded.delete(merchantId));
+        return {
+          add: (rows: readonly CatalogRow[]) => load.add(rows),
+          finish: (columns: CatalogColumns | undefined) => {
+            settle({ columns });
+            return loaded;
+          },
+          abandon: (error: unknown) => settle({ error }),
+        };
       },
       upsert: async (merchantId: string, rows: readonly CatalogRow[], gone: readonly string[]) => {
         if (!this.loaded.has(merchantId)) return; // loaded whole on its first search
@@ -109,20 +121,39 @@ export class SearchIndexer {
     };
   }
 
+  /**
+   * A merchant's catalog streamed into the engine batch by batch (SearchEngine.load), or gathered and
+   * given at once to an engine that cannot stream: counts what was embedded meanwhile.
+   */
+  private load(merchantId: string, options: { sharedColumns: boolean }) {
+    const engine = this.engine;
+    const streamed = engine.load?.(merchantId, options);
+    const gathered: SearchDocument[] = [];
+    const stats = { products: 0, embedded: 0, unembedded: 0 };
+    return {
+      stats,
+      add: async (rows: readonly CatalogRow[]) => {
+        const batch = await this.documents(merchantId, rows);
+        stats.products += batch.documents.length;
+        stats.embedded += batch.embedded;
+        stats.unembedded += batch.unembedded;
+        if (streamed) streamed.add(batch.documents);
+        else gathered.push(...batch.documents);
+      },
+      finish: async (columns?: CatalogColumns) => {
+        if (streamed) streamed.finish(columns);
+        else await engine.replaceMerchant(merchantId, gathered);
+      },
+    };
+  }
+
   /** Rebuilds a merchant's part of the index from the database. */
   rebuildMerchant(merchantId: string): Promise<{ products: number; embedded: number; unembedded: number }> {
     return this.serial(merchantId, async () => {
-      const all: SearchDocument[] = [];
-      let embedded = 0;
-      let unembedded = 0;
-      for await (const rows of this.store.catalogRows(merchantId)) {
-        const batch = await this.documents(merchantId, rows);
-        all.push(...batch.documents);
-        embedded += batch.embedded;
-        unembedded += batch.unembedded;
-      }
-      await this.engine.replaceMerchant(merchantId, all);
-      return { products: all.length, embedded, unembedded };
+      const load = this.load(merchantId, { sharedColumns: false });
+      for await (const rows of this.store.catalogRows(merchantId)) await load.add(rows);
+      await load.finish();
+      return load.stats;
     });
   }
 

@@ -1,5 +1,6 @@
 /**
- * Catalog answers as JSON text (the HTTP side's encoding), each product serialized once. The read
+ * Catalog answers as JSON text (the HTTP side's encoding), each product serialized once (or never:
+ * a product the read model decoded from its text is that text). The read
  * model's products are immutable (a change replaces the object), so a product's text is remembered
  * beside the object itself (a WeakMap: it goes when the product does) and a listing is its products'
  * texts joined. A search hit (catalog/shown-items.ts) is its product's text with `similarity_score`
@@ -8,7 +9,7 @@
  *
  *   res.setHeader('Content-Type', JSON_CONTENT_TYPE).send(searchResponseBody(await catalog.search(…)));
  */
-import { isRememberedList, scoredFrom } from '../catalog/shown-items.js';
+import { decodedText, isRememberedList, scoredFrom } from '../catalog/shown-items.js';
 import type { Product, ProductSearchResponse } from '../contract-types.js';
 
 const texts = new WeakMap<object, string>();
@@ -16,7 +17,7 @@ const texts = new WeakMap<object, string>();
 const listBytes = new WeakMap<readonly Product[], Buffer>();
 
 export function productJson(product: Product): string {
-  let text = texts.get(product);
+  let text = texts.get(product) ?? decodedText(product);
   if (text !== undefined) return text;
   const base = scoredFrom(product);
   text = base ? `${productJson(base).slice(0, -1)},"similarity_score":${JSON.stringify(product.similarity_score)}}` : JSON.stringify(product);

@@ -3,6 +3,9 @@
  * array or list per field, a row per product. Built once from an immutable list of products;
  * both the catalog read model (listings) and the embedded search index (masks, facets, the
  * ranking's tie-break) read their filters through here, so a filter means one thing (filter.ts).
+ * The columns also give back each row's fields (`fields`), so that the columns after a change are
+ * made from the columns before it and the changed products alone: nobody keeps the products as
+ * objects for that (at a million products, they were most of the memory).
  */
 import { countFacets, type FacetColumns } from './embedded/facet-counter.js';
 import { allowsEverything, categoryMatches, compareTitleOrder, foldCase, priceBounds, priceWithin, type ProductFilter } from './filter.js';
@@ -31,16 +34,21 @@ export class CatalogColumns implements FacetColumns {
   readonly vendorNames: readonly string[];
   /** Rows by folded tag. */
   private readonly tags = new Map<string, Int32Array>();
+  private readonly titles: readonly string[];
+  /** Row r's folded tags: tagNames[rowTags[tagStarts[r]…tagStarts[r + 1] − 1]]. */
+  private readonly tagStarts: Int32Array;
+  private readonly rowTags: Int32Array;
+  private readonly tagNames: readonly string[];
   /** Each row's place in title-then-id order. */
   readonly rank: Int32Array;
   /** The rows in title-then-id order. */
   readonly byTitle: Int32Array;
 
-  /** `wide(i)`: whether row i's title or id needs the code-point compare (see isWide), when the caller knows it already. */
-  constructor(rows: readonly ColumnFields[], wide: (i: number) => boolean = (i) => isWide(rows[i]!.title) || isWide(rows[i]!.id)) {
+  constructor(rows: readonly ColumnFields[]) {
     const n = rows.length;
     this.size = n;
     this.ids = rows.map((row) => row.id);
+    this.titles = rows.map((row) => row.title);
     this.prices = Float64Array.from(rows, (row) => row.price);
     const categories = numbering(rows, (row) => row.category);
     this.categoryOf = categories.of;
@@ -50,24 +58,52 @@ export class CatalogColumns implements FacetColumns {
     this.vendorOf = vendors.of;
     this.vendorNames = vendors.names;
     const tagLists = new Map<string, number[]>();
+    const tagNumbers = new Map<string, number>();
+    const rowTags: number[] = [];
+    this.tagStarts = new Int32Array(n + 1);
     rows.forEach((row, i) => {
       for (const tag of new Set(row.tags.map(foldCase))) {
         const list = tagLists.get(tag);
         if (list) list.push(i);
         else tagLists.set(tag, [i]);
+        let number = tagNumbers.get(tag);
+        if (number === undefined) tagNumbers.set(tag, (number = tagNumbers.size));
+        rowTags.push(number);
       }
+      this.tagStarts[i + 1] = rowTags.length;
     });
     for (const [tag, list] of tagLists) this.tags.set(tag, Int32Array.from(list));
+    this.rowTags = Int32Array.from(rowTags);
+    this.tagNames = [...tagNumbers.keys()];
+    // Whether a row's title or id needs the code-point compare, found once per row rather than once per comparison.
+    const wide = Uint8Array.from(rows, (row) => (isWide(row.title) || isWide(row.id) ? 1 : 0));
     this.byTitle = Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => {
       const x = rows[a]!;
       const y = rows[b]!;
-      if (wide(a) || wide(b)) return compareTitleOrder(x, y);
+      if (wide[a] || wide[b]) return compareTitleOrder(x, y);
       // Below U+D800, UTF-16 order is code-point order: the plain compare is the same and faster.
       if (x.title !== y.title) return x.title < y.title ? -1 : 1;
       return x.id < y.id ? -1 : x.id > y.id ? 1 : 0;
     });
     this.rank = new Int32Array(n);
     this.byTitle.forEach((row, place) => (this.rank[row] = place));
+  }
+
+  /**
+   * Row r's fields as the columns hold them: filters and order mean the same with them as with the
+   * product's own (the category and vendor as first seen in the catalog, the tags folded).
+   */
+  fields(row: number): ColumnFields {
+    const tags: string[] = [];
+    for (let k = this.tagStarts[row]!; k < this.tagStarts[row + 1]!; k++) tags.push(this.tagNames[this.rowTags[k]!]!);
+    return {
+      id: this.ids[row]!,
+      title: this.titles[row]!,
+      category: this.categoryNames[this.categoryOf[row]!]!,
+      vendor: this.vendorNames[this.vendorOf[row]!]!,
+      price: this.prices[row]!,
+      tags,
+    };
   }
 
   /** The rows the filter allows (1) and not (0), or undefined when it allows every row. */

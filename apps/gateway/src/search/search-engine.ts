@@ -81,5 +81,18 @@ export interface SearchEngine {
    * documents it indexes, rather than make its own. Optional: engines with their own storage leave it out.
    */
   shareColumns?(columnsOf: (merchantId: string) => CatalogColumns | undefined): void;
+  /**
+   * Replaces everything a merchant has, streamed in batch by batch (a large catalog is never held
+   * whole as documents); what was indexed before answers until `finish`. `sharedColumns`: `finish`
+   * is given the catalog's own columns of exactly the documents added, in their order. Optional:
+   * engines without it are given the whole catalog at once (replaceMerchant).
+   */
+  load?(merchantId: string, options: { sharedColumns: boolean }): EngineLoad;
   close(): Promise<void>;
+}
+
+/** A merchant's catalog streamed into an engine (SearchEngine.load). */
+export interface EngineLoad {
+  add(documents: readonly SearchDocument[]): void;
+  finish(columns?: CatalogColumns): void;
 }

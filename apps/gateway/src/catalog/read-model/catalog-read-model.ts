@@ -28,10 +28,18 @@ import { restock } from './restock.js';
 
 /** Told of what was loaded, to keep an in-memory search index over the same products. */
 export interface ReadModelSink {
-  /** Everything a merchant has (a start-up or reload). */
-  replaceMerchant(merchantId: string, rows: readonly CatalogRow[]): Promise<void>;
+  /** Everything a merchant has (a start-up or reload), batch by batch. */
+  load(merchantId: string): SinkLoad;
   /** Products added or changed, and ids no longer in the catalog. */
   upsert(merchantId: string, rows: readonly CatalogRow[], gone: readonly string[]): Promise<void>;
+}
+
+export interface SinkLoad {
+  add(rows: readonly CatalogRow[]): Promise<void>;
+  /** Every row was added; `columns`: the read model's columns of exactly those products, in the order added. */
+  finish(columns: CatalogColumns | undefined): Promise<void>;
+  /** The load failed: what was added is dropped. */
+  abandon(error: unknown): void;
 }
 
 export type Listen = (channel: string, handlers: NotificationHandlers) => Promise<Subscription>;
@@ -201,14 +209,31 @@ export class CatalogReadModel {
     return this.queues.run(merchantId, work);
   }
 
+  /**
+   * A merchant's products, read batch by batch into its catalog and the search index: no batch's
+   * products outlive it (each is held as text, see MerchantCatalog), so a large catalog is never
+   * held whole as objects.
+   */
   private loadMerchant(merchantId: string): Promise<number> {
     return this.serial(merchantId, async () => {
-      const rows: CatalogRow[] = [];
-      for await (const batch of this.store.catalogRows(merchantId)) rows.push(...batch);
-      if (rows.length) this.merchants.set(merchantId, new MerchantCatalog(rows.map((row) => row.product)));
+      const catalog = MerchantCatalog.loader();
+      const index = this.sink?.load(merchantId);
+      let count = 0;
+      try {
+        for await (const rows of this.store.catalogRows(merchantId)) {
+          catalog.add(rows.map((row) => row.product));
+          await index?.add(rows);
+          count += rows.length;
+        }
+      } catch (error) {
+        index?.abandon(error);
+        throw error;
+      }
+      const merchant = catalog.build();
+      if (count) this.merchants.set(merchantId, merchant);
       else this.merchants.delete(merchantId);
-      await this.sink?.replaceMerchant(merchantId, rows);
-      return rows.length;
+      await index?.finish(count ? merchant.columns() : undefined);
+      return count;
     });
   }
 
@@ -241,8 +266,11 @@ export class CatalogReadModel {
         // Stock is not searched: only a change of the products themselves reaches the index. A merchant
         // new to a complete model has no other products: these rows are all of it.
         if (change.kind === 'stock') return;
-        if (isNew && this.live) await this.sink?.replaceMerchant(merchantId, rows);
-        else await this.sink?.upsert(merchantId, rows, gone);
+        if (isNew && this.live && this.sink) {
+          const index = this.sink.load(merchantId);
+          await index.add(rows);
+          await index.finish(merchant?.columns());
+        } else await this.sink?.upsert(merchantId, rows, gone);
       });
     } catch (error) {
       this.logger.error({ err: error, merchantId }, 'catalog read model update failed; reads go to the database until it is reloaded');

@@ -2,33 +2,78 @@
  * One merchant's products in memory, as the contract shows them: by id, and as columns
  * (search/catalog-columns.ts) for filtered listings in title-then-id order — the filters mean
  * what the database's do (search/filter.ts) — and for the in-memory search index, which is built
- * on these same columns. The columns are rebuilt lazily, only after a change
- * that adds, removes or alters a filtered field of a product; a stock change replaces the product
- * in its row.
+ * on these same columns.
+ *
+ * A product is held as its JSON text, not as objects: at 200,000 products the objects (a product,
+ * its variants, images, attributes and their strings) were most of a replica's memory, the text is
+ * a third of it, and the text is what GET and listings send anyway. A product asked for is decoded
+ * once and kept while it is asked for (DECODED, the most recently asked), so the same product is
+ * the same object, whose text the HTTP side never makes again (shown-items.ts).
+ *
+ * The columns are made again lazily, only after a change that adds, removes or alters a filtered
+ * field of a product, from the columns before the change and the changed products (nothing is
+ * decoded for that); a stock change replaces the product's text in its row.
  */
 import { LRUCache } from 'lru-cache';
 import type { Product } from '../../contract-types.js';
-import { CatalogColumns } from '../../search/catalog-columns.js';
-import { filterKey, type ProductFilter } from '../../search/filter.js';
+import { CatalogColumns, type ColumnFields } from '../../search/catalog-columns.js';
+import { filterKey, foldCase, type ProductFilter } from '../../search/filter.js';
+import { decodedProduct } from '../shown-items.js';
 
 /** Matching rows remembered over all filters of one set of columns (4 bytes each). */
 const MAX_REMEMBERED_ROWS = 200_000;
+/** Products kept decoded, the most recently asked for. */
+const DECODED = 2_000;
 
 interface Listing {
-  /** The products by row of `columns`. */
-  products: Product[];
   columns: CatalogColumns;
   /** Every match of a filter, as rows in order (shoppers page through the same listings); goes with the columns. */
   matches: LRUCache<string, Int32Array>;
 }
 
-export class MerchantCatalog {
-  /** Each product and its row in `listing` (undefined until the listing is made again). */
-  private readonly entries = new Map<string, { product: Product; row: number }>();
-  private listing: Listing | undefined;
+interface Entry {
+  /** The product's JSON text. */
+  text: string;
+  /** Its row in the columns (of `listing`, or of `before` while they are to be made again); −1: added since. */
+  row: number;
+}
 
-  constructor(products: Iterable<Product> = []) {
-    for (const product of products) this.entries.set(product.id, { product, row: -1 });
+export class MerchantCatalog {
+  private readonly entries = new Map<string, Entry>();
+  private listing: Listing | undefined;
+  /** While the columns are to be made again: the columns before the change… */
+  private before: CatalogColumns | undefined;
+  /** …and the fields of the products changed since them. */
+  private readonly changed = new Map<string, ColumnFields>();
+  private readonly decoded = new LRUCache<string, Product>({ max: DECODED });
+
+  constructor(products: readonly Product[] = []) {
+    if (products.length === 0) return;
+    this.listing = listingOf(new CatalogColumns(products.map((product, row) => this.held(product, row))));
+  }
+
+  /**
+   * A catalog loaded batch by batch (products of distinct ids): only the products' texts and the
+   * few fields the columns are made of are kept meanwhile, not the products.
+   */
+  static loader(): { add(products: readonly Product[]): void; build(): MerchantCatalog } {
+    const catalog = new MerchantCatalog();
+    const fields: ColumnFields[] = [];
+    return {
+      add: (products) => {
+        for (const product of products) fields.push(catalog.held(product, fields.length));
+      },
+      build: () => {
+        if (fields.length) catalog.listing = listingOf(new CatalogColumns(fields));
+        return catalog;
+      },
+    };
+  }
+
+  /** Holds a product (its text) in row `row` of the columns to be made; its fields for them. */
+  private held(product: Product, row: number): ColumnFields {
+    this.entries.set(product.id, { text: JSON.stringify(product), row });
+    return columnFields(product);
   }
 
   get size(): number {
@@ -36,29 +81,50 @@ export class MerchantCatalog {
   }
 
   get(id: string): Product | undefined {
-    return this.entries.get(id)?.product;
+    const known = this.decoded.get(id);
+    if (known) return known;
+    const entry = this.entries.get(id);
+    if (!entry) return undefined;
+    const product = decodedProduct(entry.text);
+    this.decoded.set(id, product);
+    return product;
   }
 
   /**
-   * Adds or replaces products (by id). A product whose title, category, tags and price stay
-   * the same (a stock change) is replaced in its row: the columns and every remembered filter's
-   * matches stay right, so they are kept.
+   * Adds or replaces products (by id). A product whose title, category, vendor, tags and price
+   * stay the same (a stock change) is replaced in its row: the columns and every remembered
+   * filter's matches stay right, so they are kept.
    */
   upsert(products: readonly Product[]): void {
     for (const product of products) {
+      this.decoded.delete(product.id);
+      const text = JSON.stringify(product);
       const previous = this.entries.get(product.id);
-      if (previous && sameFilterFields(previous.product, product)) {
-        previous.product = product;
-        if (this.listing && previous.row >= 0) this.listing.products[previous.row] = product;
+      if (previous && previous.row >= 0 && this.listing && sameColumnFields(this.listing.columns.fields(previous.row), product)) {
+        previous.text = text;
         continue;
       }
-      this.listing = undefined;
-      this.entries.set(product.id, { product, row: -1 });
+      this.stale();
+      this.changed.set(product.id, columnFields(product));
+      if (previous) previous.text = text;
+      else this.entries.set(product.id, { text, row: -1 });
     }
   }
 
   remove(ids: readonly string[]): void {
-    for (const id of ids) if (this.entries.delete(id)) this.listing = undefined;
+    for (const id of ids) {
+      if (!this.entries.delete(id)) continue;
+      this.decoded.delete(id);
+      this.changed.delete(id);
+      this.stale();
+    }
+  }
+
+  /** The columns are to be made again; those of now are what the rows of the entries refer to until then. */
+  private stale(): void {
+    if (!this.listing) return;
+    this.before = this.listing.columns;
+    this.listing = undefined;
   }
 
   /** The products as columns (filters, facets, title order): shared with the search index (see CatalogReadModel.columnsOf). */
@@ -68,14 +134,14 @@ export class MerchantCatalog {
 
   private current(): Listing {
     if (this.listing) return this.listing;
-    const entries = [...this.entries.values()];
-    entries.forEach((entry, row) => (entry.row = row));
-    const products = entries.map((entry) => entry.product);
-    return (this.listing = {
-      products,
-      columns: new CatalogColumns(products),
-      matches: new LRUCache({ maxSize: MAX_REMEMBERED_ROWS, sizeCalculation: (rows) => Math.max(1, rows.length) }),
-    });
+    const before = this.before;
+    const rows: ColumnFields[] = [];
+    for (const [id, entry] of this.entries) rows.push(this.changed.get(id) ?? before!.fields(entry.row));
+    let row = 0;
+    for (const entry of this.entries.values()) entry.row = row++;
+    this.changed.clear();
+    this.before = undefined;
+    return (this.listing = listingOf(new CatalogColumns(rows)));
   }
 
   /**
@@ -84,19 +150,33 @@ export class MerchantCatalog {
    * rows in all, the least recently asked filters forgotten first.
    */
   filter(filter: ProductFilter, page: { offset: number; limit: number }): { items: Product[]; total: number } {
-    const { products, columns, matches } = this.current();
+    const { columns, matches } = this.current();
     const key = filterKey(filter);
     let rows = matches.get(key);
     if (rows === undefined) {
       rows = columns.matching(filter);
       if (rows !== columns.byTitle) matches.set(key, rows);
     }
-    const items = Array.from(rows.subarray(page.offset, page.offset + page.limit), (row) => products[row]!);
+    const items = Array.from(rows.subarray(page.offset, page.offset + page.limit), (row) => this.get(columns.ids[row]!)!);
     return { items, total: rows.length };
   }
 }
 
-/** True when a product's columns cannot have changed: same title, category, vendor, tags and price (its order and filter matches neither). */
-function sameFilterFields(a: Product, b: Product): boolean {
-  return a.title === b.title && a.category === b.category && a.vendor === b.vendor && a.price === b.price && a.tags.length === b.tags.length && a.tags.every((tag, i) => tag === b.tags[i]);
+function listingOf(columns: CatalogColumns): Listing {
+  return { columns, matches: new LRUCache({ maxSize: MAX_REMEMBERED_ROWS, sizeCalculation: (rows) => Math.max(1, rows.length) }) };
+}
+
+function columnFields({ id, title, category, vendor, tags, price }: Product): ColumnFields {
+  return { id, title, category, vendor, tags, price };
+}
+
+/**
+ * True when a product's columns cannot have changed: the same title and price, and category, vendor
+ * and tags the same but for case (the columns compare them folded).
+ */
+function sameColumnFields(held: ColumnFields, product: Product): boolean {
+  if (held.title !== product.title || held.price !== product.price) return false;
+  if (foldCase(held.category) !== foldCase(product.category) || foldCase(held.vendor) !== foldCase(product.vendor)) return false;
+  const tags = [...new Set(product.tags.map(foldCase))];
+  return tags.length === held.tags.length && tags.every((tag, i) => tag === held.tags[i]);
 }

@@ -3,9 +3,13 @@
  * value (`color: Oak Brown`, `material: wool`, `size: XL` — not URLs, not plain numbers),
  * stemmed, with the documents that carry it. A query word found here is something the shopper
  * wants the product to have: it boosts those products instead of being required.
+ *
+ * An analysed document holds its attribute words as numbers of an engine-wide table
+ * (AttributeValues: each distinct stem, name and value once), so that a snapshot is made again
+ * after a change without the products' attributes.
  */
 import { stem, STOP_WORDS, words } from '../text/analyzer.js';
-import type { SearchDocument, UnderstoodAttribute } from '../search-engine.js';
+import type { UnderstoodAttribute } from '../search-engine.js';
 
 export interface AttributeWord extends UnderstoodAttribute {
   docs: Int32Array;
@@ -21,23 +25,58 @@ function valueStems(value: string): string[] {
   return parts.filter((word) => !STOP_WORDS.has(word) && word.length >= 2 && !/^\d+$/.test(word)).map(stem);
 }
 
-export function attributeWords(documents: readonly { doc: SearchDocument }[]): Map<string, AttributeWord> {
-  const lists = new Map<string, { name: string; value: string; docs: number[] }>();
-  // Values repeat across products (a colour, a designer): each distinct one is analysed once.
-  const analysed = new Map<string, string[]>();
-  documents.forEach(({ doc }, i) => {
-    for (const [name, values] of Object.entries(doc.attributes)) {
+interface AttributeValue extends UnderstoodAttribute {
+  stem: string;
+}
+
+/** Every attribute word seen by one engine, numbered: a stem with the attribute name and value it was seen in. */
+export class AttributeValues {
+  private readonly numbers = new Map<string, number>();
+  private readonly values: AttributeValue[] = [];
+  /** Values repeat across products (a colour, a designer): each distinct one is analysed once. */
+  private readonly analysed = new Map<string, string[]>();
+
+  /** Appends the numbers of a product's attribute words, in the order of its attributes and their values. */
+  numbersOf(attributes: Record<string, string[]>, out: number[]): void {
+    for (const [name, values] of Object.entries(attributes)) {
       for (const value of values) {
-        let stems = analysed.get(value);
-        if (stems === undefined) analysed.set(value, (stems = valueStems(value)));
-        for (const key of stems) {
-          const entry = lists.get(key);
-          if (!entry) lists.set(key, { name, value, docs: [i] });
-          else if (entry.docs[entry.docs.length - 1] !== i) entry.docs.push(i);
+        let stems = this.analysed.get(value);
+        if (stems === undefined) {
+          if (this.analysed.size >= 100_000) this.analysed.clear();
+          this.analysed.set(value, (stems = valueStems(value)));
+        }
+        for (const stem of stems) {
+          const key = `${stem}\u0000${name}\u0000${value}`;
+          let number = this.numbers.get(key);
+          if (number === undefined) {
+            this.numbers.set(key, (number = this.values.length));
+            this.values.push({ stem, name, value });
+          }
+          out.push(number);
         }
       }
     }
-  });
+  }
+
+  value(number: number): AttributeValue {
+    return this.values[number]!;
+  }
+}
+
+/**
+ * The attribute words of a snapshot's documents (document i: `numbersOf(i)`, numbers of `values`),
+ * each named by the first attribute and value it was seen in.
+ */
+export function attributeWords(count: number, numbersOf: (i: number) => Iterable<number>, values: AttributeValues): Map<string, AttributeWord> {
+  const lists = new Map<string, { name: string; value: string; docs: number[] }>();
+  for (let i = 0; i < count; i++) {
+    for (const number of numbersOf(i)) {
+      const { stem, name, value } = values.value(number);
+      const entry = lists.get(stem);
+      if (!entry) lists.set(stem, { name, value, docs: [i] });
+      else if (entry.docs[entry.docs.length - 1] !== i) entry.docs.push(i);
+    }
+  }
   const out = new Map<string, AttributeWord>();
   for (const [key, { name, value, docs }] of lists) out.set(key, { name, value, docs: Int32Array.from(docs) });
   return out;

@@ -1,36 +1,41 @@
 /**
- * A search document analysed into keyword terms, field by field (kept by the engine so that a
- * snapshot can be rebuilt after a change without analysing every document again).
+ * A search document analysed into keyword terms, field by field, and attribute words: a row of
+ * the snapshot's forward index (forward-index.ts), from which a snapshot is made again after a
+ * change without analysing every document again, and without the document (its text is not kept).
+ *
+ * A row holds the term ids of every field, then the attribute words' numbers
+ * (attribute-values.ts), behind their bounds: field f's terms are `row[row[f]]` to
+ * `row[row[f + 1] - 1]`, the attribute words follow to `row[FIELDS.length + 1] - 1` (the first
+ * FIELDS.length + 2 entries are those bounds, relative to the row's start).
  */
-import { isWide } from '../catalog-columns.js';
 import type { SearchDocument } from '../search-engine.js';
+import type { AttributeValues } from './attribute-values.js';
 import { FIELDS } from './fields.js';
+import type { ForwardIndex } from './forward-index.js';
 import type { TermDictionary } from './term-dictionary.js';
 
-/**
- * The term ids of every field in one array, behind the fields' bounds: field f's terms are
- * `fields[fields[f]]` to `fields[fields[f + 1] - 1]` (the first FIELDS.length + 1 entries are
- * those bounds). One typed array per document rather than two: each costs its object, its
- * ArrayBuffer and a native backing store (measured with bench:http:heap), per product.
- */
-export interface AnalyzedDocument {
-  doc: SearchDocument;
-  fields: Int32Array;
-  /** The title or id holds a character at or above U+D800 (then code-point order needs the slow compare). */
-  wideTitle: boolean;
+/** Where the attribute words' bounds sit in a row (after the fields' own). */
+const ATTRIBUTES_AT = FIELDS.length;
+const BOUNDS = FIELDS.length + 2;
+
+/** A document's row of the forward index. */
+export function analyzeDocument(doc: SearchDocument, dictionary: TermDictionary, attributes: AttributeValues): number[] {
+  const row: number[] = new Array(BOUNDS).fill(0);
+  row[0] = BOUNDS;
+  FIELDS.forEach((field, f) => {
+    const text = field.text(doc);
+    if (field.repeated && text.length < 200) for (const id of dictionary.cached(text)) row.push(id);
+    else dictionary.analyze(text, row);
+    row[f + 1] = row.length;
+  });
+  attributes.numbersOf(doc.attributes, row);
+  row[ATTRIBUTES_AT + 1] = row.length;
+  return row;
 }
 
-export function analyzeDocument(doc: SearchDocument, dictionary: TermDictionary): AnalyzedDocument {
-  const ids: number[] = [];
-  const bounds: number[] = [FIELDS.length + 1];
-  for (const field of FIELDS) {
-    const text = field.text(doc);
-    if (field.repeated && text.length < 200) ids.push(...dictionary.cached(text));
-    else dictionary.analyze(text, ids);
-    bounds.push(FIELDS.length + 1 + ids.length);
-  }
-  const fields = new Int32Array(bounds.length + ids.length);
-  fields.set(bounds);
-  fields.set(ids, bounds.length);
-  return { doc, fields, wideTitle: isWide(doc.title) || isWide(doc.id) };
+/** Row i's attribute words (numbers of the engine's AttributeValues). */
+export function* attributeNumbers(forward: ForwardIndex, i: number): Generator<number> {
+  const { starts, data } = forward;
+  const base = starts[i]!;
+  for (let k = base + data[base + ATTRIBUTES_AT]!; k < base + data[base + ATTRIBUTES_AT + 1]!; k++) yield data[k]!;
 }

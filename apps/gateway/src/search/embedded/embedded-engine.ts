@@ -4,10 +4,11 @@
  * a search always sees one whole snapshot.
  */
 import type { CatalogColumns } from '../catalog-columns.js';
-import type { FacetName, SearchDocument, SearchEngine, SearchFacets, SearchRequest, SearchResult } from '../search-engine.js';
-import { analyzeDocument, type AnalyzedDocument } from './document-analysis.js';
+import type { EngineLoad, FacetName, SearchDocument, SearchEngine, SearchFacets, SearchRequest, SearchResult } from '../search-engine.js';
+import { AttributeValues } from './attribute-values.js';
 import { MerchantIndex } from './merchant-index.js';
 import type { RankingOptions } from './ranking.js';
+import { SnapshotBuilder } from './snapshot-builder.js';
 import { TermDictionary } from './term-dictionary.js';
 
 export interface EmbeddedEngineOptions extends Partial<RankingOptions> {
@@ -22,7 +23,8 @@ export interface EmbeddedEngineOptions extends Partial<RankingOptions> {
 export const DEFAULT_RANKING: RankingOptions = { keywordWeight: 0.5, vectorFloor: 0.45, vectorBand: 0.1, feedback: 2 };
 
 interface MerchantState {
-  documents: Map<string, AnalyzedDocument>;
+  /** Each product's row in the snapshot. */
+  rowOf: Map<string, number>;
   snapshot: MerchantIndex;
 }
 
@@ -32,6 +34,7 @@ export class EmbeddedSearchEngine implements SearchEngine {
   private readonly merchants = new Map<string, MerchantState>();
   private readonly ranking: RankingOptions;
   private readonly dictionary = new TermDictionary();
+  private readonly attributeValues = new AttributeValues();
   private columnsOf: ((merchantId: string) => CatalogColumns | undefined) | undefined;
 
   constructor(private readonly options: EmbeddedEngineOptions) {
@@ -39,47 +42,93 @@ export class EmbeddedSearchEngine implements SearchEngine {
     this.ranking = { ...DEFAULT_RANKING, ...withoutUndefined({ keywordWeight, vectorFloor, vectorBand, feedback }) };
   }
 
-  private rebuild(merchantId: string, documents: Map<string, AnalyzedDocument>): void {
-    if (documents.size === 0) {
-      this.merchants.delete(merchantId);
-      return;
-    }
-    const shared = this.sharedColumns(merchantId, documents);
-    const ordered = shared ? shared.ids.map((id) => documents.get(id)!) : [...documents.values()];
-    this.merchants.set(merchantId, { documents, snapshot: new MerchantIndex(ordered, this.options.dimensions, this.dictionary, shared) });
-  }
-
   shareColumns(columnsOf: (merchantId: string) => CatalogColumns | undefined): void {
     this.columnsOf = columnsOf;
   }
 
-  /** The catalog's columns of the merchant when they hold exactly these documents (row i: the document with ids[i]). */
-  private sharedColumns(merchantId: string, documents: ReadonlyMap<string, AnalyzedDocument>): CatalogColumns | undefined {
+  private builder(before: MerchantState | undefined, ownColumns: boolean): SnapshotBuilder {
+    return new SnapshotBuilder(this.options.dimensions, this.dictionary, this.attributeValues, before?.snapshot.parts, { ownColumns });
+  }
+
+  private swapIn(merchantId: string, builder: SnapshotBuilder, columns?: CatalogColumns): void {
+    if (builder.size === 0) {
+      this.merchants.delete(merchantId);
+      return;
+    }
+    const parts = builder.build(columns);
+    const rowOf = new Map<string, number>();
+    builder.ids.forEach((id, row) => rowOf.set(id, row));
+    this.merchants.set(merchantId, { rowOf, snapshot: new MerchantIndex(parts, this.dictionary, this.attributeValues) });
+  }
+
+  /**
+   * The merchant's snapshot after a change: `fresh` documents added or replaced, `gone` ids removed,
+   * every other row kept. In the order of the catalog read model's columns when they hold exactly
+   * these products (then shared); else the rows kept in their order, then the new ones, and columns
+   * made here of the kept rows' fields and the fresh documents'.
+   */
+  private change(merchantId: string, fresh: ReadonlyMap<string, SearchDocument>, gone: ReadonlySet<string>): void {
+    const before = this.merchants.get(merchantId);
+    const ids: string[] = [];
+    for (const id of before?.snapshot.columns.ids ?? []) if (!gone.has(id)) ids.push(id);
+    for (const id of fresh.keys()) if (!before?.rowOf.has(id)) ids.push(id);
+    const shared = this.sharedColumns(merchantId, ids);
+    const builder = this.builder(before, !shared);
+    for (const id of shared?.ids ?? ids) {
+      const doc = fresh.get(id);
+      if (doc) builder.add(doc);
+      else builder.keep(before!.rowOf.get(id)!);
+    }
+    this.swapIn(merchantId, builder, shared);
+  }
+
+  /** The catalog's columns of the merchant when they hold exactly these products (row i: the product with ids[i]). */
+  private sharedColumns(merchantId: string, ids: readonly string[]): CatalogColumns | undefined {
     const columns = this.columnsOf?.(merchantId);
-    if (!columns || columns.size !== documents.size) return undefined;
-    return columns.ids.every((id) => documents.has(id)) ? columns : undefined;
+    if (!columns || columns.size !== ids.length) return undefined;
+    const held = new Set(ids);
+    return columns.ids.every((id) => held.has(id)) ? columns : undefined;
   }
 
   async index(documents: readonly SearchDocument[]): Promise<void> {
-    const touched = new Map<string, Map<string, AnalyzedDocument>>();
+    const touched = new Map<string, Map<string, SearchDocument>>();
     for (const doc of documents) {
-      let merchant = touched.get(doc.merchantId);
-      if (!merchant) touched.set(doc.merchantId, (merchant = new Map(this.merchants.get(doc.merchantId)?.documents)));
-      merchant.set(doc.id, analyzeDocument(doc, this.dictionary));
+      let fresh = touched.get(doc.merchantId);
+      if (!fresh) touched.set(doc.merchantId, (fresh = new Map()));
+      fresh.set(doc.id, doc);
     }
-    for (const [merchantId, docs] of touched) this.rebuild(merchantId, docs);
+    for (const [merchantId, fresh] of touched) this.change(merchantId, fresh, new Set());
   }
 
   async remove(merchantId: string, ids: readonly string[]): Promise<void> {
-    const current = this.merchants.get(merchantId);
-    if (!current) return;
-    const docs = new Map(current.documents);
-    for (const id of ids) docs.delete(id);
-    this.rebuild(merchantId, docs);
+    if (!this.merchants.has(merchantId)) return;
+    this.change(merchantId, new Map(), new Set(ids));
   }
 
   async replaceMerchant(merchantId: string, documents: readonly SearchDocument[]): Promise<void> {
-    this.rebuild(merchantId, new Map(documents.map((doc) => [doc.id, analyzeDocument(doc, this.dictionary)])));
+    const load = this.load(merchantId, { sharedColumns: false });
+    load.add(documents);
+    load.finish();
+  }
+
+  /**
+   * A merchant's whole catalog, streamed in batch by batch (nothing of a document is kept but its
+   * analysis and vector); the snapshot before answers until `finish`. `sharedColumns`: the caller
+   * gives the catalog's columns at the end (the catalog read model), so none are made here.
+   */
+  load(merchantId: string, { sharedColumns }: { sharedColumns: boolean }): EngineLoad {
+    const builder = this.builder(undefined, !sharedColumns);
+    const seen = new Set<string>();
+    return {
+      add: (documents) => {
+        for (const doc of documents) {
+          if (seen.has(doc.id)) throw new Error(`product ${doc.id} loaded twice`);
+          seen.add(doc.id);
+          builder.add(doc);
+        }
+      },
+      finish: (columns) => this.swapIn(merchantId, builder, columns),
+    };
   }
 
   async search(request: SearchRequest): Promise<SearchResult> {

@@ -5,49 +5,54 @@
  * (spelling.ts), ranking and fusion (ranking.ts) and feedback (feedback.ts). Searching is
  * synchronous and allocation-light; a change builds a new snapshot (see embedded-engine.ts).
  */
-import { CatalogColumns } from '../catalog-columns.js';
+import type { CatalogColumns } from '../catalog-columns.js';
 import type { SearchResult } from '../search-engine.js';
-import { attributeWords } from './attribute-values.js';
-import { cosineMatrix } from './cosine-matrix.js';
-import type { AnalyzedDocument } from './document-analysis.js';
+import { attributeWords, type AttributeValues } from './attribute-values.js';
+import type { CosineMatrix } from './cosine-matrix.js';
+import { attributeNumbers } from './document-analysis.js';
 import { Feedback } from './feedback.js';
+import type { ForwardIndex } from './forward-index.js';
 import { Postings } from './postings.js';
 import { QueryMatcher } from './query-matching.js';
 import { Ranker, type IndexQuery, type RankingOptions } from './ranking.js';
 import { Speller } from './spelling.js';
 import type { TermDictionary } from './term-dictionary.js';
 
+/** The products' vectors: row d of the matrix is product d's, when hasVector[d] is 1 (zeros otherwise). */
+export interface SnapshotVectors {
+  matrix: CosineMatrix;
+  hasVector: Uint8Array;
+  dims: number;
+}
+
+/** What a snapshot is made of (the rest is derived from them): the documents' analyses, vectors and columns. */
+export interface SnapshotParts {
+  forward: ForwardIndex;
+  vectors: SnapshotVectors;
+  /** The filter and facet columns and title order: the catalog read model's own when it shares them (see EmbeddedSearchEngine). */
+  columns: CatalogColumns;
+}
+
 export class MerchantIndex {
   readonly size: number;
-  /** The filter and facet columns and title order: the catalog read model's own when it shares them. */
+  readonly parts: SnapshotParts;
   readonly columns: CatalogColumns;
   private readonly matcher: QueryMatcher;
   private readonly speller: Speller;
   private readonly ranker: Ranker;
 
-  /** `columns`: the catalog's columns of exactly these documents, row i for documents[i] (made here without them). */
-  constructor(documents: readonly AnalyzedDocument[], dims: number, dictionary: TermDictionary, columns?: CatalogColumns) {
-    const n = documents.length;
+  /** Row i of each part is one product. */
+  constructor(parts: SnapshotParts, dictionary: TermDictionary, attributeValues: AttributeValues) {
+    const { forward, vectors, columns } = parts;
+    const n = forward.size;
     this.size = n;
-    const matrix = cosineMatrix(n, dims);
-    const hasVector = new Uint8Array(n);
-    documents.forEach(({ doc }, i) => {
-      if (doc.vector && doc.vector.length === dims) {
-        matrix.rows.set(doc.vector, i * dims);
-        hasVector[i] = 1;
-        // The engine's documents keep their vector as a view of this matrix, not a second copy (at
-        // 50,000 products × 100 dimensions, 20 MB); the next snapshot copies it into its own matrix.
-        doc.vector = matrix.rows.subarray(i * dims, (i + 1) * dims);
-      }
-    });
-    this.columns = columns ??= new CatalogColumns(
-      documents.map((d) => d.doc),
-      (i) => documents[i]!.wideTitle,
-    );
-    const postings = new Postings(documents, dictionary.size);
-    const attributes = attributeWords(documents);
+    this.parts = parts;
+    this.columns = columns;
+    const postings = new Postings(forward, dictionary.size);
+    const attributes = attributeWords(n, (i) => attributeNumbers(forward, i), attributeValues);
     this.matcher = new QueryMatcher(postings, dictionary);
     this.speller = new Speller(n, postings, dictionary, attributes);
+    const { matrix, hasVector, dims } = vectors;
     this.ranker = new Ranker({ columns, postings, matrix, feedback: new Feedback(matrix, hasVector, n, dims), dims, attributeWords: attributes });
   }
 

@@ -2,8 +2,8 @@
  * BM25F postings: for each term, the documents holding it with their saturated, field-weighted
  * term frequency, and the term's idf (fields.ts gives each field's weight and length normalisation).
  */
-import type { AnalyzedDocument } from './document-analysis.js';
 import { FIELDS, K1 } from './fields.js';
+import type { ForwardIndex } from './forward-index.js';
 import type { TermDictionary } from './term-dictionary.js';
 
 export interface Posting {
@@ -15,26 +15,31 @@ export interface Posting {
 export class Postings {
   private readonly byTerm = new Map<number, Posting>();
 
-  /** Two passes over the documents: document frequencies, then postings filled in place. */
-  constructor(documents: readonly AnalyzedDocument[], dictionarySize: number) {
-    const n = documents.length;
+  /** Two passes over the documents' rows (document-analysis.ts): document frequencies, then postings filled in place. */
+  constructor(forward: ForwardIndex, dictionarySize: number) {
+    const n = forward.size;
+    const { starts, data } = forward;
     const fieldCount = FIELDS.length;
     const averages = new Float64Array(fieldCount);
-    for (const d of documents) for (let f = 0; f < fieldCount; f++) averages[f]! += d.fields[f + 1]! - d.fields[f]!;
+    for (let d = 0; d < n; d++) {
+      const base = starts[d]!;
+      for (let f = 0; f < fieldCount; f++) averages[f]! += data[base + f + 1]! - data[base + f]!;
+    }
     for (let f = 0; f < fieldCount; f++) averages[f] = averages[f]! / Math.max(1, n) || 1;
     const tf = new Float64Array(dictionarySize);
     const df = new Int32Array(dictionarySize);
     const seen: number[] = [];
-    const each = (d: AnalyzedDocument, visit: (term: number, value: number) => void) => {
+    const each = (d: number, visit: (term: number, value: number) => void) => {
       seen.length = 0;
+      const base = starts[d]!;
       for (let f = 0; f < fieldCount; f++) {
-        const start = d.fields[f]!;
-        const end = d.fields[f + 1]!;
+        const start = base + data[base + f]!;
+        const end = base + data[base + f + 1]!;
         if (end === start) continue;
         const field = FIELDS[f]!;
         const norm = field.weight / (1 - field.b + (field.b * (end - start)) / averages[f]!);
         for (let k = start; k < end; k++) {
-          const term = d.fields[k]!;
+          const term = data[k]!;
           if (tf[term] === 0) seen.push(term);
           tf[term]! += norm;
         }
@@ -44,19 +49,19 @@ export class Postings {
         tf[term] = 0;
       }
     };
-    for (const d of documents) each(d, (term) => df[term]!++);
+    for (let d = 0; d < n; d++) each(d, (term) => df[term]!++);
     const docsOf = new Map<number, { docs: Int32Array; weights: Float32Array; fill: number }>();
     for (let term = 0; term < dictionarySize; term++) {
       const count = df[term]!;
       if (count > 0) docsOf.set(term, { docs: new Int32Array(count), weights: new Float32Array(count), fill: 0 });
     }
-    documents.forEach((d, i) =>
-      each(d, (term, value) => {
+    for (let i = 0; i < n; i++) {
+      each(i, (term, value) => {
         const list = docsOf.get(term)!;
         list.docs[list.fill] = i;
         list.weights[list.fill++] = value / (K1 + value);
-      }),
-    );
+      });
+    }
     for (const [term, list] of docsOf) {
       const count = list.docs.length;
       this.byTerm.set(term, { docs: list.docs, weights: list.weights, idf: Math.log(1 + (n - count + 0.5) / (count + 0.5)) });
