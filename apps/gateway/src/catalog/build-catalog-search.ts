@@ -17,6 +17,7 @@ import { CatalogSearch } from './catalog-search.js';
 import { CatalogService } from './catalog-service.js';
 import { CatalogStore } from './catalog-store.js';
 import { SearchIndexer } from './search-indexer.js';
+import { CatalogSnapshots } from './snapshots/catalog-snapshots.js';
 import { CatalogReadModel, type Listen } from './read-model/catalog-read-model.js';
 import { listenOnPostgres, type NotificationHandlers } from '../db/pg-listener.js';
 
@@ -32,6 +33,8 @@ export type SearchConfig = Pick<
   | 'embedderDimensions'
   | 'searchSemanticRatio'
   | 'databaseUrl'
+  | 'catalogSnapshotDir'
+  | 'catalogSnapshotMinProducts'
 >;
 
 export interface SearchParts {
@@ -99,5 +102,7 @@ export function buildCatalogService(
   const logger = options.logger ?? pino({ level: 'silent' });
   const listen = options.listen ?? (url ? (channel: string, handlers: NotificationHandlers) => listenOnPostgres(url, channel, handlers) : undefined);
   const search = buildCatalogSearch(db, store, options);
-  return new CatalogService(store, search, new CatalogReadModel(catalogEvents(db), store, logger), listen);
+  const { catalogSnapshotDir: dir, catalogSnapshotMinProducts: minProducts } = options.config ?? {};
+  const snapshots = dir ? new CatalogSnapshots({ dir, minProducts: minProducts ?? 10_000 }, logger) : undefined;
+  return new CatalogService(store, search, new CatalogReadModel(catalogEvents(db), store, logger, snapshots), listen);
 }

@@ -127,6 +127,26 @@ export class CatalogStore {
     return row?.rows ? (JSON.parse(row.rows) as StockRow[]) : [];
   }
 
+  /** The merchant's catalog version (changed by triggers whenever anything but stock changes; see catalog/snapshots), if it has one. */
+  async catalogVersion(merchantId: string): Promise<string | undefined> {
+    const [row] = await this.sql.query<{ version: string }>(sql`SELECT version::text AS version FROM catalog_versions WHERE merchant_id = ${merchantId}`);
+    return row?.version;
+  }
+
+  /**
+   * Every product's stock as a key (read-model/stock-key.ts: the same text for the same stock), in
+   * pages of ids after `after`, in id order: [id, key] pairs.
+   */
+  async stockKeys(merchantId: string, after: string, limit: number): Promise<[string, string][]> {
+    const [row] = await this.sql.query<{ rows: string | null }>(sql`
+      WITH p AS (SELECT id, quantity, policy FROM products WHERE merchant_id = ${merchantId} AND id > ${after} ORDER BY id LIMIT ${limit}::int),
+      v AS (SELECT product_id, string_agg(sku || chr(1) || quantity || chr(1) || policy::text, chr(2) ORDER BY position) AS stock
+            FROM variants WHERE merchant_id = ${merchantId} AND product_id IN (SELECT id FROM p) GROUP BY product_id)
+      SELECT json_agg(json_build_array(p.id, coalesce(v.stock, chr(1) || p.quantity || chr(1) || p.policy::text)) ORDER BY p.id)::text AS rows
+      FROM p LEFT JOIN v ON v.product_id = p.id`);
+    return row?.rows ? (JSON.parse(row.rows) as [string, string][]) : [];
+  }
+
   /** NOTIFY catalog_changed (heard by CatalogSearch through db/pg-listener.ts). */
   async announce(payload: string): Promise<void> {
     await this.sql.query(sql`SELECT pg_notify('catalog_changed', ${payload}::text)`);

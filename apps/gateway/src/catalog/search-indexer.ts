@@ -11,6 +11,7 @@
  */
 import type { Logger } from 'pino';
 import type { CatalogColumns } from '../search/catalog-columns.js';
+import type { IndexState } from '../search/embedded/index-state.js';
 import type { Embedder } from '../search/embedder.js';
 import { embeddingText, toSearchDocument } from '../search/product-text.js';
 import type { SearchDocument, SearchEngine } from '../search/search-engine.js';
@@ -110,6 +111,16 @@ export class SearchIndexer {
           abandon: (error: unknown) => settle({ error }),
         };
       },
+      restore: (merchantId: string, state: IndexState, columns: CatalogColumns) => {
+        const restore = this.engine.restore;
+        if (!restore) return Promise.resolve(false);
+        const restored = this.serial(merchantId, async () => restore.call(this.engine, merchantId, state, columns));
+        this.loaded.set(merchantId, restored);
+        restored.catch(() => this.loaded.delete(merchantId));
+        return restored.then(() => true);
+      },
+      state: (merchantId: string) => this.engine.state?.(merchantId),
+      embedder: { id: this.embedder.id, dimensions: this.embedder.dimensions },
       upsert: async (merchantId: string, rows: readonly CatalogRow[], gone: readonly string[]) => {
         if (!this.loaded.has(merchantId)) return; // loaded whole on its first search
         await this.serial(merchantId, async () => {

@@ -40,6 +40,10 @@ export interface Config {
   embedderDimensions: number | undefined;
   /** Meilisearch hybrid search: the share of semantic ranking, 0 (keywords only) to 1. */
   searchSemanticRatio: number;
+  /** Where persisted catalog snapshots are kept (catalog/snapshots); undefined: none are kept. */
+  catalogSnapshotDir: string | undefined;
+  /** Merchants with fewer products get no snapshot (they load from the database fast enough). */
+  catalogSnapshotMinProducts: number;
   redisUrl: string | undefined;
   /** undefined = every origin is allowed. */
   allowedOrigins: string[] | undefined;
@@ -313,6 +317,8 @@ export function loadConfig(env: Env = process.env): Config {
     embedderModel: env.EMBEDDER_MODEL?.trim() || undefined,
     embedderDimensions: numberIn(env, 'EMBEDDER_DIMENSIONS', 1, 65_536, undefined, true),
     searchSemanticRatio: numberIn(env, 'SEARCH_SEMANTIC_RATIO', 0, 1, 0.5)!,
+    catalogSnapshotDir: snapshotDir(env),
+    catalogSnapshotMinProducts: numberIn(env, 'CATALOG_SNAPSHOT_MIN_PRODUCTS', 0, 1e9, 10_000, true)!,
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
     allowedOrigins: origins(env),
     webhookAllowPrivateTargets: flag(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', gatewayEnv === 'development'),
@@ -334,4 +340,11 @@ export function loadConfig(env: Env = process.env): Config {
     metricsToken: metricsToken(env),
     opsRateLimit: numberIn(env, 'OPS_RATE_LIMIT', 0, 1_000_000, DEFAULT_OPS_RATE_LIMIT, true)!,
   };
+}
+
+/** CATALOG_SNAPSHOT_DIR: a directory, or `off`; by default beside the data directory (`.data-snapshots` for `.data`). */
+function snapshotDir(env: Env): string | undefined {
+  const value = env.CATALOG_SNAPSHOT_DIR?.trim();
+  if (value === 'off') return undefined;
+  return value || `${(env.DATA_DIR?.trim() || '.data').replace(/[\\/]+$/, '')}-snapshots`;
 }

@@ -63,12 +63,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPostgres(url: string, max: number, prepared: boolean): Promise<Database> {
-  const [{ default: pg }, { PrismaPg }, { PostgresListener }, { withMigrationLock }, { advisoryLockLiveness }] = await Promise.all([
+  const [{ default: pg }, { PrismaPg }, { PostgresListener }, { withMigrationLock }, { advisoryLockLiveness }, { wholeScriptPg }] = await Promise.all([
     import('pg'),
     import('@prisma/adapter-pg'),
     import('./pg-listener.js'),
     import('./migration-lock.js'),
     import('./holder-liveness.js'),
+    import('./whole-script-pg.js'),
   ]);
   // Bounded everywhere, so a request never waits on the database for ever: a connection comes within
   // 5 s, the server cancels a statement after 30 s (a clean 57014), the client gives up on a silent
@@ -103,7 +104,7 @@ async function openPostgres(url: string, max: number, prepared: boolean): Promis
           async () => {
             const pool = new pg.Pool({ connectionString: url, max: 1 });
             try {
-              return await applyMigrations(new PrismaPg(pool));
+              return await applyMigrations(wholeScriptPg(pool));
             } finally {
               await pool.end();
             }

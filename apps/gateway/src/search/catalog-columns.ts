@@ -20,6 +20,22 @@ export function isWide(text: string): boolean {
   return /[\uD800-\uFFFF]/.test(text);
 }
 
+/** Everything the columns are, as arrays: what a persisted catalog snapshot holds of them (catalog/snapshots). */
+export interface ColumnsState {
+  ids: readonly string[];
+  titles: readonly string[];
+  prices: Float64Array;
+  categoryOf: Int32Array;
+  categoryNames: readonly string[];
+  vendorOf: Int32Array;
+  vendorNames: readonly string[];
+  tagStarts: Int32Array;
+  rowTags: Int32Array;
+  tagNames: readonly string[];
+  rank: Int32Array;
+  byTitle: Int32Array;
+}
+
 export class CatalogColumns implements FacetColumns {
   readonly size: number;
   readonly ids: readonly string[];
@@ -44,7 +60,19 @@ export class CatalogColumns implements FacetColumns {
   /** The rows in title-then-id order. */
   readonly byTitle: Int32Array;
 
-  constructor(rows: readonly ColumnFields[]) {
+  constructor(rows: readonly ColumnFields[], state?: ColumnsState) {
+    if (state) {
+      // Made again as they were (CatalogColumns.restore).
+      ({ ids: this.ids, titles: this.titles, prices: this.prices, categoryOf: this.categoryOf, categoryNames: this.categoryNames } = state);
+      ({ vendorOf: this.vendorOf, vendorNames: this.vendorNames, tagStarts: this.tagStarts, rowTags: this.rowTags, tagNames: this.tagNames } = state);
+      ({ rank: this.rank, byTitle: this.byTitle } = state);
+      this.size = state.ids.length;
+      this.categoryKeys = state.categoryNames.map(foldCase);
+      const lists = state.tagNames.map(() => [] as number[]);
+      for (let row = 0; row < this.size; row++) for (let k = this.tagStarts[row]!; k < this.tagStarts[row + 1]!; k++) lists[this.rowTags[k]!]!.push(row);
+      lists.forEach((list, number) => this.tags.set(state.tagNames[number]!, Int32Array.from(list)));
+      return;
+    }
     const n = rows.length;
     this.size = n;
     this.ids = rows.map((row) => row.id);
@@ -87,6 +115,16 @@ export class CatalogColumns implements FacetColumns {
     });
     this.rank = new Int32Array(n);
     this.byTitle.forEach((row, place) => (this.rank[row] = place));
+  }
+
+  /** The columns as they were when `state` was taken of them. */
+  static restore(state: ColumnsState): CatalogColumns {
+    return new CatalogColumns([], state);
+  }
+
+  state(): ColumnsState {
+    const { ids, titles, prices, categoryOf, categoryNames, vendorOf, vendorNames, tagStarts, rowTags, tagNames, rank, byTitle } = this;
+    return { ids, titles, prices, categoryOf, categoryNames, vendorOf, vendorNames, tagStarts, rowTags, tagNames, rank, byTitle };
   }
 
   /**

@@ -5,6 +5,7 @@
 import type { CatalogColumns } from './catalog-columns.js';
 import type { ProductFilter } from './filter.js';
 import type { FacetName, SearchFacets } from './facets.js';
+import type { IndexState } from './embedded/index-state.js';
 import type { SearchDocument } from './search-document.js';
 
 export type { FacetName, FacetValue, PriceBucket, SearchFacets } from './facets.js';
@@ -88,6 +89,10 @@ export interface SearchEngine {
    * engines without it are given the whole catalog at once (replaceMerchant).
    */
   load?(merchantId: string, options: { sharedColumns: boolean }): EngineLoad;
+  /** A merchant's index as arrays, to persist (catalog/snapshots). Optional: in-memory engines only. */
+  state?(merchantId: string): IndexState | undefined;
+  /** Holds a merchant's index as a persisted `state` has it, on the catalog's columns of the same rows. */
+  restore?(merchantId: string, state: IndexState, columns: CatalogColumns): void;
   close(): Promise<void>;
 }
 

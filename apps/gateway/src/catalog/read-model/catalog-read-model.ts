@@ -25,11 +25,19 @@ import type { CatalogStore } from '../catalog-store.js';
 import { SerialQueues } from '../serial-queues.js';
 import { MerchantCatalog } from './merchant-catalog.js';
 import { restock } from './restock.js';
+import type { CatalogSnapshots, MerchantSnapshot, SnapshotEmbedder } from '../snapshots/catalog-snapshots.js';
+import type { IndexState } from '../../search/embedded/index-state.js';
 
 /** Told of what was loaded, to keep an in-memory search index over the same products. */
 export interface ReadModelSink {
   /** Everything a merchant has (a start-up or reload), batch by batch. */
   load(merchantId: string): SinkLoad;
+  /** Holds a merchant's index as a persisted snapshot has it (false: the engine cannot). */
+  restore(merchantId: string, state: IndexState, columns: CatalogColumns): Promise<boolean>;
+  /** A merchant's index as arrays, to persist (undefined: not held, or an engine that cannot). */
+  state(merchantId: string): IndexState | undefined;
+  /** What made the index's vectors. */
+  embedder: SnapshotEmbedder;
   /** Products added or changed, and ids no longer in the catalog. */
   upsert(merchantId: string, rows: readonly CatalogRow[], gone: readonly string[]): Promise<void>;
 }
@@ -51,6 +59,9 @@ export interface LoadStats {
 }
 
 const EMPTY = new MerchantCatalog();
+
+/** Stock keys read per query when a snapshot's stock is checked. */
+const STOCK_PAGE = 20_000;
 
 /** Delay before each further reload attempt (the last one repeats), ±20 % jitter. */
 const RELOAD_BACKOFF_MS = [100, 250, 500, 1_000, 2_000];
@@ -76,12 +87,15 @@ export class CatalogReadModel {
   private readonly source: string;
   private readonly unsubscribe: () => void;
   private sink: ReadModelSink | undefined;
+  /** Snapshots being written, one after another. */
+  private writing: Promise<void> = Promise.resolve();
 
-  /** `events`: the bus of this process's committed changes (catalog-events.ts). */
+  /** `events`: the bus of this process's committed changes (catalog-events.ts); `snapshots`: persisted snapshots to start from and write. */
   constructor(
     events: CatalogEvents,
     private readonly store: CatalogStore,
     private readonly logger: Logger,
+    private readonly snapshots?: CatalogSnapshots,
   ) {
     this.source = events.source;
     // This process's own writes, applied before their callers answer (read-your-writes).
@@ -216,6 +230,12 @@ export class CatalogReadModel {
    */
   private loadMerchant(merchantId: string): Promise<number> {
     return this.serial(merchantId, async () => {
+      // Read before the rows: a change while they are read makes the snapshot written after stale, never wrong.
+      const version = this.snapshots && (await this.store.catalogVersion(merchantId));
+      if (version && this.sink) {
+        const restored = await this.restoreMerchant(merchantId, version, this.sink);
+        if (restored !== undefined) return restored;
+      }
       const catalog = MerchantCatalog.loader();
       const index = this.sink?.load(merchantId);
       let count = 0;
@@ -233,8 +253,76 @@ export class CatalogReadModel {
       if (count) this.merchants.set(merchantId, merchant);
       else this.merchants.delete(merchantId);
       await index?.finish(count ? merchant.columns() : undefined);
+      if (version && this.sink && count >= this.snapshots!.minProducts) this.persist(merchantId, version, merchant, this.sink);
       return count;
     });
+  }
+
+  /** Writes the merchant's snapshot in the background (a failure is only logged: the next start loads from the database). */
+  private persist(merchantId: string, version: string, merchant: MerchantCatalog, sink: ReadModelSink): void {
+    const index = sink.state(merchantId);
+    if (!index) return;
+    const catalog = merchant.state();
+    this.writing = this.writing
+      .then(() => this.snapshots!.write(merchantId, version, sink.embedder, catalog, index))
+      .catch((error: unknown) => this.logger.warn({ err: error, merchantId }, 'catalog snapshot could not be written; the next start loads from the database'));
+  }
+
+  /**
+   * The merchant from its persisted snapshot when one was made at `version` (undefined: none, or
+   * stale), with the stock the database holds now; answers how many products it has.
+   */
+  private async restoreMerchant(merchantId: string, version: string, sink: ReadModelSink): Promise<number | undefined> {
+    let snapshot: MerchantSnapshot | undefined;
+    try {
+      snapshot = await this.snapshots!.read(merchantId, version, sink.embedder);
+    } catch (error) {
+      this.logger.warn({ err: error, merchantId }, 'catalog snapshot could not be read; loading the catalog from the database');
+    }
+    if (!snapshot) return undefined;
+    const merchant = MerchantCatalog.restore(snapshot.catalog);
+    if (!(await this.restockChanged(merchantId, merchant, snapshot))) {
+      this.logger.warn({ merchantId }, 'catalog snapshot holds other products than the database at its version; loading the catalog from the database');
+      return undefined;
+    }
+    if (!(await sink.restore(merchantId, snapshot.index, merchant.columns()))) return undefined;
+    this.merchants.set(merchantId, merchant);
+    this.logger.info({ merchantId, products: merchant.size }, 'catalog loaded from its snapshot');
+    return merchant.size;
+  }
+
+  /**
+   * Restocks the products whose stock in the database differs from the snapshot's (stock-key.ts).
+   * False when the database holds other products than the snapshot (it cannot be used).
+   */
+  private async restockChanged(merchantId: string, merchant: MerchantCatalog, snapshot: MerchantSnapshot): Promise<boolean> {
+    const rowOf = new Map<string, number>();
+    snapshot.catalog.columns.ids.forEach((id, row) => rowOf.set(id, row));
+    const changed: string[] = [];
+    let seen = 0;
+    for (let after = ''; ; ) {
+      const page = await this.store.stockKeys(merchantId, after, STOCK_PAGE);
+      for (const [id, key] of page) {
+        const row = rowOf.get(id);
+        if (row === undefined) return false;
+        seen++;
+        if (snapshot.stock[row] !== key) changed.push(id);
+      }
+      if (page.length < STOCK_PAGE) break;
+      after = page.at(-1)![0];
+    }
+    if (seen !== rowOf.size) return false;
+    for (let i = 0; i < changed.length; i += 1_000) {
+      const products: Product[] = [];
+      for (const row of await this.store.stockById(merchantId, changed.slice(i, i + 1_000))) {
+        const product = restock(merchant.get(row.id)!, row);
+        if (!product) return false;
+        products.push(product);
+      }
+      merchant.upsert(products);
+    }
+    if (changed.length) this.logger.info({ merchantId, restocked: changed.length }, 'catalog snapshot: stock changed since it was made');
+    return true;
   }
 
   /**
@@ -304,5 +392,6 @@ export class CatalogReadModel {
     await this.subscription?.close();
     this.subscription = undefined;
     this.merchants.clear();
+    await this.writing;
   }
 }

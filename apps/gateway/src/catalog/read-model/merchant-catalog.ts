@@ -16,7 +16,7 @@
  */
 import { LRUCache } from 'lru-cache';
 import type { Product } from '../../contract-types.js';
-import { CatalogColumns, type ColumnFields } from '../../search/catalog-columns.js';
+import { CatalogColumns, type ColumnFields, type ColumnsState } from '../../search/catalog-columns.js';
 import { filterKey, foldCase, type ProductFilter } from '../../search/filter.js';
 import { decodedProduct } from '../shown-items.js';
 
@@ -24,6 +24,12 @@ import { decodedProduct } from '../shown-items.js';
 const MAX_REMEMBERED_ROWS = 200_000;
 /** Products kept decoded, the most recently asked for. */
 const DECODED = 2_000;
+
+/** A merchant's catalog as arrays (a persisted snapshot's part, catalog/snapshots): row r is the product columns.ids[r], its text texts[r]. */
+export interface CatalogState {
+  columns: ColumnsState;
+  texts: readonly string[];
+}
 
 interface Listing {
   columns: CatalogColumns;
@@ -68,6 +74,21 @@ export class MerchantCatalog {
         return catalog;
       },
     };
+  }
+
+  /** The catalog as it was when `state` was taken of it. */
+  static restore(state: CatalogState): MerchantCatalog {
+    const catalog = new MerchantCatalog();
+    const { ids } = state.columns;
+    for (let row = 0; row < ids.length; row++) catalog.entries.set(ids[row]!, { text: state.texts[row]!, row });
+    if (ids.length) catalog.listing = listingOf(CatalogColumns.restore(state.columns));
+    return catalog;
+  }
+
+  state(): CatalogState {
+    const { columns } = this.current();
+    const texts = columns.ids.map((id) => this.entries.get(id)!.text);
+    return { columns: columns.state(), texts };
   }
 
   /** Holds a product (its text) in row `row` of the columns to be made; its fields for them. */

@@ -45,17 +45,20 @@ export class AttributeValues {
           if (this.analysed.size >= 100_000) this.analysed.clear();
           this.analysed.set(value, (stems = valueStems(value)));
         }
-        for (const stem of stems) {
-          const key = `${stem}\u0000${name}\u0000${value}`;
-          let number = this.numbers.get(key);
-          if (number === undefined) {
-            this.numbers.set(key, (number = this.values.length));
-            this.values.push({ stem, name, value });
-          }
-          out.push(number);
-        }
+        for (const stem of stems) out.push(this.number(stem, name, value));
       }
     }
+  }
+
+  /** The number of an attribute word (made if new). */
+  number(stem: string, name: string, value: string): number {
+    const key = `${stem}\u0000${name}\u0000${value}`;
+    let number = this.numbers.get(key);
+    if (number === undefined) {
+      this.numbers.set(key, (number = this.values.length));
+      this.values.push({ stem, name, value });
+    }
+    return number;
   }
 
   value(number: number): AttributeValue {

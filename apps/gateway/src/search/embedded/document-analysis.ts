@@ -39,3 +39,20 @@ export function* attributeNumbers(forward: ForwardIndex, i: number): Generator<n
   const base = starts[i]!;
   for (let k = base + data[base + ATTRIBUTES_AT]!; k < base + data[base + ATTRIBUTES_AT + 1]!; k++) yield data[k]!;
 }
+
+/**
+ * The forward index with every term id and attribute number mapped (renumbered for another
+ * engine's dictionary and attribute values: a persisted snapshot, catalog/snapshots).
+ */
+export function renumbered(forward: ForwardIndex, term: (id: number) => number, attribute: (number: number) => number): ForwardIndex {
+  const { size, starts } = forward;
+  const data = forward.data.slice();
+  for (let i = 0; i < size; i++) {
+    const base = starts[i]!;
+    const attributesFrom = base + data[base + ATTRIBUTES_AT]!;
+    const end = base + data[base + ATTRIBUTES_AT + 1]!;
+    for (let k = base + BOUNDS; k < attributesFrom; k++) data[k] = term(data[k]!);
+    for (let k = attributesFrom; k < end; k++) data[k] = attribute(data[k]!);
+  }
+  return { size, starts, data };
+}

@@ -6,8 +6,11 @@
 import type { CatalogColumns } from '../catalog-columns.js';
 import type { EngineLoad, FacetName, SearchDocument, SearchEngine, SearchFacets, SearchRequest, SearchResult } from '../search-engine.js';
 import { AttributeValues } from './attribute-values.js';
+import { renumbered } from './document-analysis.js';
+import type { IndexState } from './index-state.js';
 import { MerchantIndex } from './merchant-index.js';
 import type { RankingOptions } from './ranking.js';
+import { cosineMatrix } from './cosine-matrix.js';
 import { SnapshotBuilder } from './snapshot-builder.js';
 import { TermDictionary } from './term-dictionary.js';
 
@@ -129,6 +132,57 @@ export class EmbeddedSearchEngine implements SearchEngine {
       },
       finish: (columns) => this.swapIn(merchantId, builder, columns),
     };
+  }
+
+  /** The merchant's index as arrays (undefined: none held). */
+  state(merchantId: string): IndexState | undefined {
+    const snapshot = this.merchants.get(merchantId)?.snapshot;
+    if (!snapshot) return undefined;
+    const { forward, vectors } = snapshot.parts;
+    const local = new Map<number, number>();
+    const terms: string[] = [];
+    const surfaces: string[] = [];
+    const attributeLocal = new Map<number, number>();
+    const attributes: { stem: string; name: string; value: string }[] = [];
+    const mapped = renumbered(
+      forward,
+      (id) => {
+        let number = local.get(id);
+        if (number === undefined) {
+          local.set(id, (number = terms.length));
+          terms.push(this.dictionary.term(id));
+          surfaces.push(this.dictionary.surface(id));
+        }
+        return number;
+      },
+      (global) => {
+        let number = attributeLocal.get(global);
+        if (number === undefined) {
+          attributeLocal.set(global, (number = attributes.length));
+          const { stem, name, value } = this.attributeValues.value(global);
+          attributes.push({ stem, name, value });
+        }
+        return number;
+      },
+    );
+    return { forward: mapped, terms, surfaces, attributes, vectors: vectors.matrix.rows, hasVector: vectors.hasVector, dims: vectors.dims };
+  }
+
+  /** Holds the merchant's index as `state` has it, on the catalog's `columns` (of the same rows). */
+  restore(merchantId: string, state: IndexState, columns: CatalogColumns): void {
+    const { dims } = state;
+    if (dims !== this.options.dimensions) throw new Error(`the index state has vectors of ${dims} dimensions, the embedder ${this.options.dimensions}`);
+    if (columns.size !== state.forward.size) throw new Error('the index state and the columns are not of the same rows');
+    const termIds = state.terms.map((term, i) => this.dictionary.id(term, state.surfaces[i]));
+    const attributeNumbers = state.attributes.map(({ stem, name, value }) => this.attributeValues.number(stem, name, value));
+    const forward = renumbered(state.forward, (i) => termIds[i]!, (i) => attributeNumbers[i]!);
+    const n = forward.size;
+    const matrix = cosineMatrix(n, dims);
+    matrix.rows.set(state.vectors.subarray(0, n * dims));
+    const parts = { forward, vectors: { matrix, hasVector: state.hasVector, dims }, columns };
+    const rowOf = new Map<string, number>();
+    columns.ids.forEach((id, row) => rowOf.set(id, row));
+    this.merchants.set(merchantId, { rowOf, snapshot: new MerchantIndex(parts, this.dictionary, this.attributeValues) });
   }
 
   async search(request: SearchRequest): Promise<SearchResult> {

@@ -1,0 +1,222 @@
+/**
+ * The file a persisted catalog snapshot lives in: a header (JSON) naming its sections, then each
+ * section's bytes — typed arrays as they are in memory (little-endian, 8-byte aligned), string
+ * lists as byte offsets and UTF-8. Written to a temporary name and renamed, so a reader never sees
+ * half a file; read section by section into arrays of their own (never the whole file at once:
+ * at a million products it is over a gigabyte), and refused whole when anything does not add up
+ * or a section's digest (MD5, as a checksum: the file is ours, not an adversary's) differs.
+ */
+import { createHash } from 'node:crypto';
+import { open, rename, rm, type FileHandle } from 'node:fs/promises';
+
+const MAGIC = Buffer.from('CGSNAP01');
+/** Strings are written and read through windows of this many bytes. */
+const WINDOW = 16 * 1024 * 1024;
+
+type Typed = Int32Array | Float64Array | Float32Array | Uint8Array;
+const KINDS = { i32: Int32Array, f64: Float64Array, f32: Float32Array, u8: Uint8Array } as const;
+type Kind = keyof typeof KINDS;
+
+export type SectionValue = Typed | readonly string[];
+
+interface SectionEntry {
+  name: string;
+  kind: Kind | 'strings';
+  /** Elements (strings: how many). */
+  length: number;
+  offset: number;
+  bytes: number;
+  md5: string;
+}
+
+interface Header<M> {
+  meta: M;
+  sections: SectionEntry[];
+  size: number;
+}
+
+/** The file is not a snapshot this code can read (truncated, corrupt, another format). */
+export class SnapshotFileError extends Error {
+  override name = 'SnapshotFileError';
+}
+
+const align = (n: number) => Math.ceil(n / 8) * 8;
+
+function kindOf(value: Typed): Kind {
+  if (value instanceof Int32Array) return 'i32';
+  if (value instanceof Float64Array) return 'f64';
+  if (value instanceof Float32Array) return 'f32';
+  return 'u8';
+}
+
+/** Writes `sections` and `meta` to `path` (atomically: a temporary file renamed). */
+export async function writeSnapshotFile<M>(path: string, meta: M, sections: Record<string, SectionValue>): Promise<number> {
+  const entries: SectionEntry[] = [];
+  const lengths = new Map<string, Float64Array>();
+  let offset = 0;
+  for (const [name, value] of Object.entries(sections)) {
+    let bytes: number;
+    if (isStrings(value)) {
+      const ends = new Float64Array(value.length + 1);
+      for (let i = 0; i < value.length; i++) ends[i + 1] = ends[i]! + Buffer.byteLength(value[i]!);
+      lengths.set(name, ends);
+      bytes = ends.byteLength + ends[value.length]!;
+      const hash = createHash('md5').update(new Uint8Array(ends.buffer));
+      for (const text of value) hash.update(text, 'utf8');
+      entries.push({ name, kind: 'strings', length: value.length, offset, bytes, md5: hash.digest('hex') });
+    } else {
+      bytes = value.byteLength;
+      const md5 = createHash('md5').update(new Uint8Array(value.buffer, value.byteOffset, value.byteLength)).digest('hex');
+      entries.push({ name, kind: kindOf(value), length: value.length, offset, bytes, md5 });
+    }
+    offset = align(offset + bytes);
+  }
+  const headerJson = Buffer.from(JSON.stringify({ meta, sections: entries, size: offset } satisfies Header<M>));
+  const preamble = Buffer.alloc(align(MAGIC.length + 4 + headerJson.length));
+  MAGIC.copy(preamble, 0);
+  preamble.writeUInt32LE(headerJson.length, MAGIC.length);
+  headerJson.copy(preamble, MAGIC.length + 4);
+  const temporary = `${path}.${process.pid}.tmp`;
+  const file = await open(temporary, 'w');
+  try {
+    await file.write(preamble, 0, preamble.length, 0);
+    const base = preamble.length;
+    for (const entry of entries) {
+      const value = sections[entry.name]!;
+      const at = base + entry.offset;
+      if (isStrings(value)) await writeStrings(file, at, value, lengths.get(entry.name)!);
+      else await file.write(new Uint8Array(value.buffer, value.byteOffset, value.byteLength), 0, value.byteLength, at);
+    }
+    await file.sync();
+  } catch (error) {
+    await file.close();
+    await rm(temporary, { force: true });
+    throw error;
+  }
+  await file.close();
+  await rename(temporary, path);
+  return preamble.length + offset;
+}
+
+async function writeStrings(file: FileHandle, at: number, strings: readonly string[], ends: Float64Array): Promise<void> {
+  await file.write(new Uint8Array(ends.buffer), 0, ends.byteLength, at);
+  let position = at + ends.byteLength;
+  const window = Buffer.allocUnsafe(WINDOW);
+  let used = 0;
+  for (const text of strings) {
+    const length = Buffer.byteLength(text);
+    if (used + length > WINDOW) {
+      await file.write(window, 0, used, position);
+      position += used;
+      used = 0;
+    }
+    if (length > WINDOW) {
+      await file.write(Buffer.from(text), 0, length, position);
+      position += length;
+      continue;
+    }
+    used += window.write(text, used);
+  }
+  if (used) await file.write(window, 0, used, position);
+}
+
+function isStrings(value: SectionValue): value is readonly string[] {
+  return Array.isArray(value);
+}
+
+/** A snapshot file opened: its meta, then its sections read one at a time. */
+export class SnapshotReader<M> {
+  private constructor(
+    private readonly file: FileHandle,
+    readonly meta: M,
+    private readonly sections: Map<string, SectionEntry>,
+    private readonly base: number,
+  ) {}
+
+  /** Opens `path`; undefined when there is no such file. */
+  static async open<M>(path: string): Promise<SnapshotReader<M> | undefined> {
+    let file: FileHandle;
+    try {
+      file = await open(path, 'r');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw error;
+    }
+    try {
+      const { size } = await file.stat();
+      const start = Buffer.alloc(MAGIC.length + 4);
+      await readExactly(file, start, 0);
+      if (!start.subarray(0, MAGIC.length).equals(MAGIC)) throw new SnapshotFileError('not a catalog snapshot of this format');
+      const headerLength = start.readUInt32LE(MAGIC.length);
+      if (headerLength > size) throw new SnapshotFileError('truncated header');
+      const headerJson = Buffer.alloc(headerLength);
+      await readExactly(file, headerJson, MAGIC.length + 4);
+      const header = JSON.parse(headerJson.toString()) as Header<M>;
+      const base = align(MAGIC.length + 4 + headerLength);
+      if (base + header.size !== size) throw new SnapshotFileError(`the file is ${size} bytes, its header says ${base + header.size}`);
+      return new SnapshotReader(file, header.meta, new Map(header.sections.map((entry) => [entry.name, entry])), base);
+    } catch (error) {
+      await file.close();
+      if (error instanceof SyntaxError) throw new SnapshotFileError('corrupt header');
+      throw error;
+    }
+  }
+
+  private entry(name: string, kind: SectionEntry['kind']): SectionEntry {
+    const entry = this.sections.get(name);
+    if (!entry || entry.kind !== kind) throw new SnapshotFileError(`no ${kind} section ${name}`);
+    return entry;
+  }
+
+  async typed<K extends Kind>(name: string, kind: K): Promise<InstanceType<(typeof KINDS)[K]>> {
+    const entry = this.entry(name, kind);
+    const Type = KINDS[kind];
+    const value = new Type(entry.length) as InstanceType<(typeof KINDS)[K]>;
+    if (value.byteLength !== entry.bytes) throw new SnapshotFileError(`section ${name} has ${entry.bytes} bytes for ${entry.length} elements`);
+    await readExactly(this.file, new Uint8Array(value.buffer), this.base + entry.offset);
+    if (createHash('md5').update(new Uint8Array(value.buffer)).digest('hex') !== entry.md5) throw new SnapshotFileError(`section ${name} is corrupt`);
+    return value;
+  }
+
+  async strings(name: string): Promise<string[]> {
+    const entry = this.entry(name, 'strings');
+    const ends = new Float64Array(entry.length + 1);
+    await readExactly(this.file, new Uint8Array(ends.buffer), this.base + entry.offset);
+    const from = this.base + entry.offset + ends.byteLength;
+    const hash = createHash('md5').update(new Uint8Array(ends.buffer));
+    if (ends.byteLength + ends[entry.length]! !== entry.bytes) throw new SnapshotFileError(`section ${name} does not add up`);
+    const out: string[] = new Array(entry.length);
+    let window = Buffer.allocUnsafe(Math.min(WINDOW, Math.max(1, ends[entry.length]!)));
+    let windowStart = 0;
+    let windowEnd = 0;
+    for (let i = 0; i < entry.length; i++) {
+      const start = ends[i]!;
+      const end = ends[i + 1]!;
+      if (end < start) throw new SnapshotFileError(`section ${name} does not add up`);
+      if (end > windowEnd) {
+        if (end - start > window.length) window = Buffer.allocUnsafe(end - start);
+        const length = Math.min(window.length, ends[entry.length]! - start);
+        await readExactly(this.file, window.subarray(0, length), from + start);
+        windowStart = start;
+        windowEnd = start + length;
+      }
+      hash.update(window.subarray(start - windowStart, end - windowStart));
+      out[i] = window.toString('utf8', start - windowStart, end - windowStart);
+    }
+    if (hash.digest('hex') !== entry.md5) throw new SnapshotFileError(`section ${name} is corrupt`);
+    return out;
+  }
+
+  async close(): Promise<void> {
+    await this.file.close();
+  }
+}
+
+async function readExactly(file: FileHandle, into: Uint8Array, position: number): Promise<void> {
+  let done = 0;
+  while (done < into.byteLength) {
+    const { bytesRead } = await file.read(into, done, into.byteLength - done, position + done);
+    if (bytesRead === 0) throw new SnapshotFileError('truncated');
+    done += bytesRead;
+  }
+}
