@@ -16,6 +16,7 @@ import { QueryMatcher } from './query-matching.js';
 import { Ranker, type IndexQuery, type RankingOptions } from './ranking.js';
 import { Speller } from './spelling.js';
 import type { TermDictionary } from './term-dictionary.js';
+import { readVectorFromMatrix } from './vector-from-matrix.js';
 
 export class MerchantIndex {
   readonly size: number;
@@ -33,11 +34,11 @@ export class MerchantIndex {
     const hasVector = new Uint8Array(n);
     documents.forEach(({ doc }, i) => {
       if (doc.vector && doc.vector.length === dims) {
-        matrix.rows.set(doc.vector, i * dims);
+        matrix.setRow(i, doc.vector);
         hasVector[i] = 1;
-        // The engine's documents keep their vector as a view of this matrix, not a second copy (at
-        // 50,000 products × 100 dimensions, 20 MB); the next snapshot copies it into its own matrix.
-        doc.vector = matrix.rows.subarray(i * dims, (i + 1) * dims);
+        // The engine's documents read their vector back from this matrix's int8 row, not a second copy
+        // (see vector-from-matrix.ts); the next snapshot quantizes it again to the same codes.
+        readVectorFromMatrix(doc, matrix, i);
       }
     });
     this.columns = columns ??= new CatalogColumns(
