@@ -50,6 +50,19 @@ describe('cosineMatrix', () => {
     expect(simd.cosines[3]).toBe(0);
   });
 
+  it('scans blocks of four rows and the rows left over alike, whatever n mod 4', () => {
+    for (const rows of [n + 1, n + 2, n + 3]) {
+      const more = unitVectors(rows, dims, rows);
+      const simd = filled(rows, dims, true, more);
+      const script = filled(rows, dims, false, more);
+      simd.setRow(rows - 1, query); // the last row the best: the leftover rows' maximum must count
+      script.setRow(rows - 1, query);
+      expect(simd.cosineAll(query)).toBe(script.cosineAll(query));
+      expect(simd.cosines[rows - 1]).toBe(Math.max(...simd.cosines));
+      expect(Array.from(simd.cosines)).toEqual(Array.from(script.cosines));
+    }
+  });
+
   it('keeps the quantized cosines within 0.5 × (row scale × |q|₁ + query scale × |row|₁) of the exact float64 ones, about 1e-3', () => {
     const simd = filled(n, dims, true, vectors);
     const rowScales = vectors.map((v) => Math.max(...v.map(Math.abs)) / 127);
