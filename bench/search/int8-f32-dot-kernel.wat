@@ -1,6 +1,6 @@
 ;; The alternative to the gateway's int8 kernel that vectors.ts measures and the gateway does not
 ;; use: int8 row codes dequantized to f32 lanes (sign-extend to i16, to i32, convert) and
-;; multiplied by a float32 query. Same row layout as the gateway's (vector-quantization.ts).
+;; multiplied by a float32 query, one row at a time; rows padded with zero codes to a multiple of 8.
 (module
   (import "env" "memory" (memory 1))
   ;; out[d] = dot(query f32 × stride, row d's codes) × scales[d]; returns the largest (-1 when n is 0).

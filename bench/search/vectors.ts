@@ -15,7 +15,7 @@
 import { readFileSync } from 'node:fs';
 import { compileWat } from '../../apps/gateway/scripts/build-dot-kernel.mjs';
 import { cosineMatrix, type CosineMatrix } from '../../apps/gateway/src/search/embedded/cosine-matrix.js';
-import { quantizeRow, rowStride } from '../../apps/gateway/src/search/embedded/vector-quantization.js';
+import { queryWidth, quantizeRow } from '../../apps/gateway/src/search/embedded/vector-quantization.js';
 
 const sizes = (process.env.ROWS ?? '200000,1000000').split(',').map(Number);
 const dims = Number(process.env.DIMS ?? 100);
@@ -72,7 +72,7 @@ function float32Kernel(n: number): Kernel & { rows: Float32Array } {
 
 /** The alternative: a float32 query (stride floats), scales, cosines, then the int8 rows. */
 function int8F32Kernel(n: number): Kernel & { setRow(d: number, v: Float32Array): void } {
-  const stride = rowStride(dims);
+  const stride = queryWidth(dims); // rows padded to the kernel's load (the gateway's are not: its int16 query is)
   const scalesAt = stride * 4;
   const cosinesAt = scalesAt + n * 4;
   const codesAt = cosinesAt + n * 4;

@@ -1,7 +1,7 @@
 /**
  * A snapshot's product vectors and the query's cosine to every row. Semantic matching compares the
  * query with every product, so at a million products the scan is bound by the memory it reads:
- * rows are int8 codes with one float32 scale each (vector-quantization.ts), 104 + 4 bytes a row of
+ * rows are int8 codes with one float32 scale each (vector-quantization.ts), 100 + 4 bytes a row of
  * 100 dimensions instead of 400, and the WebAssembly SIMD kernel (dot-kernel.wat) multiplies them
  * with the query's int16 codes. Rows, scales and cosines live in the kernel's own memory, so nothing
  * is copied but the query. Rows are written only through setRow / copyRow, which quantize.
@@ -11,7 +11,7 @@
  * reserves gigabytes of address space, which thousands of small merchants' snapshots should not.
  */
 import { DOT_KERNEL_WASM } from './dot-kernel.wasm.js';
-import { cosineFromCodes, dequantizeRow, quantizeQuery, quantizeRow, queryCodeMax, rowStride } from './vector-quantization.js';
+import { cosineFromCodes, dequantizeRow, quantizeQuery, quantizeRow, queryCodeMax, queryWidth } from './vector-quantization.js';
 
 /** Below this many dimensions in all (1,000 products of 100 dimensions), JavaScript's loop is fast enough. */
 export const KERNEL_MIN_FLOATS = 100_000;
@@ -20,16 +20,16 @@ const PAGE = 65_536;
 const MAX_KERNEL_BYTES = 2 ** 31;
 
 interface DotKernel {
-  cosines(query: number, codes: number, scales: number, n: number, stride: number, queryScale: number, out: number): number;
+  cosines(query: number, codes: number, scales: number, n: number, dims: number, width: number, queryScale: number, out: number): number;
 }
 
 /** The arrays a matrix keeps (in the kernel's memory or in plain arrays) and how it scans them. */
 interface Storage {
-  /** Row d's codes at [d × stride, d × stride + dims); the rest of the stride stays 0. */
+  /** Row d's codes at [d × dims, (d + 1) × dims). */
   codes: Int8Array;
   scales: Float32Array;
   cosines: Float32Array;
-  /** The query's codes (stride entries, the padding 0). */
+  /** The query's codes (queryWidth(dims) entries, the padding 0). */
   query: Int16Array;
   /** Fills `cosines` from `query`'s codes and scale; returns the largest (-1 without rows). */
   scan(queryScale: number): number;
@@ -51,11 +51,10 @@ export class CosineMatrix {
   readonly cosines: Float32Array;
   /** Whether the WebAssembly kernel computes them (for tests and benchmarks). */
   readonly kernel: boolean;
-  /** Bytes a row takes: its codes (padded) and its scale. */
+  /** Bytes a row takes: its codes and its scale. */
   readonly bytesPerRow: number;
   private readonly codes: Int8Array;
   private readonly scales: Float32Array;
-  private readonly stride: number;
   private readonly queryCodes: Int16Array;
   private readonly queryMax: number;
   private readonly scan: (queryScale: number) => number;
@@ -65,42 +64,42 @@ export class CosineMatrix {
     readonly dims: number,
     { kernel = true }: { kernel?: boolean } = {},
   ) {
-    this.stride = rowStride(dims);
-    this.queryMax = queryCodeMax(this.stride);
-    const storage = (kernel && kernelStorage(size, dims, this.stride)) || scriptStorage(size, this.stride);
+    const width = queryWidth(dims);
+    this.queryMax = queryCodeMax(width);
+    const storage = (kernel && kernelStorage(size, dims, width)) || scriptStorage(size, dims, width);
     ({ codes: this.codes, scales: this.scales, cosines: this.cosines, query: this.queryCodes, kernel: this.kernel, scan: this.scan } = storage);
-    this.bytesPerRow = this.stride + 4;
+    this.bytesPerRow = dims + 4;
   }
 
   /** Stores row i as `vector`'s codes (dims floats; a zero vector: no vector, cosine 0). */
   setRow(i: number, vector: ArrayLike<number>): void {
     if (vector.length !== this.dims) throw new RangeError(`a vector of ${this.dims} dimensions, not ${vector.length}`);
-    this.scales[this.checked(i)] = quantizeRow(vector, this.codes, i * this.stride);
+    this.scales[this.checked(i)] = quantizeRow(vector, this.codes, i * this.dims);
   }
 
   /** Copies row `fromRow` of `from` (of the same dims) into row `toRow`, codes and scale exactly. */
   copyRow(from: CosineMatrix, fromRow: number, toRow: number): void {
     if (from.dims !== this.dims) throw new RangeError(`rows of ${from.dims} dimensions into rows of ${this.dims}`);
-    const start = from.checked(fromRow) * from.stride;
-    this.codes.set(from.codes.subarray(start, start + this.stride), this.checked(toRow) * this.stride);
+    const start = from.checked(fromRow) * this.dims;
+    this.codes.set(from.codes.subarray(start, start + this.dims), this.checked(toRow) * this.dims);
     this.scales[toRow] = from.scales[fromRow]!;
   }
 
   /** Row i's dequantized values (a new array). */
   vector(i: number): Float32Array {
-    return dequantizeRow(this.codes, this.checked(i) * this.stride, this.scales[i]!, new Float32Array(this.dims));
+    return dequantizeRow(this.codes, this.checked(i) * this.dims, this.scales[i]!, new Float32Array(this.dims));
   }
 
   /** into += weight × row i (dequantized). */
   addRow(i: number, weight: number, into: Float32Array): void {
-    const base = this.checked(i) * this.stride;
+    const base = this.checked(i) * this.dims;
     const factor = weight * this.scales[i]!;
     for (let k = 0; k < this.dims; k++) into[k]! += factor * this.codes[base + k]!;
   }
 
   /** Row i's cosine to a unit vector of dims floats (float64 sums over the codes, no query quantization). */
   cosine(i: number, query: ArrayLike<number>): number {
-    const base = this.checked(i) * this.stride;
+    const base = this.checked(i) * this.dims;
     let sum = 0;
     for (let k = 0; k < this.dims; k++) sum += query[k]! * this.codes[base + k]!;
     return sum * this.scales[i]!;
@@ -121,31 +120,34 @@ export function cosineMatrix(n: number, dims: number, options: { kernel?: boolea
   return new CosineMatrix(n, dims, options);
 }
 
-/** Memory: the query's codes, the scales, the cosines, then the rows' codes (16-byte aligned). */
-function kernelStorage(n: number, dims: number, stride: number): Storage | undefined {
-  const queryBytes = align16(stride * 2);
+/**
+ * Memory: the query's codes, the scales, the cosines, then the rows' codes (each part 16-byte
+ * aligned), and the few bytes the last row's last load reads past its end.
+ */
+function kernelStorage(n: number, dims: number, width: number): Storage | undefined {
+  const queryBytes = align16(width * 2);
   const scalesAt = queryBytes;
   const cosinesAt = scalesAt + align16(n * 4);
   const codesAt = cosinesAt + align16(n * 4);
-  const bytes = codesAt + n * stride;
+  const bytes = codesAt + n * dims + (width - dims);
   if (!kernelModule || n * dims < KERNEL_MIN_FLOATS || bytes > MAX_KERNEL_BYTES) return undefined;
   const memory = new WebAssembly.Memory({ initial: Math.ceil(bytes / PAGE) });
   const { cosines } = new WebAssembly.Instance(kernelModule, { env: { memory } }).exports as unknown as DotKernel;
   return {
-    query: new Int16Array(memory.buffer, 0, stride),
+    query: new Int16Array(memory.buffer, 0, width),
     scales: new Float32Array(memory.buffer, scalesAt, n),
     cosines: new Float32Array(memory.buffer, cosinesAt, n),
-    codes: new Int8Array(memory.buffer, codesAt, n * stride),
+    codes: new Int8Array(memory.buffer, codesAt, n * dims),
     kernel: true,
-    scan: (queryScale) => cosines(0, codesAt, scalesAt, n, stride, queryScale, cosinesAt),
+    scan: (queryScale) => cosines(0, codesAt, scalesAt, n, dims, width, queryScale, cosinesAt),
   };
 }
 
-function scriptStorage(n: number, stride: number): Storage {
-  const codes = new Int8Array(n * stride);
+function scriptStorage(n: number, dims: number, width: number): Storage {
+  const codes = new Int8Array(n * dims);
   const scales = new Float32Array(n);
   const cosines = new Float32Array(n);
-  const query = new Int16Array(stride);
+  const query = new Int16Array(width);
   return {
     codes,
     scales,
@@ -155,13 +157,15 @@ function scriptStorage(n: number, stride: number): Storage {
     scan(queryScale) {
       let best = -1;
       for (let d = 0; d < n; d++) {
-        const base = d * stride;
+        const base = d * dims;
         let s0 = 0;
         let s1 = 0;
-        for (let i = 0; i < stride; i += 2) {
+        let i = 0;
+        for (; i + 1 < dims; i += 2) {
           s0 += query[i]! * codes[base + i]!;
           s1 += query[i + 1]! * codes[base + i + 1]!;
         }
+        if (i < dims) s0 += query[i]! * codes[base + i]!;
         const cos = cosineFromCodes(s0 + s1, scales[d]!, queryScale);
         cosines[d] = cos;
         if (cos > best) best = cos;

@@ -1,7 +1,8 @@
 ;; The cosines behind MerchantIndex's semantic matching (cosine-matrix.ts) over int8 rows
 ;; (vector-quantization.ts), in WebAssembly SIMD: each step loads eight int16 query codes and, for
 ;; each of four rows, eight row codes sign-extended to i16 (v128.load8x8_s); i32x4.dot_i16x8_s
-;; multiplies and adds them pairwise into exact 32-bit sums. Four rows a pass share each query
+;; multiplies and adds them pairwise into exact 32-bit sums. Rows take exactly `dims` bytes: a
+;; row's last load runs into the next row's first codes, which meet the query's zero padding. Four rows a pass share each query
 ;; load and the loop's overhead, and their cosines are finished together in four lanes. Compiled
 ;; into dot-kernel.wasm.ts by scripts/build-dot-kernel.mjs.
 ;;
@@ -12,12 +13,14 @@
   (import "env" "memory" (memory 1))
 
   ;; out[d] = f32(dot(query codes, row d's codes)) × scales[d] × queryScale for d < n; rows of `stride`
-  ;; i8 codes (a multiple of 8, zero-padded) one after another from `codes`, the query's `stride` i16
-  ;; codes at `query`; returns the largest (-1 when n is 0).
+  ;; (= dims) i8 codes one after another from `codes` (readable `width` - dims bytes past the last), the
+  ;; query's `width` i16 codes (dims rounded up to 8, zero-padded) at `query`; returns the largest
+  ;; (-1 when n is 0).
   (func (export "cosines")
-    (param $query i32) (param $codes i32) (param $scales i32) (param $n i32) (param $stride i32) (param $queryScale f32) (param $out i32)
+    (param $query i32) (param $codes i32) (param $scales i32) (param $n i32) (param $stride i32) (param $width i32)
+    (param $queryScale f32) (param $out i32)
     (result f32)
-    (local $row i32) (local $end i32) (local $blocksEnd i32) (local $rowEnd i32) (local $q i32)
+    (local $row i32) (local $rowStart i32) (local $end i32) (local $blocksEnd i32) (local $rowEnd i32) (local $q i32)
     (local $stride2 i32) (local $stride3 i32)
     (local $a v128) (local $b v128) (local $c v128) (local $d v128) (local $qv v128) (local $sums v128)
     (local $cos4 v128) (local $best4 v128) (local $cos f32) (local $best f32)
@@ -37,7 +40,8 @@
         (local.set $c (v128.const i32x4 0 0 0 0))
         (local.set $d (v128.const i32x4 0 0 0 0))
         (local.set $q (local.get $query))
-        (local.set $rowEnd (i32.add (local.get $row) (local.get $stride)))
+        (local.set $rowStart (local.get $row))
+        (local.set $rowEnd (i32.add (local.get $row) (local.get $width)))
         (block $colsDone
           (loop $cols
             (br_if $colsDone (i32.ge_u (local.get $row) (local.get $rowEnd)))
@@ -67,8 +71,7 @@
           (f32x4.splat (local.get $queryScale))))
         (v128.store (local.get $out) (local.get $cos4))
         (local.set $best4 (f32x4.max (local.get $best4) (local.get $cos4)))
-        ;; The column loop left $row at row b: the next block starts after row d.
-        (local.set $row (i32.add (local.get $row) (local.get $stride3)))
+        (local.set $row (i32.add (local.get $rowStart) (i32.shl (local.get $stride) (i32.const 2))))
         (local.set $scales (i32.add (local.get $scales) (i32.const 16)))
         (local.set $out (i32.add (local.get $out) (i32.const 16)))
         (br $blocks)))
@@ -78,7 +81,8 @@
         (br_if $done (i32.ge_u (local.get $out) (local.get $end)))
         (local.set $a (v128.const i32x4 0 0 0 0))
         (local.set $q (local.get $query))
-        (local.set $rowEnd (i32.add (local.get $row) (local.get $stride)))
+        (local.set $rowStart (local.get $row))
+        (local.set $rowEnd (i32.add (local.get $row) (local.get $width)))
         (block $rowDone
           (loop $rowCols
             (br_if $rowDone (i32.ge_u (local.get $row) (local.get $rowEnd)))
@@ -96,6 +100,7 @@
           (local.get $queryScale)))
         (f32.store (local.get $out) (local.get $cos))
         (local.set $best (f32.max (local.get $best) (local.get $cos)))
+        (local.set $row (i32.add (local.get $rowStart) (local.get $stride)))
         (local.set $scales (i32.add (local.get $scales) (i32.const 4)))
         (local.set $out (i32.add (local.get $out) (i32.const 4)))
         (br $rows)))

@@ -10,17 +10,21 @@
  * next one's never drifts.
  *
  * The query: int16 codes (error ~1e-5, noise beside the rows'), as large as the kernel's 32-bit
- * sums allow: |code_row| ≤ 127 and |code_query| ≤ Q over `stride` dimensions stay below 2^31.
+ * sums allow: |code_row| ≤ 127 and |code_query| ≤ Q over the codes read a row stay below 2^31.
  */
 
 export const ROW_CODE_MAX = 127;
 const QUERY_CODE_MAX = 32_767;
 const I32_MAX = 2 ** 31 - 1;
-/** The kernel reads eight codes at a time: rows are padded with zero codes to a multiple of 8. */
+/** The kernel reads eight codes at a time. */
 const CODES_PER_LOAD = 8;
 
-/** Codes a row takes in memory (dims rounded up to the kernel's load). */
-export function rowStride(dims: number): number {
+/**
+ * Codes the kernel reads a row (dims rounded up to its load): the query's codes are padded with
+ * zeros to this width, so a row's last load, which runs into the next row's first codes, multiplies
+ * them by 0. Rows themselves take exactly `dims` bytes, one after another.
+ */
+export function queryWidth(dims: number): number {
   return Math.ceil(dims / CODES_PER_LOAD) * CODES_PER_LOAD;
 }
 
@@ -58,9 +62,9 @@ function stableScale(maxAbs: number): number {
   return scale;
 }
 
-/** The largest query code for rows of `stride` codes: every 32-bit sum of products stays exact. */
-export function queryCodeMax(stride: number): number {
-  return Math.min(QUERY_CODE_MAX, Math.floor(I32_MAX / (ROW_CODE_MAX * Math.max(1, stride))));
+/** The largest query code for `width` codes a row: every 32-bit sum of products stays exact. */
+export function queryCodeMax(width: number): number {
+  return Math.min(QUERY_CODE_MAX, Math.floor(I32_MAX / (ROW_CODE_MAX * Math.max(1, width))));
 }
 
 /**
