@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { cosineMatrix, KERNEL_MIN_FLOATS, type CosineMatrix } from './cosine-matrix.js';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { readVectorFromMatrix } from './vector-from-matrix.js';
 
 /** Deterministic unit vectors (a linear congruential generator, so failures reproduce). */
 function unitVectors(count: number, dims: number, seed: number): Float32Array[] {
@@ -125,17 +124,6 @@ describe('cosineMatrix', () => {
     first.cosineAll(query);
     matrix.cosineAll(query);
     expect(Array.from(matrix.cosines)).toEqual(Array.from(first.cosines));
-  });
-
-  it("lets a document read its vector back from the matrix's row", () => {
-    const matrix = filled(n, dims, true, vectors);
-    const doc: { vector?: Float32Array | undefined } = { vector: vectors[5] };
-    readVectorFromMatrix(doc, matrix, 5);
-    expect(doc.vector).toEqual(matrix.vector(5));
-    expect(exactDot(doc.vector!, vectors[5]!)).toBeGreaterThan(0.999);
-    readVectorFromMatrix(doc, matrix, 6); // the next snapshot points it at its own matrix
-    expect(doc.vector).toEqual(matrix.vector(6));
-    expect({ ...doc }.vector).toEqual(matrix.vector(6));
   });
 
   it('answers a new query in the same memory, without traces of the last', () => {

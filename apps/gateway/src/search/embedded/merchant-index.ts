@@ -10,13 +10,13 @@ import type { SearchResult } from '../search-engine.js';
 import { attributeWords } from './attribute-values.js';
 import { cosineMatrix } from './cosine-matrix.js';
 import type { AnalyzedDocument } from './document-analysis.js';
+import { storeDocumentVector } from './document-vector.js';
 import { Feedback } from './feedback.js';
 import { Postings } from './postings.js';
 import { QueryMatcher } from './query-matching.js';
 import { Ranker, type IndexQuery, type RankingOptions } from './ranking.js';
 import { Speller } from './spelling.js';
 import type { TermDictionary } from './term-dictionary.js';
-import { readVectorFromMatrix } from './vector-from-matrix.js';
 
 export class MerchantIndex {
   readonly size: number;
@@ -32,14 +32,9 @@ export class MerchantIndex {
     this.size = n;
     const matrix = cosineMatrix(n, dims);
     const hasVector = new Uint8Array(n);
+    // The engine's documents keep their vector as this matrix's row, not a second copy (document-vector.ts).
     documents.forEach(({ doc }, i) => {
-      if (doc.vector && doc.vector.length === dims) {
-        matrix.setRow(i, doc.vector);
-        hasVector[i] = 1;
-        // The engine's documents read their vector back from this matrix's int8 row, not a second copy
-        // (see vector-from-matrix.ts); the next snapshot quantizes it again to the same codes.
-        readVectorFromMatrix(doc, matrix, i);
-      }
+      if (storeDocumentVector(matrix, i, doc)) hasVector[i] = 1;
     });
     this.columns = columns ??= new CatalogColumns(
       documents.map((d) => d.doc),
