@@ -4,7 +4,8 @@
  * rows are int8 codes with one float32 scale each (vector-quantization.ts), 100 + 4 bytes a row of
  * 100 dimensions instead of 400, and the WebAssembly SIMD kernel (dot-kernel.wat) multiplies them
  * with the query's int16 codes. Rows, scales and cosines live in the kernel's own memory, so nothing
- * is copied but the query. Rows are written only through setRow / copyRow, which quantize.
+ * is copied but the query. Rows are written only through setRow (which quantizes) and copyRow
+ * (which copies another matrix's codes exactly).
  *
  * Small matrices stay in plain arrays with the same layout, scanned in JavaScript with the same
  * integer sums and float32 roundings (the cosines equal the kernel's): each WebAssembly memory

@@ -6,8 +6,8 @@
  * A row: scale = maxAbs / 127, code = round(x / scale), so x ≈ code × scale with an error of at
  * most scale / 2 per dimension (for a unit vector of 100 dimensions, a cosine off by about 1e-3).
  * The scale is chosen so that quantizing a row's dequantized copy gives back the same codes and the
- * same scale: a document whose vector is read back from one snapshot's matrix and written into the
- * next one's never drifts.
+ * same scale: a vector read back from a matrix (CosineMatrix.vector) and written again (setRow)
+ * never drifts, however often.
  *
  * The query: int16 codes (error ~1e-5, noise beside the rows'), as large as the kernel's 32-bit
  * sums allow: |code_row| ≤ 127 and |code_query| ≤ Q over the codes read a row stay below 2^31.
