@@ -130,7 +130,8 @@ export class CatalogSnapshots {
       attributeStems: index.attributes.map((a) => a.stem),
       attributeNames: index.attributes.map((a) => a.name),
       attributeValues: index.attributes.map((a) => a.value),
-      vectors: index.vectors.subarray(0, products * index.dims),
+      codes: index.codes,
+      scales: index.scales,
       hasVector: index.hasVector,
     });
     this.logger.info({ merchantId, products, mb: Math.round(bytes / 1e5) / 10, ms: Math.round(performance.now() - started) }, 'catalog snapshot written');
@@ -172,12 +173,13 @@ async function readSections(reader: SnapshotReader<SnapshotMeta>): Promise<Merch
     terms: await reader.strings('terms'),
     surfaces: await reader.strings('surfaces'),
     attributes: stems.map((stem, i) => ({ stem, name: names[i]!, value: values[i]! })),
-    vectors: await reader.typed('vectors', 'f32'),
+    codes: await reader.typed('codes', 'i8'),
+    scales: await reader.typed('scales', 'f32'),
     hasVector: await reader.typed('hasVector', 'u8'),
     dims: reader.meta.dims,
   };
-  const rows = [ids, texts, stock, columns.titles, columns.prices, columns.categoryOf, columns.vendorOf, columns.rank, columns.byTitle, index.hasVector];
-  if (rows.some((column) => column.length !== n) || starts.length !== n + 1 || columns.tagStarts.length !== n + 1 || index.vectors.length !== n * index.dims) {
+  const rows = [ids, texts, stock, columns.titles, columns.prices, columns.categoryOf, columns.vendorOf, columns.rank, columns.byTitle, index.hasVector, index.scales];
+  if (rows.some((column) => column.length !== n) || starts.length !== n + 1 || columns.tagStarts.length !== n + 1 || index.codes.length !== n * index.dims) {
     throw new SnapshotFileError('sections of different lengths');
   }
   if (starts[n] !== data.length || columns.tagStarts[n] !== columns.rowTags.length) throw new SnapshotFileError('sections do not add up');

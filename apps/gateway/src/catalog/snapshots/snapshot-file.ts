@@ -13,8 +13,8 @@ const MAGIC = Buffer.from('CGSNAP01');
 /** Strings are written and read through windows of this many bytes. */
 const WINDOW = 16 * 1024 * 1024;
 
-type Typed = Int32Array | Float64Array | Float32Array | Uint8Array;
-const KINDS = { i32: Int32Array, f64: Float64Array, f32: Float32Array, u8: Uint8Array } as const;
+type Typed = Int32Array | Float64Array | Float32Array | Uint8Array | Int8Array;
+const KINDS = { i32: Int32Array, f64: Float64Array, f32: Float32Array, u8: Uint8Array, i8: Int8Array } as const;
 type Kind = keyof typeof KINDS;
 
 export type SectionValue = Typed | readonly string[];
@@ -46,6 +46,7 @@ function kindOf(value: Typed): Kind {
   if (value instanceof Int32Array) return 'i32';
   if (value instanceof Float64Array) return 'f64';
   if (value instanceof Float32Array) return 'f32';
+  if (value instanceof Int8Array) return 'i8';
   return 'u8';
 }
 

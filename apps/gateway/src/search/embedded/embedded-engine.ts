@@ -165,7 +165,7 @@ export class EmbeddedSearchEngine implements SearchEngine {
         return number;
       },
     );
-    return { forward: mapped, terms, surfaces, attributes, vectors: vectors.matrix.rows, hasVector: vectors.hasVector, dims: vectors.dims };
+    return { forward: mapped, terms, surfaces, attributes, ...vectors.matrix.rows(), hasVector: vectors.hasVector, dims: vectors.dims };
   }
 
   /** Holds the merchant's index as `state` has it, on the catalog's `columns` (of the same rows). */
@@ -178,7 +178,7 @@ export class EmbeddedSearchEngine implements SearchEngine {
     const forward = renumbered(state.forward, (i) => termIds[i]!, (i) => attributeNumbers[i]!);
     const n = forward.size;
     const matrix = cosineMatrix(n, dims);
-    matrix.rows.set(state.vectors.subarray(0, n * dims));
+    matrix.loadRows(state.codes, state.scales);
     const parts = { forward, vectors: { matrix, hasVector: state.hasVector, dims }, columns };
     const rowOf = new Map<string, number>();
     columns.ids.forEach((id, row) => rowOf.set(id, row));

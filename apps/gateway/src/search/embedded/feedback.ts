@@ -1,6 +1,7 @@
 /**
  * Pseudo-relevance feedback (Rocchio) for the ranking's similarity: the query vector moved
  * toward the mean vector of its FEEDBACK_DOCS nearest products, and a product's cosine to it.
+ * Both read the matrix's quantized rows through its API (addRow, cosine), never a float copy.
  */
 import type { CosineMatrix } from './cosine-matrix.js';
 
@@ -31,9 +32,8 @@ export class Feedback {
       nearest[at] = d;
     }
     const dims = this.dims;
-    const rows = this.matrix.rows;
     const out = Float32Array.from(vector);
-    for (const d of nearest) for (let i = 0; i < dims; i++) out[i]! += (weight / nearest.length) * rows[d * dims + i]!;
+    for (const d of nearest) this.matrix.addRow(d, weight / nearest.length, out);
     let norm = 0;
     for (let i = 0; i < dims; i++) norm += out[i]! * out[i]!;
     norm = Math.sqrt(norm) || 1;
@@ -44,11 +44,6 @@ export class Feedback {
   /** One product's cosine to a unit vector (0 without a vector). */
   cosine(vector: Float32Array, d: number): number {
     if (this.hasVector[d] !== 1) return 0;
-    const dims = this.dims;
-    const m = this.matrix.rows;
-    const base = d * dims;
-    let sum = 0;
-    for (let i = 0; i < dims; i++) sum += vector[i]! * m[base + i]!;
-    return sum;
+    return this.matrix.cosine(d, vector);
   }
 }

@@ -1,7 +1,7 @@
 /**
  * Assembles a snapshot's parts (merchant-index.ts) row by row: a fresh document is analysed
  * (document-analysis.ts), a row kept from the snapshot before is copied — its analysis and its
- * vector as they are, nothing analysed or embedded again. Rows are streamed in: a catalog is
+ * vector's codes as they are (cosine-matrix.ts), nothing analysed, embedded or quantized again. Rows are streamed in: a catalog is
  * loaded batch by batch without its documents held together, and nothing per product outlives
  * the build but the arenas' rows.
  */
@@ -87,11 +87,8 @@ export class SnapshotBuilder {
       if (source === -1) {
         const chunk = this.chunks[Math.floor(fresh / CHUNK_ROWS)]!;
         const at = (fresh++ % CHUNK_ROWS) * dims;
-        matrix.rows.set(chunk.subarray(at, at + dims), i * dims);
-      } else {
-        const rows = this.before!.vectors.matrix.rows;
-        matrix.rows.set(rows.subarray(source * dims, (source + 1) * dims), i * dims);
-      }
+        matrix.setRow(i, chunk.subarray(at, at + dims));
+      } else matrix.copyRow(this.before!.vectors.matrix, source, i);
     }
     this.chunks.length = 0;
     if (columns && (columns.size !== n || columns.ids.some((id, i) => id !== this.ids[i]))) {
