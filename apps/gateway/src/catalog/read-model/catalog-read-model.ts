@@ -25,6 +25,7 @@ import type { CatalogStore } from '../catalog-store.js';
 import { SerialQueues } from '../serial-queues.js';
 import { MerchantCatalog } from './merchant-catalog.js';
 import { restock } from './restock.js';
+import { stockKey } from './stock-key.js';
 import type { CatalogSnapshots, MerchantSnapshot, SnapshotEmbedder } from '../snapshots/catalog-snapshots.js';
 import type { IndexState } from '../../search/embedded/index-state.js';
 
@@ -238,10 +239,13 @@ export class CatalogReadModel {
       }
       const catalog = MerchantCatalog.loader();
       const index = this.sink?.load(merchantId);
+      // Each product's stock key, for a snapshot (made while the products are at hand as objects).
+      const stock: string[] | undefined = version ? [] : undefined;
       let count = 0;
       try {
         for await (const rows of this.store.catalogRows(merchantId)) {
           catalog.add(rows.map((row) => row.product));
+          if (stock) for (const row of rows) stock.push(stockKey(row.product));
           await index?.add(rows);
           count += rows.length;
         }
@@ -253,18 +257,18 @@ export class CatalogReadModel {
       if (count) this.merchants.set(merchantId, merchant);
       else this.merchants.delete(merchantId);
       await index?.finish(count ? merchant.columns() : undefined);
-      if (version && this.sink && count >= this.snapshots!.minProducts) this.persist(merchantId, version, merchant, this.sink);
+      if (version && stock && this.sink && count >= this.snapshots!.minProducts) this.persist(merchantId, version, merchant, this.sink, stock);
       return count;
     });
   }
 
   /** Writes the merchant's snapshot in the background (a failure is only logged: the next start loads from the database). */
-  private persist(merchantId: string, version: string, merchant: MerchantCatalog, sink: ReadModelSink): void {
+  private persist(merchantId: string, version: string, merchant: MerchantCatalog, sink: ReadModelSink, stock: readonly string[]): void {
     const index = sink.state(merchantId);
     if (!index) return;
     const catalog = merchant.state();
     this.writing = this.writing
-      .then(() => this.snapshots!.write(merchantId, version, sink.embedder, catalog, index))
+      .then(() => this.snapshots!.write(merchantId, version, sink.embedder, catalog, index, stock))
       .catch((error: unknown) => this.logger.warn({ err: error, merchantId }, 'catalog snapshot could not be written; the next start loads from the database'));
   }
 

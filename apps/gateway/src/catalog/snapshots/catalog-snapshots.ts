@@ -18,8 +18,6 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import type { IndexState } from '../../search/embedded/index-state.js';
 import type { CatalogState } from '../read-model/merchant-catalog.js';
-import { stockKey } from '../read-model/stock-key.js';
-import { decodedProduct } from '../shown-items.js';
 import { SnapshotFileError, SnapshotReader, writeSnapshotFile } from './snapshot-file.js';
 
 const FORMAT = 1;
@@ -92,19 +90,12 @@ export class CatalogSnapshots {
     }
   }
 
-  /**
-   * Writes the merchant's snapshot, made at `version`. Stock keys are made from the products' texts
-   * a batch at a time, so that a large catalog's snapshot does not hold up requests meanwhile.
-   */
-  async write(merchantId: string, version: string, embedder: SnapshotEmbedder, catalog: CatalogState, index: IndexState): Promise<void> {
+  /** Writes the merchant's snapshot, made at `version`; `stock`: each row's stock key (read-model/stock-key.ts) as loaded. */
+  async write(merchantId: string, version: string, embedder: SnapshotEmbedder, catalog: CatalogState, index: IndexState, stock: readonly string[]): Promise<void> {
     const products = catalog.texts.length;
     if (products < this.settings.minProducts) return;
+    if (stock.length !== products) throw new Error('a stock key for every product');
     const started = performance.now();
-    const stock: string[] = new Array(products);
-    for (let i = 0; i < products; i++) {
-      stock[i] = stockKey(decodedProduct(catalog.texts[i]!));
-      if (i % 10_000 === 9_999) await new Promise<void>((resolve) => setImmediate(resolve));
-    }
     await mkdir(this.settings.dir, { recursive: true });
     const meta: SnapshotMeta = { format: FORMAT, merchantId, version, embedder: embedder.id, dims: embedder.dimensions, products, madeAt: new Date().toISOString() };
     const { columns } = catalog;
