@@ -8,7 +8,7 @@ CREATE TABLE "catalog_versions" (
 
 -- Every merchant with products starts at a version of its own.
 INSERT INTO "catalog_versions" ("merchant_id", "version")
-SELECT DISTINCT "merchant_id", gen_random_uuid() FROM "products";
+SELECT m."merchant_id", gen_random_uuid() FROM (SELECT DISTINCT "merchant_id" FROM "products") AS m;
 
 -- A new version for each merchant whose rows a statement changed (`changed_rows`: the statement's
 -- transition table). One statement-level trigger per table and event: an import of 200,000
