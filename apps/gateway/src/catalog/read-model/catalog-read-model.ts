@@ -61,8 +61,6 @@ export interface LoadStats {
 
 const EMPTY = new MerchantCatalog();
 
-/** Stock keys read per query when a snapshot's stock is checked. */
-const STOCK_PAGE = 20_000;
 
 /** Delay before each further reload attempt (the last one repeats), ±20 % jitter. */
 const RELOAD_BACKOFF_MS = [100, 250, 500, 1_000, 2_000];
@@ -302,20 +300,14 @@ export class CatalogReadModel {
   private async restockChanged(merchantId: string, merchant: MerchantCatalog, snapshot: MerchantSnapshot): Promise<boolean> {
     const rowOf = new Map<string, number>();
     snapshot.catalog.columns.ids.forEach((id, row) => rowOf.set(id, row));
+    const keys = await this.store.stockKeys(merchantId);
+    if (keys.size !== rowOf.size) return false;
     const changed: string[] = [];
-    let seen = 0;
-    for (let after = ''; ; ) {
-      const page = await this.store.stockKeys(merchantId, after, STOCK_PAGE);
-      for (const [id, key] of page) {
-        const row = rowOf.get(id);
-        if (row === undefined) return false;
-        seen++;
-        if (snapshot.stock[row] !== key) changed.push(id);
-      }
-      if (page.length < STOCK_PAGE) break;
-      after = page.at(-1)![0];
+    for (const [id, key] of keys) {
+      const row = rowOf.get(id);
+      if (row === undefined) return false;
+      if (snapshot.stock[row] !== key) changed.push(id);
     }
-    if (seen !== rowOf.size) return false;
     for (let i = 0; i < changed.length; i += 1_000) {
       const products: Product[] = [];
       for (const row of await this.store.stockById(merchantId, changed.slice(i, i + 1_000))) {
