@@ -6,6 +6,12 @@
 import type { CosineMatrix } from './cosine-matrix.js';
 
 const FEEDBACK_DOCS = 5;
+/**
+ * With more candidates than one in this many rows, their cosines come from one kernel scan of every
+ * row (SIMD over int8 codes) rather than one JavaScript loop per candidate: at 200,000 products a
+ * query matching tens of thousands of them spent most of its time there (CPU profile, bench:http:memory).
+ */
+const SCAN_SHARE = 10;
 
 export class Feedback {
   constructor(
@@ -21,15 +27,18 @@ export class Feedback {
     const cosines = this.matrix.cosines;
     // The FEEDBACK_DOCS best cosines, by insertion into a short sorted list.
     const nearest: number[] = [];
+    // The cosine a row must beat to enter the list (the list's last, once full): one compare for most rows.
+    let entry = -Infinity;
     for (let d = 0; d < n; d++) {
       const c = cosines[d]!;
-      if (nearest.length === FEEDBACK_DOCS && c <= cosines[nearest[FEEDBACK_DOCS - 1]!]!) continue;
+      if (c <= entry) continue;
       let at = nearest.length < FEEDBACK_DOCS ? nearest.length : FEEDBACK_DOCS - 1;
       while (at > 0 && cosines[nearest[at - 1]!]! < c) {
         if (at < FEEDBACK_DOCS) nearest[at] = nearest[at - 1]!;
         at--;
       }
       nearest[at] = d;
+      if (nearest.length === FEEDBACK_DOCS) entry = cosines[nearest[FEEDBACK_DOCS - 1]!]!;
     }
     const dims = this.dims;
     const out = Float32Array.from(vector);
@@ -39,6 +48,19 @@ export class Feedback {
     norm = Math.sqrt(norm) || 1;
     for (let i = 0; i < dims; i++) out[i]! /= norm;
     return out;
+  }
+
+  /**
+   * The cosines to a unit vector of the first `count` `candidates`, at their rows: `into`'s, or, with
+   * many candidates, the matrix's own (every row's: the scan overwrites the query's cosines).
+   */
+  cosines(vector: Float32Array, candidates: Int32Array, count: number, into: Float32Array): Float32Array {
+    if (this.matrix.kernel && count * SCAN_SHARE > this.size) {
+      this.matrix.cosineAll(vector);
+      return this.matrix.cosines;
+    }
+    for (let k = 0; k < count; k++) into[candidates[k]!] = this.cosine(vector, candidates[k]!);
+    return into;
   }
 
   /** One product's cosine to a unit vector (0 without a vector). */

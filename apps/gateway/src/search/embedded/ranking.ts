@@ -18,6 +18,8 @@ import { topK } from './top-k.js';
 
 /** A product matches the query's words when it holds words worth this share of the query's required weight (idf). */
 export const MIN_COVERAGE = 0.4;
+/** A word worth less than this share of the query's other required words is not looked up (see rank). */
+export const NEGLIGIBLE = 1e-3;
 /** Added to the score of a product that has an attribute value the query names. */
 export const ATTRIBUTE_BOOST = 0.08;
 
@@ -87,20 +89,31 @@ export class Ranker {
     const named: AttributeWord[] = [];
     let idfSum = 0;
     let requiredSum = 0;
-    queryWords.forEach((word, index) => {
-      if (word.matches.length === 0) {
-        idfSum += unmatchedIdf;
-        return;
-      }
+    // Each word's weight (its best match's idf) and whether a product must hold it, first: what the words are worth together.
+    const weightOf = queryWords.map((word) => {
+      if (word.matches.length === 0) return 0;
       let weight = Infinity;
       const kind = word.matches[0]!.kind;
       for (const match of word.matches) if (match.kind === kind) weight = Math.min(weight, postings.of(match.term).idf);
-      idfSum += weight;
-      const required = !(isAttribute[index] && hasOther);
-      if (required) requiredSum += weight;
+      return weight;
+    });
+    const requiredOf = queryWords.map((word, index) => word.matches.length > 0 && !(isAttribute[index] && hasOther));
+    queryWords.forEach((word, index) => {
+      if (word.matches.length === 0) idfSum += unmatchedIdf;
+      else idfSum += weightOf[index]!;
+      if (requiredOf[index]) requiredSum += weightOf[index]!;
+    });
+    queryWords.forEach((word, index) => {
+      if (word.matches.length === 0) return;
+      const weight = weightOf[index]!;
+      const required = requiredOf[index]!;
       if (isAttribute[index]) {
         named.push(attributeWords.get(word.stem)!);
       }
+      // A word nearly every product holds (`ikea` of `ikea ps`) is worth next to nothing beside the others: its
+      // postings (the whole catalog's) are not walked. It could change a score or the coverage by at most
+      // NEGLIGIBLE of the query's weight.
+      if (weight < NEGLIGIBLE * (requiredSum - (required ? weight : 0))) return;
       // A word scores a document once, by its best match (exact, prefix or typo).
       const group: number[] = [];
       for (const match of word.matches) {
@@ -161,9 +174,7 @@ export class Ranker {
       let ranking = cosines;
       if (options.feedback > 0) {
         const { feedback } = this.catalog;
-        ranking = this.feedbackCosines;
-        const moved = feedback.moved(vector, options.feedback);
-        for (let k = 0; k < count; k++) ranking[candidates[k]!] = feedback.cosine(moved, candidates[k]!);
+        ranking = feedback.cosines(feedback.moved(vector, options.feedback), candidates, count, this.feedbackCosines);
       }
       for (let k = 0; k < count; k++) {
         const d = candidates[k]!;
