@@ -159,4 +159,25 @@ describe('persisted catalog snapshots', () => {
     expect(truncated.logs).toContain('catalog snapshot unreadable; removed, loading the catalog from the database');
     await truncated.catalog.close();
   }, 120_000);
+  it('has a catalog version that every statement changing what products show changes, and stock alone does not', async () => {
+    const [a, b] = [ids[2]!, ids[3]!];
+    const changes = [
+      `UPDATE variants SET title = 'Renamed variant' WHERE merchant_id = '${MERCHANT}' AND product_id = '${a}'`,
+      `INSERT INTO images (merchant_id, product_id, position, url) VALUES ('${MERCHANT}', '${a}', 99, 'https://img.example/a.jpg')`,
+      `UPDATE images SET alt_text = 'A' WHERE merchant_id = '${MERCHANT}' AND product_id = '${a}' AND position = 99`,
+      `DELETE FROM images WHERE merchant_id = '${MERCHANT}' AND product_id = '${a}' AND position = 99`,
+      `UPDATE products SET price = price + 1 WHERE merchant_id = '${MERCHANT}' AND id = '${b}'`,
+      `UPDATE products SET embedding = NULL WHERE merchant_id = '${MERCHANT}' AND id = '${b}'`,
+    ];
+    for (const change of changes) {
+      const before = await version();
+      await sql(change);
+      expect(await version(), change).not.toBe(before);
+    }
+    const before = await version();
+    await sql(`UPDATE variants SET quantity = quantity + 1, policy = 'continue' WHERE merchant_id = '${MERCHANT}' AND product_id = '${b}'`);
+    await sql(`UPDATE products SET quantity = quantity + 1 WHERE merchant_id = '${MERCHANT}'`);
+    await sql(`UPDATE products SET title = title WHERE merchant_id = '${MERCHANT}' AND id = '${b}'`);
+    expect(await version()).toBe(before);
+  });
 });
