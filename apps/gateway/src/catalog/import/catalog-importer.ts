@@ -1,8 +1,9 @@
 /**
  * Imports a catalog file for a merchant, atomically: a first pass validates every
  * record against the contract (stopping at the first bad line, writing nothing);
- * a second pass embeds and writes all of them in one transaction, in batches. Memory
- * stays bounded by one batch plus the file's ids and SKUs (for the duplicate checks).
+ * a second pass embeds and writes all of them in one transaction, in batches, embedding
+ * one batch while the database writes the one before (write-pipeline.ts). Memory stays
+ * bounded by two batches plus the file's ids and SKUs (for the duplicate checks).
  * Once committed, the change is announced: in this process to the catalog read model and
  * search index of the same database (awaited, so a read right after an import sees it), and
  * to other processes with NOTIFY catalog_changed.
@@ -16,6 +17,7 @@ import { catalogEvents } from '../catalog-events.js';
 import { SkuConflictError, withCatalogWriter } from '../catalog-writer.js';
 import { toProductInput } from './product-input.js';
 import { readRecords } from './record-reader.js';
+import { WritePipeline } from './write-pipeline.js';
 
 export class ImportError extends Error {
   override name = 'ImportError';
@@ -94,10 +96,14 @@ async function embedBatch(embedder: Embedder, products: readonly Product[]): Pro
   }
 }
 
+/** Statistics at 1,000, 2,000, 4,000, … products written (see CatalogWriter.analyze). */
+function crossesAnalyzeMark(before: number, after: number): boolean {
+  return after >= 1_000 && Math.floor(Math.log2(after / 1_000)) !== Math.floor(Math.log2(Math.max(1, before) / 1_000));
+}
+
 export async function importCatalog(db: Database, merchantId: string, file: string, options: ImportOptions = {}): Promise<ImportResult> {
-  // 100 per batch: Prisma keeps roughly its last hundred raw statements with their parameters, so
-  // smaller batches bound the heap (see bench/search/import-heap.ts) at little cost in speed.
-  const { batchSize = 100, onProgress } = options;
+  // 1,000 per batch: fewer statements, and the same heap as smaller ones (bench/search/import-heap.ts).
+  const { batchSize = 1_000, onProgress } = options;
   const events = catalogEvents(db);
   const embedder = options.embedder ?? lazyLocalEmbedder();
   const total = await validate(file, onProgress);
@@ -107,17 +113,15 @@ export async function importCatalog(db: Database, merchantId: string, file: stri
   let embedderError: string | undefined;
   const ids: string[] = [];
   await withCatalogWriter(db, merchantId, async (writer) => {
-    let batch: { line: number; product: Product }[] = [];
-    const flush = async () => {
+    // A merchant with no products yet (the usual first import): nothing to delete or to conflict with, since
+    // pass 1 found the file's ids and SKUs unique; its writes plan the same at any size, so no statistics are needed on the way.
+    const fresh = !(await writer.holdsProducts());
+    const pipeline = new WritePipeline();
+    const write = async (batch: { line: number; product: Product }[], vectors: (Float32Array | undefined)[]) => {
       const products = batch.map((entry) => entry.product);
-      // After one failure the rest of the file is written without vectors rather than waiting on a broken embedder.
-      const embedded = embedderError === undefined ? await embedBatch(embedder, products) : { vectors: [], error: embedderError };
-      if (embedded.error !== undefined) {
-        unembedded += products.length;
-        embedderError ??= embedded.error;
-      }
       try {
-        await writer.replace(products, embedded.vectors, embedder.id);
+        if (fresh) await writer.insert(products, vectors, embedder.id);
+        else await writer.replace(products, vectors, embedder.id);
       } catch (error) {
         if (error instanceof SkuConflictError) {
           const entry = batch.find((e) => e.product.variants.some((v) => v.sku === error.sku));
@@ -127,19 +131,37 @@ export async function importCatalog(db: Database, merchantId: string, file: stri
       }
       const before = written;
       written += batch.length;
-      // Statistics at 1,000, 2,000, 4,000, … products written (see CatalogWriter.analyze).
-      if (written >= 1_000 && Math.floor(Math.log2(written / 1_000)) !== Math.floor(Math.log2(Math.max(1, before) / 1_000))) {
-        await writer.analyze();
-      }
+      if (!fresh && crossesAnalyzeMark(before, written)) await writer.analyze();
       if (written <= NAMED_CHANGE_LIMIT) ids.push(...products.map((p) => p.id));
-      batch = [];
       onProgress?.({ phase: 'writing', done: written, total });
     };
-    for await (const entry of validRecords(file)) {
-      batch.push(entry);
-      if (batch.length >= batchSize) await flush();
+    const prepare = async (batch: { line: number; product: Product }[]) => {
+      const products = batch.map((entry) => entry.product);
+      // After one failure the rest of the file is written without vectors rather than waiting on a broken embedder.
+      const embedded = embedderError === undefined ? await embedBatch(embedder, products) : { vectors: [], error: embedderError };
+      if (embedded.error !== undefined) {
+        unembedded += products.length;
+        embedderError ??= embedded.error;
+      }
+      await pipeline.submit(() => write(batch, embedded.vectors));
+    };
+    try {
+      let batch: { line: number; product: Product }[] = [];
+      for await (const entry of validRecords(file)) {
+        batch.push(entry);
+        if (batch.length >= batchSize) {
+          await prepare(batch);
+          batch = [];
+        }
+      }
+      if (batch.length) await prepare(batch);
+      await pipeline.drain();
+    } catch (error) {
+      await pipeline.settle();
+      throw error;
     }
-    if (batch.length) await flush();
+    // Statistics for the reads that follow the import (the old schedule's last ANALYZE, for a fresh merchant).
+    if (fresh && written >= 1_000) await writer.analyze();
     await writer.announce(events.notice({ merchantId, ids: written <= NAMED_CHANGE_LIMIT ? ids : undefined }));
   });
   await events.changed({ merchantId, ids: written <= NAMED_CHANGE_LIMIT ? ids : undefined });

@@ -19,6 +19,8 @@ const SIF_A = 1e-3;
 const MAX_WORDS = 256;
 /** A query word the vectors lack may be read as one of this many most frequent words (a typo of a rare word is rarely worth its cost). */
 const CORRECTION_WORDS = 30_000;
+/** How many words' rows are remembered at most (a few MB), so that importing a large catalog looks each word up once. */
+const ROW_MEMORY = 100_000;
 
 function embedderId(header: VectorFileHeader): string {
   return `local:${header.source}:${header.count}w-int8-abtt-sif`;
@@ -29,6 +31,8 @@ export class LocalEmbedder implements Embedder {
   readonly dimensions: number;
   private readonly weights: Float32Array;
   private readonly corrections = new Map<string, number>();
+  /** `row(word)` remembered (-1: none), bounded: a catalog repeats its words, and the fallbacks of an unknown one cost several lookups. */
+  private readonly rows = new Map<string, number>();
   private vocabulary: Vocabulary | undefined;
 
   constructor(private readonly vectors: WordVectors) {
@@ -44,6 +48,17 @@ export class LocalEmbedder implements Embedder {
 
   static load(path: string = DEFAULT_VECTOR_FILE): LocalEmbedder {
     return new LocalEmbedder(readVectorFile(path));
+  }
+
+  /** `row(word)`, from memory when the word was seen before. */
+  private rememberedRow(word: string): number | undefined {
+    let row = this.rows.get(word);
+    if (row === undefined) {
+      row = this.row(word) ?? -1;
+      if (this.rows.size >= ROW_MEMORY) this.rows.clear();
+      this.rows.set(word, row);
+    }
+    return row >= 0 ? row : undefined;
   }
 
   /** The row of a word, trying a plural's singular when the word itself is unknown. */
@@ -89,7 +104,7 @@ export class LocalEmbedder implements Embedder {
     for (const word of words(text)) {
       if (used >= MAX_WORDS) break;
       if (STOP_WORDS.has(word)) continue;
-      let row = this.row(word);
+      let row = this.rememberedRow(word);
       if (row === undefined && corrections > 0 && typoBudget(word) > 0) {
         corrections--;
         row = this.corrected(word);
