@@ -12,7 +12,7 @@
  *   DATABASE_URL=postgresql://… pnpm --filter @commerce-gateway/bench bench:http:memory
  */
 import { execFileSync, fork, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, readSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -43,7 +43,9 @@ if ((await db.prisma.product.count({ where: { merchantId: merchant } })) !== cou
 const { key } = await new KeyService(new KeyStore(db)).create({ merchantIds: [merchant], env: 'production', scopes: ['*'], tier: 'enterprise', rpm: 1e9, rpd: 1e9 });
 await db.close();
 
-const env = { PUBLIC_BASE_URL: 'http://127.0.0.1', ...process.env, GATEWAY_ENV: 'production', LOG_LEVEL: 'warn', PORT: '0', ...(dataDir ? { DATA_DIR: dataDir } : {}) };
+// One directory of catalog snapshots for `serve` and the parts child (the default is relative to the working directory).
+const snapshots = process.env.CATALOG_SNAPSHOT_DIR ?? join(tmpdir(), '.data-snapshots');
+const env = { PUBLIC_BASE_URL: 'http://127.0.0.1', ...process.env, GATEWAY_ENV: 'production', LOG_LEVEL: 'warn', PORT: '0', CATALOG_SNAPSHOT_DIR: snapshots, ...(dataDir ? { DATA_DIR: dataDir } : {}) };
 
 /** Resident memory of a process, in MB (Linux /proc; elsewhere `ps`). */
 function rssMb(pid: number): number {
@@ -56,7 +58,13 @@ function rssMb(pid: number): number {
 
 /** Titles' word pairs of the synthesized catalog (words `from` and `from + 1`): distinct queries, each ranked anew. */
 function distinctQueries(from = 0): string[] {
-  const titles = readFileSync(file, 'utf8').split('\n', 5_000).filter(Boolean).map((line) => (JSON.parse(line) as { title: string }).title);
+  // The file's first 8 MB (at a million products the whole file is more than a string can hold): its first 5,000 lines.
+  const head = Buffer.alloc(8 * 1024 * 1024);
+  const fd = openSync(file, 'r');
+  const length = readSync(fd, head, 0, head.length, 0);
+  closeSync(fd);
+  const lines = head.toString('utf8', 0, length).split('\n', 5_001).slice(0, 5_000);
+  const titles = lines.filter((line) => line.endsWith('}')).map((line) => (JSON.parse(line) as { title: string }).title);
   return [...new Set(titles.map((title) => title.split(/[ ,]+/).slice(from, from + 2).join(' ').toLowerCase()))];
 }
 
@@ -84,6 +92,7 @@ execFileSync(process.execPath, [join(root, 'scripts/pnpm.mjs'), 'exec', 'turbo',
 const started = performance.now();
 const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []; // a V8 CPU profile of `serve`, written at exit
 const serve = spawn(process.execPath, [...profile, join(root, 'apps/gateway/dist/cli.js'), 'serve'], { cwd: tmpdir(), env, stdio: ['ignore', 'pipe', 'inherit'] });
+process.once('exit', () => serve.kill()); // never left running by a failure below
 const base = await new Promise<string>((done, fail) => {
   let out = '';
   serve.stdout.on('data', (chunk: Buffer) => {
