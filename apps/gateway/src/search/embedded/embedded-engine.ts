@@ -1,7 +1,10 @@
 /**
  * The default search engine: in this process, per merchant, hybrid BM25F + vector
- * similarity (see merchant-index.ts). Writes rebuild the merchant's snapshot and swap it in;
- * a search always sees one whole snapshot.
+ * similarity (see merchant-index.ts). Writes build the merchant's next snapshot from the one
+ * before — its rows' analyses and vector codes copied, only the changed documents analysed
+ * (snapshot-builder.ts) — and swap it in; a search always sees one whole snapshot. A whole catalog
+ * is streamed in (`load`), and a merchant's index can be taken as arrays and restored from them
+ * (`state`, `restore`: a persisted snapshot, catalog/snapshots).
  */
 import type { CatalogColumns } from '../catalog-columns.js';
 import type { EngineLoad, FacetName, SearchDocument, SearchEngine, SearchFacets, SearchRequest, SearchResult } from '../search-engine.js';
