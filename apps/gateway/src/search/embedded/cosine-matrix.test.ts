@@ -49,6 +49,23 @@ describe('cosineMatrix', () => {
     expect(simd.cosines[3]).toBe(0);
   });
 
+  it('computes the cosines of listed rows only, as the whole scan does, leaving the other rows as they were', () => {
+    for (const kernel of [true, false]) {
+      const matrix = filled(n, dims, kernel, vectors);
+      matrix.cosineAll(query);
+      const whole = Float32Array.from(matrix.cosines);
+      matrix.cosineAll(queries[1]!); // every row now holds another query's cosine
+      const before = Float32Array.from(matrix.cosines);
+      const rows = Int32Array.from([n - 1, 0, 3, 17, 18, 19, 20, 21, 500, n - 2, 999]); // the last row, a row without a vector, scattered
+      matrix.cosinesAt(query, rows, 9);
+      for (let d = 0; d < n; d++) {
+        const listed = Array.from(rows.subarray(0, 9)).includes(d);
+        expect(matrix.cosines[d], `row ${d}`).toBe(listed ? whole[d] : before[d]);
+      }
+      expect(() => matrix.cosinesAt(query, Int32Array.from([n]), 1)).toThrow(RangeError);
+    }
+  });
+
   it('scans blocks of four rows and the rows left over alike, whatever n mod 4', () => {
     for (const rows of [n + 1, n + 2, n + 3]) {
       const more = unitVectors(rows, dims, rows);

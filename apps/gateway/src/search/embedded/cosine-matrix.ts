@@ -22,6 +22,7 @@ const MAX_KERNEL_BYTES = 2 ** 31;
 
 interface DotKernel {
   cosines(query: number, codes: number, scales: number, n: number, dims: number, width: number, queryScale: number, out: number): number;
+  cosinesAt(query: number, codes: number, scales: number, rows: number, count: number, dims: number, width: number, queryScale: number, out: number): void;
 }
 
 /** The arrays a matrix keeps (in the kernel's memory or in plain arrays) and how it scans them. */
@@ -34,6 +35,8 @@ interface Storage {
   query: Int16Array;
   /** Fills `cosines` from `query`'s codes and scale; returns the largest (-1 without rows). */
   scan(queryScale: number): number;
+  /** Fills `cosines` at the first `count` of `rows` only. */
+  scanRows(queryScale: number, rows: Int32Array, count: number): void;
   kernel: boolean;
 }
 
@@ -59,6 +62,7 @@ export class CosineMatrix {
   private readonly queryCodes: Int16Array;
   private readonly queryMax: number;
   private readonly scan: (queryScale: number) => number;
+  private readonly scanRows: (queryScale: number, rows: Int32Array, count: number) => void;
 
   constructor(
     readonly size: number,
@@ -68,7 +72,7 @@ export class CosineMatrix {
     const width = queryWidth(dims);
     this.queryMax = queryCodeMax(width);
     const storage = (kernel && kernelStorage(size, dims, width)) || scriptStorage(size, dims, width);
-    ({ codes: this.codes, scales: this.scales, cosines: this.cosines, query: this.queryCodes, kernel: this.kernel, scan: this.scan } = storage);
+    ({ codes: this.codes, scales: this.scales, cosines: this.cosines, query: this.queryCodes, kernel: this.kernel, scan: this.scan, scanRows: this.scanRows } = storage);
     this.bytesPerRow = dims + 4;
   }
 
@@ -123,6 +127,16 @@ export class CosineMatrix {
     return this.scan(quantizeQuery(query, this.queryCodes, this.queryMax));
   }
 
+  /**
+   * Like cosineAll, for the first `count` of `rows` only (a query's candidates): `cosines` holds
+   * theirs at their rows, every other row's as it was.
+   */
+  cosinesAt(query: ArrayLike<number>, rows: Int32Array, count: number): void {
+    if (count > rows.length) throw new RangeError(`${count} rows of a list of ${rows.length}`);
+    for (let k = 0; k < count; k++) this.checked(rows[k]!);
+    this.scanRows(quantizeQuery(query, this.queryCodes, this.queryMax), rows, count);
+  }
+
   private checked(i: number): number {
     if (!(i >= 0 && i < this.size && Number.isInteger(i))) throw new RangeError(`row ${i} of ${this.size}`);
     return i;
@@ -141,11 +155,13 @@ function kernelStorage(n: number, dims: number, width: number): Storage | undefi
   const queryBytes = align16(width * 2);
   const scalesAt = queryBytes;
   const cosinesAt = scalesAt + align16(n * 4);
-  const codesAt = cosinesAt + align16(n * 4);
+  const rowsAt = cosinesAt + align16(n * 4);
+  const codesAt = rowsAt + align16(n * 4);
   const bytes = codesAt + n * dims + (width - dims);
   if (!kernelModule || n * dims < KERNEL_MIN_FLOATS || bytes > MAX_KERNEL_BYTES) return undefined;
   const memory = new WebAssembly.Memory({ initial: Math.ceil(bytes / PAGE) });
-  const { cosines } = new WebAssembly.Instance(kernelModule, { env: { memory } }).exports as unknown as DotKernel;
+  const { cosines, cosinesAt: cosinesOfRows } = new WebAssembly.Instance(kernelModule, { env: { memory } }).exports as unknown as DotKernel;
+  const rowList = new Int32Array(memory.buffer, rowsAt, n);
   return {
     query: new Int16Array(memory.buffer, 0, width),
     scales: new Float32Array(memory.buffer, scalesAt, n),
@@ -153,6 +169,10 @@ function kernelStorage(n: number, dims: number, width: number): Storage | undefi
     codes: new Int8Array(memory.buffer, codesAt, n * dims),
     kernel: true,
     scan: (queryScale) => cosines(0, codesAt, scalesAt, n, dims, width, queryScale, cosinesAt),
+    scanRows(queryScale, rows, count) {
+      rowList.set(rows.subarray(0, count));
+      cosinesOfRows(0, codesAt, scalesAt, rowsAt, count, dims, width, queryScale, cosinesAt);
+    },
   };
 }
 
@@ -170,22 +190,29 @@ function scriptStorage(n: number, dims: number, width: number): Storage {
     scan(queryScale) {
       let best = -1;
       for (let d = 0; d < n; d++) {
-        const base = d * dims;
-        let s0 = 0;
-        let s1 = 0;
-        let i = 0;
-        for (; i + 1 < dims; i += 2) {
-          s0 += query[i]! * codes[base + i]!;
-          s1 += query[i + 1]! * codes[base + i + 1]!;
-        }
-        if (i < dims) s0 += query[i]! * codes[base + i]!;
-        const cos = cosineFromCodes(s0 + s1, scales[d]!, queryScale);
+        const cos = rowCosine(d, queryScale);
         cosines[d] = cos;
         if (cos > best) best = cos;
       }
       return best;
     },
+    scanRows(queryScale, rows, count) {
+      for (let k = 0; k < count; k++) cosines[rows[k]!] = rowCosine(rows[k]!, queryScale);
+    },
   };
+
+  function rowCosine(d: number, queryScale: number): number {
+    const base = d * dims;
+    let s0 = 0;
+    let s1 = 0;
+    let i = 0;
+    for (; i + 1 < dims; i += 2) {
+      s0 += query[i]! * codes[base + i]!;
+      s1 += query[i + 1]! * codes[base + i + 1]!;
+    }
+    if (i < dims) s0 += query[i]! * codes[base + i]!;
+    return cosineFromCodes(s0 + s1, scales[d]!, queryScale);
+  }
 }
 
 function align16(bytes: number): number {

@@ -3,8 +3,9 @@
 ;; each of four rows, eight row codes sign-extended to i16 (v128.load8x8_s); i32x4.dot_i16x8_s
 ;; multiplies and adds them pairwise into exact 32-bit sums. Rows take exactly `dims` bytes: a
 ;; row's last load runs into the next row's first codes, which meet the query's zero padding. Four rows a pass share each query
-;; load and the loop's overhead, and their cosines are finished together in four lanes. Compiled
-;; into dot-kernel.wasm.ts by scripts/build-dot-kernel.mjs.
+;; load and the loop's overhead, and their cosines are finished together in four lanes. `cosinesAt`
+;; does the same for listed rows only (a query's candidates). Compiled into dot-kernel.wasm.ts by
+;; scripts/build-dot-kernel.mjs.
 ;;
 ;; Measured (bench/search/vectors.ts) against dequantizing the codes to f32 lanes times a float32
 ;; query: this is faster (fewer instructions a code) and as accurate (the sums are exact; the int16
@@ -106,4 +107,40 @@
         (br $rows)))
     (f32.max
       (f32.max (local.get $best) (f32.max (f32x4.extract_lane 0 (local.get $best4)) (f32x4.extract_lane 1 (local.get $best4))))
-      (f32.max (f32x4.extract_lane 2 (local.get $best4)) (f32x4.extract_lane 3 (local.get $best4))))))
+      (f32.max (f32x4.extract_lane 2 (local.get $best4)) (f32x4.extract_lane 3 (local.get $best4)))))
+
+  ;; The same cosine for the `count` rows listed at `rows` (i32 row numbers) only: out[row] for each,
+  ;; one row at a time (a query's candidates, scattered over the matrix); other rows of out untouched.
+  (func (export "cosinesAt")
+    (param $query i32) (param $codes i32) (param $scales i32) (param $rows i32) (param $count i32) (param $stride i32)
+    (param $width i32) (param $queryScale f32) (param $out i32)
+    (local $r i32) (local $row i32) (local $rowEnd i32) (local $q i32) (local $listEnd i32) (local $a v128)
+    (local.set $listEnd (i32.add (local.get $rows) (i32.shl (local.get $count) (i32.const 2))))
+    (block $done
+      (loop $each
+        (br_if $done (i32.ge_u (local.get $rows) (local.get $listEnd)))
+        (local.set $r (i32.load (local.get $rows)))
+        (local.set $row (i32.add (local.get $codes) (i32.mul (local.get $r) (local.get $stride))))
+        (local.set $rowEnd (i32.add (local.get $row) (local.get $width)))
+        (local.set $q (local.get $query))
+        (local.set $a (v128.const i32x4 0 0 0 0))
+        (block $rowDone
+          (loop $cols
+            (br_if $rowDone (i32.ge_u (local.get $row) (local.get $rowEnd)))
+            (local.set $a (i32x4.add (local.get $a)
+              (i32x4.dot_i16x8_s (v128.load (local.get $q)) (v128.load8x8_s (local.get $row)))))
+            (local.set $q (i32.add (local.get $q) (i32.const 16)))
+            (local.set $row (i32.add (local.get $row) (i32.const 8)))
+            (br $cols)))
+        (f32.store
+          (i32.add (local.get $out) (i32.shl (local.get $r) (i32.const 2)))
+          (f32.mul
+            (f32.mul
+              (f32.convert_i32_s (i32.add
+                (i32.add (i32x4.extract_lane 0 (local.get $a)) (i32x4.extract_lane 1 (local.get $a)))
+                (i32.add (i32x4.extract_lane 2 (local.get $a)) (i32x4.extract_lane 3 (local.get $a)))))
+              (f32.load (i32.add (local.get $scales) (i32.shl (local.get $r) (i32.const 2)))))
+            (local.get $queryScale)))
+        (local.set $rows (i32.add (local.get $rows) (i32.const 4)))
+        (br $each))))
+)

@@ -52,8 +52,8 @@ export class MerchantIndex {
     const attributes = attributeWords(n, (i) => attributeNumbers(forward, i), attributeValues);
     this.matcher = new QueryMatcher(postings, dictionary);
     this.speller = new Speller(n, postings, dictionary, attributes);
-    const { matrix, hasVector, dims } = vectors;
-    this.ranker = new Ranker({ columns, postings, matrix, feedback: new Feedback(matrix, hasVector, n, dims), dims, attributeWords: attributes });
+    const { matrix, dims } = vectors;
+    this.ranker = new Ranker({ columns, postings, matrix, feedback: new Feedback(matrix, n, dims), dims, attributeWords: attributes });
   }
 
   /** See SearchEngine.spell: each word the catalog lacks becomes the catalog's closest term. */

@@ -11,6 +11,7 @@ import type { FacetName, PricePreference, SearchFilters, SearchHit, SearchResult
 import type { AttributeWord } from './attribute-values.js';
 import type { CosineMatrix } from './cosine-matrix.js';
 import type { Feedback } from './feedback.js';
+import { KeywordScores, type ScoredList } from './keyword-scores.js';
 import type { Postings } from './postings.js';
 import { preferPrice } from './price-preference.js';
 import { MATCH_FACTOR, type QueryWord } from './query-terms.js';
@@ -55,33 +56,30 @@ export interface RankedCatalog {
 }
 
 export class Ranker {
-  private readonly scores: Float32Array;
-  private readonly covered: Float32Array;
-  private readonly groupBest: Float32Array;
+  private readonly keyword: KeywordScores;
   private readonly bonus: Float32Array;
+  private readonly boosted: Int32Array;
   private readonly candidates: Int32Array;
+  /** A query's products close in meaning (see rank). */
+  private readonly close: Int32Array;
   private readonly fused: Float32Array;
-  private readonly feedbackCosines: Float32Array;
 
   constructor(private readonly catalog: RankedCatalog) {
     const n = catalog.columns.size;
-    this.scores = new Float32Array(n);
-    this.covered = new Float32Array(n);
-    this.groupBest = new Float32Array(n);
+    this.keyword = new KeywordScores(n);
     this.bonus = new Float32Array(n);
+    this.boosted = new Int32Array(n);
     this.candidates = new Int32Array(n);
+    this.close = new Int32Array(n);
     this.fused = new Float32Array(n);
-    this.feedbackCosines = new Float32Array(n);
   }
 
   rank(query: IndexQuery, queryWords: readonly QueryWord[], options: RankingOptions): SearchResult {
     const { columns, postings, matrix, attributeWords } = this.catalog;
     const { vector, filters, offset, limit } = query;
     const n = columns.size;
-    const scores = this.scores;
-    const covered = this.covered;
-    const best = this.groupBest;
-    const touched: number[] = [];
+    const keyword = this.keyword;
+    const { scores, covered } = keyword;
     const unmatchedIdf = Math.log(1 + (n + 0.5) / 0.5);
     // Attribute words (a colour, a material the catalog has) are wishes, not requirements, unless the query has nothing else.
     const isAttribute = queryWords.map((w) => w.matches.length > 0 && attributeWords.has(w.stem));
@@ -115,31 +113,22 @@ export class Ranker {
       // NEGLIGIBLE of the query's weight.
       if (weight < NEGLIGIBLE * (requiredSum - (required ? weight : 0))) return;
       // A word scores a document once, by its best match (exact, prefix or typo).
-      const group: number[] = [];
-      for (const match of word.matches) {
+      const lists: ScoredList[] = word.matches.map((match) => {
         const { docs, weights, idf } = postings.of(match.term);
         // A prefix weighs as its own term (`sto` of `bar sto`: the rarer `stool` counts more than `storage`).
         const factor = (match.kind === 'prefix' ? Math.min(idf, weight * 2) : weight) * MATCH_FACTOR[match.kind];
-        for (let j = 0; j < docs.length; j++) {
-          const d = docs[j]!;
-          const value = factor * weights[j]!;
-          if (best[d] === 0) group.push(d);
-          if (value > best[d]!) best[d] = value;
-        }
-      }
-      for (const d of group) {
-        if (scores[d] === 0) touched.push(d);
-        scores[d]! += best[d]!;
-        if (required) covered[d]! += weight;
-        best[d] = 0;
-      }
+        return { docs, weights, factor };
+      });
+      keyword.addWord(lists, required ? weight : 0);
     });
     const bonus = this.bonus;
-    const boosted: number[] = [];
+    const boosted = this.boosted;
+    let boostedCount = 0;
     const attributes: UnderstoodAttribute[] = named.map(({ name, value }) => ({ name, value }));
     for (const { docs } of named) {
-      for (const d of docs) {
-        if (bonus[d] === 0) boosted.push(d);
+      for (let j = 0; j < docs.length; j++) {
+        const d = docs[j]!;
+        if (bonus[d] === 0) boosted[boostedCount++] = d;
         bonus[d]! += ATTRIBUTE_BOOST;
       }
     }
@@ -165,34 +154,43 @@ export class Ranker {
       const top = matrix.cosineAll(vector);
       // The best cosine over the whole catalog sets the neighbour band: whether a product matches q does not depend on the filters.
       const floor = Math.max(options.vectorFloor, top - options.vectorBand);
-      for (let d = 0; d < n; d++) {
-        if (mask && mask[d] === 0) continue;
-        if (covered[d]! >= needed || cosines[d]! >= floor) candidates[count++] = d;
+      // The products close in meaning (one pass, one compare a product), then the matches: those of them the filters
+      // allow, and the products the words match that are not close.
+      const close = this.close;
+      let closeCount = 0;
+      for (let d = 0; d < n; d++) if (cosines[d]! >= floor) close[closeCount++] = d;
+      for (let k = 0; k < closeCount; k++) {
+        const d = close[k]!;
+        if (!mask || mask[d] === 1) candidates[count++] = d;
+      }
+      const { touched, touchedCount } = keyword;
+      for (let k = 0; k < touchedCount; k++) {
+        const d = touched[k]!;
+        if (covered[d]! >= needed && !(cosines[d]! >= floor) && (!mask || mask[d] === 1)) candidates[count++] = d;
       }
       // Matching uses the query's own cosines; ranking, with feedback on, the cosines (of the matches only) of the query
       // moved toward its nearest products.
       let ranking = cosines;
       if (options.feedback > 0) {
         const { feedback } = this.catalog;
-        ranking = feedback.cosines(feedback.moved(vector, options.feedback), candidates, count, this.feedbackCosines);
+        ranking = feedback.cosines(feedback.moved(vector, options.feedback, close, closeCount), candidates, count);
       }
       for (let k = 0; k < count; k++) {
         const d = candidates[k]!;
         fused[d] = alpha * scores[d]! * kwNorm + (1 - alpha) * Math.max(0, Math.min(1, ranking[d]!)) + bonus[d]!;
       }
     } else {
-      for (const d of touched) {
+      const { touched, touchedCount } = keyword;
+      for (let k = 0; k < touchedCount; k++) {
+        const d = touched[k]!;
         if (mask && mask[d] === 0) continue;
         if (!(covered[d]! >= needed)) continue;
         candidates[count++] = d;
         fused[d] = scores[d]! * kwNorm + bonus[d]!;
       }
     }
-    for (const d of touched) {
-      scores[d] = 0;
-      covered[d] = 0;
-    }
-    for (const d of boosted) bonus[d] = 0;
+    keyword.clear();
+    for (let k = 0; k < boostedCount; k++) bonus[boosted[k]!] = 0;
     if (query.pricePreference) preferPrice(query.pricePreference, columns.prices, candidates, count, fused);
     const order = columns.rank;
     const better = (a: number, b: number) => fused[a]! > fused[b]! || (fused[a] === fused[b] && order[a]! < order[b]!);
