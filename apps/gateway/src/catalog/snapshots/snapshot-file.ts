@@ -6,7 +6,7 @@
  * at a million products it is over a gigabyte), and refused whole when anything does not add up
  * or a section's digest (MD5, as a checksum: the file is ours, not an adversary's) differs.
  */
-import { createHash } from 'node:crypto';
+import { createHash, type Hash } from 'node:crypto';
 import { open, rename, rm, type FileHandle } from 'node:fs/promises';
 
 const MAGIC = Buffer.from('CGSNAP01');
@@ -50,7 +50,15 @@ function kindOf(value: Typed): Kind {
   return 'u8';
 }
 
-/** Writes `sections` and `meta` to `path` (atomically: a temporary file renamed). */
+/** A digest's length in the header, written before the digests are known (see writeSnapshotFile). */
+const UNKNOWN_MD5 = '0'.repeat(32);
+
+/**
+ * Writes `sections` and `meta` to `path` (atomically: a temporary file renamed). One pass over the
+ * bytes: each section is hashed as it is written, then the header, whose length the digests do not
+ * change, is written at the front. Every write is awaited, so a large catalog's snapshot never holds
+ * the event loop for long (at a million products the bytes are over a gigabyte).
+ */
 export async function writeSnapshotFile<M>(path: string, meta: M, sections: Record<string, SectionValue>): Promise<number> {
   const entries: SectionEntry[] = [];
   const lengths = new Map<string, Float64Array>();
@@ -62,32 +70,41 @@ export async function writeSnapshotFile<M>(path: string, meta: M, sections: Reco
       for (let i = 0; i < value.length; i++) ends[i + 1] = ends[i]! + Buffer.byteLength(value[i]!);
       lengths.set(name, ends);
       bytes = ends.byteLength + ends[value.length]!;
-      const hash = createHash('md5').update(new Uint8Array(ends.buffer));
-      for (const text of value) hash.update(text, 'utf8');
-      entries.push({ name, kind: 'strings', length: value.length, offset, bytes, md5: hash.digest('hex') });
+      entries.push({ name, kind: 'strings', length: value.length, offset, bytes, md5: UNKNOWN_MD5 });
     } else {
       bytes = value.byteLength;
-      const md5 = createHash('md5').update(new Uint8Array(value.buffer, value.byteOffset, value.byteLength)).digest('hex');
-      entries.push({ name, kind: kindOf(value), length: value.length, offset, bytes, md5 });
+      entries.push({ name, kind: kindOf(value), length: value.length, offset, bytes, md5: UNKNOWN_MD5 });
     }
     offset = align(offset + bytes);
   }
-  const headerJson = Buffer.from(JSON.stringify({ meta, sections: entries, size: offset } satisfies Header<M>));
-  const preamble = Buffer.alloc(align(MAGIC.length + 4 + headerJson.length));
-  MAGIC.copy(preamble, 0);
-  preamble.writeUInt32LE(headerJson.length, MAGIC.length);
-  headerJson.copy(preamble, MAGIC.length + 4);
+  const preamble = (): Buffer => {
+    const headerJson = Buffer.from(JSON.stringify({ meta, sections: entries, size: offset } satisfies Header<M>));
+    const bytes = Buffer.alloc(align(MAGIC.length + 4 + headerJson.length));
+    MAGIC.copy(bytes, 0);
+    bytes.writeUInt32LE(headerJson.length, MAGIC.length);
+    headerJson.copy(bytes, MAGIC.length + 4);
+    return bytes;
+  };
+  const base = preamble().length;
   const temporary = `${path}.${process.pid}.tmp`;
   const file = await open(temporary, 'w');
   try {
-    await file.write(preamble, 0, preamble.length, 0);
-    const base = preamble.length;
     for (const entry of entries) {
       const value = sections[entry.name]!;
       const at = base + entry.offset;
-      if (isStrings(value)) await writeStrings(file, at, value, lengths.get(entry.name)!);
-      else await file.write(new Uint8Array(value.buffer, value.byteOffset, value.byteLength), 0, value.byteLength, at);
+      const hash = createHash('md5');
+      if (isStrings(value)) await writeStrings(file, at, value, lengths.get(entry.name)!, hash);
+      else {
+        const bytes = new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+        hash.update(bytes);
+        await file.write(bytes, 0, bytes.byteLength, at);
+      }
+      entry.md5 = hash.digest('hex');
     }
+    const header = preamble();
+    if (header.length !== base) throw new Error('the snapshot header changed length');
+    await file.write(header, 0, header.length, 0);
+    await file.truncate(base + offset); // the last section's padding too, whatever its length
     await file.sync();
   } catch (error) {
     await file.close();
@@ -96,29 +113,34 @@ export async function writeSnapshotFile<M>(path: string, meta: M, sections: Reco
   }
   await file.close();
   await rename(temporary, path);
-  return preamble.length + offset;
+  return base + offset;
 }
 
-async function writeStrings(file: FileHandle, at: number, strings: readonly string[], ends: Float64Array): Promise<void> {
-  await file.write(new Uint8Array(ends.buffer), 0, ends.byteLength, at);
+async function writeStrings(file: FileHandle, at: number, strings: readonly string[], ends: Float64Array, hash: Hash): Promise<void> {
+  const endBytes = new Uint8Array(ends.buffer);
+  hash.update(endBytes);
+  await file.write(endBytes, 0, endBytes.byteLength, at);
   let position = at + ends.byteLength;
   const window = Buffer.allocUnsafe(WINDOW);
   let used = 0;
+  const flush = async (bytes: Buffer) => {
+    hash.update(bytes);
+    await file.write(bytes, 0, bytes.length, position);
+    position += bytes.length;
+  };
   for (const text of strings) {
     const length = Buffer.byteLength(text);
     if (used + length > WINDOW) {
-      await file.write(window, 0, used, position);
-      position += used;
+      await flush(window.subarray(0, used));
       used = 0;
     }
     if (length > WINDOW) {
-      await file.write(Buffer.from(text), 0, length, position);
-      position += length;
+      await flush(Buffer.from(text));
       continue;
     }
     used += window.write(text, used);
   }
-  if (used) await file.write(window, 0, used, position);
+  if (used) await flush(window.subarray(0, used));
 }
 
 function isStrings(value: SectionValue): value is readonly string[] {
@@ -190,6 +212,8 @@ export class SnapshotReader<M> {
     let window = Buffer.allocUnsafe(Math.min(WINDOW, Math.max(1, ends[entry.length]!)));
     let windowStart = 0;
     let windowEnd = 0;
+    // Each byte is hashed once, a window at a time (a string across two windows is read twice).
+    let hashed = 0;
     for (let i = 0; i < entry.length; i++) {
       const start = ends[i]!;
       const end = ends[i + 1]!;
@@ -200,8 +224,9 @@ export class SnapshotReader<M> {
         await readExactly(this.file, window.subarray(0, length), from + start);
         windowStart = start;
         windowEnd = start + length;
+        hash.update(window.subarray(hashed - windowStart, length));
+        hashed = windowEnd;
       }
-      hash.update(window.subarray(start - windowStart, end - windowStart));
       out[i] = window.toString('utf8', start - windowStart, end - windowStart);
     }
     if (hash.digest('hex') !== entry.md5) throw new SnapshotFileError(`section ${name} is corrupt`);
