@@ -66,7 +66,7 @@ if (process.env.BENCH_STATE && existsSync(stateFile)) {
     if (batch.length === 2_000) await flush();
   }
   await flush();
-  load.finish();
+  await load.finish();
   if (made) writeFileSync(cacheFile, new Uint8Array(made.buffer));
   if (process.env.BENCH_STATE) writeFileSync(stateFile, serialize({ index: engine.state(MERCHANT), columns: engine.snapshot(MERCHANT)!.columns.state() }));
 }

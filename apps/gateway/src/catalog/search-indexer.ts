@@ -152,7 +152,7 @@ export class SearchIndexer {
         else gathered.push(...batch.documents);
       },
       finish: async (columns?: CatalogColumns) => {
-        if (streamed) streamed.finish(columns);
+        if (streamed) await streamed.finish(columns);
         else await engine.replaceMerchant(merchantId, gathered);
       },
     };

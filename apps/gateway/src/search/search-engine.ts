@@ -99,5 +99,6 @@ export interface SearchEngine {
 /** A merchant's catalog streamed into an engine (SearchEngine.load). */
 export interface EngineLoad {
   add(documents: readonly SearchDocument[]): void;
-  finish(columns?: CatalogColumns): void;
+  /** Swaps the loaded catalog in (an in-memory engine's build takes seconds at a million products: it lets other work run between its steps). */
+  finish(columns?: CatalogColumns): Promise<void>;
 }

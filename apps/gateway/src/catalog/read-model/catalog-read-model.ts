@@ -66,6 +66,8 @@ const EMPTY = new MerchantCatalog();
 const RELOAD_BACKOFF_MS = [100, 250, 500, 1_000, 2_000];
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
+/** Lets the event loop run what waits (timers, I/O) before a long synchronous step. */
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class CatalogReadModel {
   private readonly merchants = new Map<string, MerchantCatalog>();
@@ -251,17 +253,25 @@ export class CatalogReadModel {
         index?.abandon(error);
         throw error;
       }
+      // Each step after the last batch takes seconds at a million products: other work (a request, a
+      // connection the pool is making) runs between them.
+      await breathe();
       const merchant = catalog.build();
       if (count) this.merchants.set(merchantId, merchant);
       else this.merchants.delete(merchantId);
+      await breathe();
       await index?.finish(count ? merchant.columns() : undefined);
-      if (version && stock && this.sink && count >= this.snapshots!.minProducts) this.persist(merchantId, version, merchant, this.sink, stock);
+      if (version && stock && this.sink && count >= this.snapshots!.minProducts) {
+        await breathe();
+        this.persist(merchantId, version, merchant, this.sink, stock);
+      }
       return count;
     });
   }
 
   /** Writes the merchant's snapshot in the background (a failure is only logged: the next start loads from the database). */
   private persist(merchantId: string, version: string, merchant: MerchantCatalog, sink: ReadModelSink, stock: readonly string[]): void {
+    // Both states in one step (inside the merchant's serial work: no change comes between them), written later.
     const index = sink.state(merchantId);
     if (!index) return;
     const catalog = merchant.state();

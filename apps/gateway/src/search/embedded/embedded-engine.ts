@@ -11,7 +11,7 @@ import type { EngineLoad, FacetName, SearchDocument, SearchEngine, SearchFacets,
 import { AttributeValues } from './attribute-values.js';
 import { renumbered } from './document-analysis.js';
 import type { IndexState } from './index-state.js';
-import { MerchantIndex } from './merchant-index.js';
+import { MerchantIndex, type SnapshotParts } from './merchant-index.js';
 import type { RankingOptions } from './ranking.js';
 import { cosineMatrix } from './cosine-matrix.js';
 import { SnapshotBuilder } from './snapshot-builder.js';
@@ -57,14 +57,14 @@ export class EmbeddedSearchEngine implements SearchEngine {
   }
 
   private swapIn(merchantId: string, builder: SnapshotBuilder, columns?: CatalogColumns): void {
-    if (builder.size === 0) {
-      this.merchants.delete(merchantId);
-      return;
-    }
-    const parts = builder.build(columns);
+    if (builder.size === 0) this.merchants.delete(merchantId);
+    else this.merchants.set(merchantId, this.built(builder, builder.build(columns)));
+  }
+
+  private built(builder: SnapshotBuilder, parts: SnapshotParts): MerchantState {
     const rowOf = new Map<string, number>();
     builder.ids.forEach((id, row) => rowOf.set(id, row));
-    this.merchants.set(merchantId, { rowOf, snapshot: new MerchantIndex(parts, this.dictionary, this.attributeValues) });
+    return { rowOf, snapshot: new MerchantIndex(parts, this.dictionary, this.attributeValues) };
   }
 
   /**
@@ -114,7 +114,7 @@ export class EmbeddedSearchEngine implements SearchEngine {
   async replaceMerchant(merchantId: string, documents: readonly SearchDocument[]): Promise<void> {
     const load = this.load(merchantId, { sharedColumns: false });
     load.add(documents);
-    load.finish();
+    await load.finish();
   }
 
   /**
@@ -133,7 +133,17 @@ export class EmbeddedSearchEngine implements SearchEngine {
           builder.add(doc);
         }
       },
-      finish: (columns) => this.swapIn(merchantId, builder, columns),
+      finish: async (columns) => {
+        if (builder.size === 0) {
+          this.merchants.delete(merchantId);
+          return;
+        }
+        // The parts, then the index over them: seconds each at a million products, with other work between.
+        const parts = builder.build(columns);
+        await breathe();
+        const state = this.built(builder, parts);
+        this.merchants.set(merchantId, state);
+      },
     };
   }
 
@@ -212,6 +222,8 @@ export class EmbeddedSearchEngine implements SearchEngine {
     this.merchants.clear();
   }
 }
+
+const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function emptyFacets(names: readonly FacetName[]): SearchFacets {
   return {
