@@ -25,7 +25,7 @@ import type { CatalogStore } from '../catalog-store.js';
 import { SerialQueues } from '../serial-queues.js';
 import { MerchantCatalog } from './merchant-catalog.js';
 import { restock } from './restock.js';
-import { stockKey } from './stock-key.js';
+import { changedStock, stockKey } from './stock-key.js';
 import type { CatalogSnapshots, MerchantSnapshot, SnapshotEmbedder } from '../snapshots/catalog-snapshots.js';
 import type { IndexState } from '../../search/embedded/index-state.js';
 
@@ -308,16 +308,8 @@ export class CatalogReadModel {
    * False when the database holds other products than the snapshot (it cannot be used).
    */
   private async restockChanged(merchantId: string, merchant: MerchantCatalog, snapshot: MerchantSnapshot): Promise<boolean> {
-    const rowOf = new Map<string, number>();
-    snapshot.catalog.columns.ids.forEach((id, row) => rowOf.set(id, row));
-    const keys = await this.store.stockKeys(merchantId);
-    if (keys.size !== rowOf.size) return false;
-    const changed: string[] = [];
-    for (const [id, key] of keys) {
-      const row = rowOf.get(id);
-      if (row === undefined) return false;
-      if (snapshot.stock[row] !== key) changed.push(id);
-    }
+    const changed = changedStock(await this.store.stockLists(merchantId), snapshot.catalog.columns.ids, snapshot.stock);
+    if (!changed) return false;
     for (let i = 0; i < changed.length; i += 1_000) {
       const products: Product[] = [];
       for (const row of await this.store.stockById(merchantId, changed.slice(i, i + 1_000))) {
