@@ -5,6 +5,7 @@ import type { Config } from './config/config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { seedDemo } from './demo-seed.js';
 import { startExpirySweeper } from './idempotency/expiry-sweeper.js';
+import { compactHeap } from './ops/heap-compaction.js';
 import { createMetrics } from './ops/metrics.js';
 import { openRateLimitStores } from './rate-limit/open-stores.js';
 import { buildServices, type Services } from './services.js';
@@ -32,6 +33,8 @@ export interface Listening {
 }
 
 export const SHUTDOWN_GRACE_MS = 10_000;
+/** From this many products loaded at start, the loading garbage is collected at once (ops/heap-compaction.ts). */
+const LARGE_CATALOG_PRODUCTS = 50_000;
 
 export interface RunningGateway extends Listening {
   db: Database;
@@ -108,7 +111,7 @@ export async function startGateway(config: Config, logger: Logger, print: (line:
       }
     }
     // The search index is built from the database (persisted vectors) before the first request.
-    await services.catalog.warmUp();
+    const warm = await services.catalog.warmUp();
     const rateLimits = await openRateLimitStores(config.redisUrl, logger);
     await services.keys.listen(db); // authenticated keys are remembered while changes to them are heard
     await services.shipping.profiles.listen(db); // so are shipping profiles
@@ -144,6 +147,13 @@ export async function startGateway(config: Config, logger: Logger, print: (line:
         })
       : undefined;
     logger.info({ webhookWorker: config.webhookWorker, poolSize: db.kind === 'postgresql' ? config.databasePoolSize : undefined }, 'gateway started');
+    // A large catalog's loading garbage collected at once rather than held for minutes (ops/heap-compaction.ts).
+    if (warm.products >= LARGE_CATALOG_PRODUCTS) {
+      setImmediate(() => {
+        const ms = compactHeap();
+        if (ms !== undefined) logger.info({ ms: Math.round(ms), rssMb: Math.round(process.memoryUsage.rss() / 2 ** 20) }, 'heap compacted after the catalog load');
+      });
+    }
     return {
       ...listening,
       db,

@@ -44,9 +44,15 @@ export function* attributeNumbers(forward: ForwardIndex, i: number): Generator<n
  * The forward index with every term id and attribute number mapped (renumbered for another
  * engine's dictionary and attribute values: a persisted snapshot, catalog/snapshots).
  */
-export function renumbered(forward: ForwardIndex, term: (id: number) => number, attribute: (number: number) => number): ForwardIndex {
+export function renumbered(
+  forward: ForwardIndex,
+  term: (id: number) => number,
+  attribute: (number: number) => number,
+  { inPlace = false }: { inPlace?: boolean } = {},
+): ForwardIndex {
   const { size, starts } = forward;
-  const data = forward.data.slice();
+  // In place when the caller gives the arrays up (a snapshot just read): at a million products the copy is hundreds of MB.
+  const data = inPlace ? forward.data : forward.data.slice();
   for (let i = 0; i < size; i++) {
     const base = starts[i]!;
     const attributesFrom = base + data[base + ATTRIBUTES_AT]!;

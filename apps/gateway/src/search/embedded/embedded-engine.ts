@@ -181,14 +181,14 @@ export class EmbeddedSearchEngine implements SearchEngine {
     return { forward: mapped, terms, surfaces, attributes, ...vectors.matrix.rows(), hasVector: vectors.hasVector, dims: vectors.dims };
   }
 
-  /** Holds the merchant's index as `state` has it, on the catalog's `columns` (of the same rows). */
+  /** Holds the merchant's index as `state` has it, on the catalog's `columns` (of the same rows); `state`'s arrays become the index's own. */
   restore(merchantId: string, state: IndexState, columns: CatalogColumns): void {
     const { dims } = state;
     if (dims !== this.options.dimensions) throw new Error(`the index state has vectors of ${dims} dimensions, the embedder ${this.options.dimensions}`);
     if (columns.size !== state.forward.size) throw new Error('the index state and the columns are not of the same rows');
     const termIds = state.terms.map((term, i) => this.dictionary.id(term, state.surfaces[i]));
     const attributeNumbers = state.attributes.map(({ stem, name, value }) => this.attributeValues.number(stem, name, value));
-    const forward = renumbered(state.forward, (i) => termIds[i]!, (i) => attributeNumbers[i]!);
+    const forward = renumbered(state.forward, (i) => termIds[i]!, (i) => attributeNumbers[i]!, { inPlace: true });
     const n = forward.size;
     const matrix = cosineMatrix(n, dims);
     matrix.loadRows(state.codes, state.scales);
