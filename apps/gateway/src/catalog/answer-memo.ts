@@ -5,9 +5,11 @@
  * and one asked for from another basis is dropped, not answered. Shoppers and agents repeat
  * popular queries and page through the same listings; holding more answers costs every other
  * query (more to collect: 1,024 search answers with their items' bytes made p50 9 → 13 ms at
- * 50,000 products), so the memo is small.
+ * 50,000 products), so the memo is small, and an answer is kept only from the second time its
+ * question is asked (doorkeeper.ts): a question asked once is never held.
  */
 import { LRUCache } from 'lru-cache';
+import { Doorkeeper } from './doorkeeper.js';
 
 /** 256 search answers' worth and 1,024 listing pages' worth, as before they shared one memo. */
 export const REMEMBERED_ANSWERS = 1_280;
@@ -19,9 +21,11 @@ interface Remembered {
 
 export class AnswerMemo {
   private readonly lru: LRUCache<string, Remembered>;
+  private readonly doorkeeper: Doorkeeper;
 
   constructor(max = REMEMBERED_ANSWERS) {
     this.lru = new LRUCache({ max });
+    this.doorkeeper = new Doorkeeper(4 * max);
   }
 
   /** The answer to `question` when its basis `isCurrent`; a stale one is forgotten. */
@@ -33,7 +37,9 @@ export class AnswerMemo {
     return undefined;
   }
 
+  /** Keeps the answer to a question asked before (within the doorkeeper's window) or held already. */
   remember(question: string, basis: object, answer: object): void {
+    if (!this.lru.has(question) && !this.doorkeeper.askedBefore(question)) return;
     this.lru.set(question, { basis, answer });
   }
 

@@ -61,6 +61,7 @@ describe('MerchantCatalog', () => {
   it('keeps a remembered filter through a stock change, showing the new stock, and forgets it on a price change', () => {
     const catalog = new MerchantCatalog(all);
     const filter = { category: 'chairs', maxPrice: 200 };
+    catalog.filter(filter, page); // a product stays decoded from the second time it is asked for (../doorkeeper.ts)
     const first = catalog.filter(filter, page);
     catalog.upsert([{ ...all[1]!, availability: { status: 'out_of_stock', quantity: 0, policy: 'deny' } }]);
     const again = catalog.filter(filter, page);
@@ -68,5 +69,14 @@ describe('MerchantCatalog', () => {
     expect(again.items[1]).toBe(first.items[1]); // the untouched product is the same object
     catalog.upsert([{ ...all[1]!, price: 500 }]);
     expect(ids(catalog, filter)).toEqual(['b']);
+  });
+
+  it('keeps a product decoded from the second time it is asked for, not the first', () => {
+    const catalog = new MerchantCatalog(all);
+    const once = catalog.get('b')!;
+    const twice = catalog.get('b')!;
+    expect(twice).not.toBe(once);
+    expect(twice).toEqual(once);
+    expect(catalog.get('b')).toBe(twice);
   });
 });

@@ -18,6 +18,7 @@ import { LRUCache } from 'lru-cache';
 import type { Product } from '../../contract-types.js';
 import { CatalogColumns, type ColumnFields, type ColumnsState } from '../../search/catalog-columns.js';
 import { filterKey, foldCase, type ProductFilter } from '../../search/filter.js';
+import { Doorkeeper } from '../doorkeeper.js';
 import { decodedProduct } from '../shown-items.js';
 
 /** Matching rows remembered over all filters of one set of columns (4 bytes each). */
@@ -52,6 +53,8 @@ export class MerchantCatalog {
   /** …and the fields of the products changed since them. */
   private readonly changed = new Map<string, ColumnFields>();
   private readonly decoded = new LRUCache<string, Product>({ max: DECODED });
+  /** A product stays decoded from the second time it is asked for (../doorkeeper.ts). */
+  private readonly admission = new Doorkeeper(4 * DECODED);
 
   constructor(products: readonly Product[] = []) {
     if (products.length === 0) return;
@@ -107,7 +110,7 @@ export class MerchantCatalog {
     const entry = this.entries.get(id);
     if (!entry) return undefined;
     const product = decodedProduct(entry.text);
-    this.decoded.set(id, product);
+    if (this.admission.askedBefore(id)) this.decoded.set(id, product);
     return product;
   }
 
