@@ -20,6 +20,18 @@ const plain = (id: string, title: string, extra: Partial<SearchDocument> = {}): 
 });
 
 describe('embedded engine', () => {
+  it('applies a merchant\'s writes one after another, none lost, even when they are not awaited in turn', async () => {
+    const engine = new EmbeddedSearchEngine({ dimensions: CONTRACT_DIMENSIONS });
+    await engine.index([plain('a', 'oak lamp'), plain('b', 'oak chair')]);
+    // Each write yields between building its snapshot's parts and swapping the index in: they must still queue.
+    const load = engine.load('m', { sharedColumns: false });
+    load.add([plain('a', 'oak lamp'), plain('b', 'oak chair'), plain('c', 'oak table')]);
+    await Promise.all([load.finish(), engine.index([plain('d', 'oak desk')]), engine.remove('m', ['b']), engine.index([plain('e', 'oak bed')])]);
+    const result = await engine.search({ merchantId: 'm', text: 'oak', filters: {}, offset: 0, limit: 10 });
+    expect(result.hits.map((h) => h.id).sort()).toEqual(['a', 'c', 'd', 'e']);
+    expect(engine.count('m')).toBe(4);
+  });
+
   it('breaks equal scores by title, then id, in code-point order', async () => {
     const engine = new EmbeddedSearchEngine({ dimensions: CONTRACT_DIMENSIONS });
     await engine.index([plain('b', 'lamp Z'), plain('a', 'lamp Z'), plain('c', 'lamp Y'), plain('d', 'lamp É')]);

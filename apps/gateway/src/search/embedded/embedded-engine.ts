@@ -38,6 +38,8 @@ export class EmbeddedSearchEngine implements SearchEngine {
   readonly name = 'embedded';
   readonly persistent = false;
   private readonly merchants = new Map<string, MerchantState>();
+  /** Each merchant's last write, while one runs (see serial). */
+  private readonly writing = new Map<string, Promise<void>>();
   private readonly ranking: RankingOptions;
   private readonly dictionary = new TermDictionary();
   private readonly attributeValues = new AttributeValues();
@@ -56,9 +58,30 @@ export class EmbeddedSearchEngine implements SearchEngine {
     return new SnapshotBuilder(this.options.dimensions, this.dictionary, this.attributeValues, before?.snapshot.parts, { ownColumns });
   }
 
-  private swapIn(merchantId: string, builder: SnapshotBuilder, columns?: CatalogColumns): void {
-    if (builder.size === 0) this.merchants.delete(merchantId);
-    else this.merchants.set(merchantId, this.built(builder, builder.build(columns)));
+  /**
+   * Swaps in the snapshot `builder` makes: its parts, then the index over them — seconds each at a
+   * million products, so other work (requests, the database pool's connections) runs between them;
+   * the snapshot before answers until then.
+   */
+  private async swapIn(merchantId: string, builder: SnapshotBuilder, columns?: CatalogColumns): Promise<void> {
+    if (builder.size === 0) {
+      this.merchants.delete(merchantId);
+      return;
+    }
+    const parts = builder.build(columns);
+    await breathe();
+    this.merchants.set(merchantId, this.built(builder, parts));
+  }
+
+  /** Runs a merchant's writes one after another (each reads the snapshot the one before swapped in). */
+  private serial(merchantId: string, work: () => Promise<void>): Promise<void> {
+    const run = (this.writing.get(merchantId) ?? Promise.resolve()).then(work);
+    const tail = run.catch(() => {});
+    this.writing.set(merchantId, tail);
+    void tail.then(() => {
+      if (this.writing.get(merchantId) === tail) this.writing.delete(merchantId);
+    });
+    return run;
   }
 
   private built(builder: SnapshotBuilder, parts: SnapshotParts): MerchantState {
@@ -73,8 +96,9 @@ export class EmbeddedSearchEngine implements SearchEngine {
    * these products (then shared); else the rows kept in their order, then the new ones, and columns
    * made here of the kept rows' fields and the fresh documents'.
    */
-  private change(merchantId: string, fresh: ReadonlyMap<string, SearchDocument>, gone: ReadonlySet<string>): void {
+  private async change(merchantId: string, fresh: ReadonlyMap<string, SearchDocument>, gone: ReadonlySet<string>): Promise<void> {
     const before = this.merchants.get(merchantId);
+    if (!before && fresh.size === 0) return;
     const ids: string[] = [];
     for (const id of before?.snapshot.columns.ids ?? []) if (!gone.has(id)) ids.push(id);
     for (const id of fresh.keys()) if (!before?.rowOf.has(id)) ids.push(id);
@@ -85,7 +109,7 @@ export class EmbeddedSearchEngine implements SearchEngine {
       if (doc) builder.add(doc);
       else builder.keep(before!.rowOf.get(id)!);
     }
-    this.swapIn(merchantId, builder, shared);
+    await this.swapIn(merchantId, builder, shared);
   }
 
   /** The catalog's columns of the merchant when they hold exactly these products (row i: the product with ids[i]). */
@@ -103,12 +127,11 @@ export class EmbeddedSearchEngine implements SearchEngine {
       if (!fresh) touched.set(doc.merchantId, (fresh = new Map()));
       fresh.set(doc.id, doc);
     }
-    for (const [merchantId, fresh] of touched) this.change(merchantId, fresh, new Set());
+    for (const [merchantId, fresh] of touched) await this.serial(merchantId, () => this.change(merchantId, fresh, new Set()));
   }
 
   async remove(merchantId: string, ids: readonly string[]): Promise<void> {
-    if (!this.merchants.has(merchantId)) return;
-    this.change(merchantId, new Map(), new Set(ids));
+    await this.serial(merchantId, () => this.change(merchantId, new Map(), new Set(ids)));
   }
 
   async replaceMerchant(merchantId: string, documents: readonly SearchDocument[]): Promise<void> {
@@ -133,17 +156,7 @@ export class EmbeddedSearchEngine implements SearchEngine {
           builder.add(doc);
         }
       },
-      finish: async (columns) => {
-        if (builder.size === 0) {
-          this.merchants.delete(merchantId);
-          return;
-        }
-        // The parts, then the index over them: seconds each at a million products, with other work between.
-        const parts = builder.build(columns);
-        await breathe();
-        const state = this.built(builder, parts);
-        this.merchants.set(merchantId, state);
-      },
+      finish: (columns) => this.serial(merchantId, () => this.swapIn(merchantId, builder, columns)),
     };
   }
 
