@@ -50,21 +50,24 @@ export class Postings {
       }
     };
     for (let d = 0; d < n; d++) each(d, (term) => df[term]!++);
-    const docsOf = new Map<number, { docs: Int32Array; weights: Float32Array; fill: number }>();
-    for (let term = 0; term < dictionarySize; term++) {
-      const count = df[term]!;
-      if (count > 0) docsOf.set(term, { docs: new Int32Array(count), weights: new Float32Array(count), fill: 0 });
-    }
+    // Every term's postings in two shared arrays, each term's at [offsets[term], offsets[term + 1]).
+    const offsets = new Int32Array(dictionarySize + 1);
+    for (let term = 0; term < dictionarySize; term++) offsets[term + 1] = offsets[term]! + df[term]!;
+    const allDocs = new Int32Array(offsets[dictionarySize]!);
+    const allWeights = new Float32Array(offsets[dictionarySize]!);
+    const fill = offsets.slice(0, dictionarySize);
     for (let i = 0; i < n; i++) {
       each(i, (term, value) => {
-        const list = docsOf.get(term)!;
-        list.docs[list.fill] = i;
-        list.weights[list.fill++] = value / (K1 + value);
+        const at = fill[term]!++;
+        allDocs[at] = i;
+        allWeights[at] = value / (K1 + value);
       });
     }
-    for (const [term, list] of docsOf) {
-      const count = list.docs.length;
-      this.byTerm.set(term, { docs: list.docs, weights: list.weights, idf: Math.log(1 + (n - count + 0.5) / (count + 0.5)) });
+    for (let term = 0; term < dictionarySize; term++) {
+      const count = df[term]!;
+      if (count === 0) continue;
+      const [from, to] = [offsets[term]!, offsets[term + 1]!];
+      this.byTerm.set(term, { docs: allDocs.subarray(from, to), weights: allWeights.subarray(from, to), idf: Math.log(1 + (n - count + 0.5) / (count + 0.5)) });
     }
   }
 
