@@ -22,7 +22,8 @@ import type { CatalogColumns } from '../../search/catalog-columns.js';
 import { CATALOG_CHANNEL, decodeChange, type CatalogChange, type CatalogEvents } from '../catalog-events.js';
 import type { CatalogRow } from '../catalog-rows.js';
 import type { CatalogStore } from '../catalog-store.js';
-import { SerialQueues } from '../serial-queues.js';
+import { nextTurn } from '../../concurrency/next-turn.js';
+import { SerialQueues } from '../../concurrency/serial-queues.js';
 import { MerchantCatalog } from './merchant-catalog.js';
 import { restock } from './restock.js';
 import { changedStock, stockKey } from './stock-key.js';
@@ -66,8 +67,6 @@ const EMPTY = new MerchantCatalog();
 const RELOAD_BACKOFF_MS = [100, 250, 500, 1_000, 2_000];
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
-/** Lets the event loop run what waits (timers, I/O) before a long synchronous step. */
-const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class CatalogReadModel {
   private readonly merchants = new Map<string, MerchantCatalog>();
@@ -255,14 +254,14 @@ export class CatalogReadModel {
       }
       // Each step after the last batch takes seconds at a million products: other work (a request, a
       // connection the pool is making) runs between them.
-      await breathe();
+      await nextTurn();
       const merchant = catalog.build();
       if (count) this.merchants.set(merchantId, merchant);
       else this.merchants.delete(merchantId);
-      await breathe();
+      await nextTurn();
       await index?.finish(count ? merchant.columns() : undefined);
       if (version && stock && this.sink && count >= this.snapshots!.minProducts) {
-        await breathe();
+        await nextTurn();
         this.persist(merchantId, version, merchant, this.sink, stock);
       }
       return count;

@@ -8,6 +8,8 @@
  */
 import type { CatalogColumns } from '../catalog-columns.js';
 import type { EngineLoad, FacetName, SearchDocument, SearchEngine, SearchFacets, SearchRequest, SearchResult } from '../search-engine.js';
+import { nextTurn } from '../../concurrency/next-turn.js';
+import { SerialQueues } from '../../concurrency/serial-queues.js';
 import { AttributeValues } from './attribute-values.js';
 import { renumbered } from './document-analysis.js';
 import type { IndexState } from './index-state.js';
@@ -38,8 +40,8 @@ export class EmbeddedSearchEngine implements SearchEngine {
   readonly name = 'embedded';
   readonly persistent = false;
   private readonly merchants = new Map<string, MerchantState>();
-  /** Each merchant's last write, while one runs (see serial). */
-  private readonly writing = new Map<string, Promise<void>>();
+  /** Each merchant's writes, one after another (each reads the snapshot the one before swapped in). */
+  private readonly writes = new SerialQueues();
   private readonly ranking: RankingOptions;
   private readonly dictionary = new TermDictionary();
   private readonly attributeValues = new AttributeValues();
@@ -69,19 +71,8 @@ export class EmbeddedSearchEngine implements SearchEngine {
       return;
     }
     const parts = builder.build(columns);
-    await breathe();
+    await nextTurn();
     this.merchants.set(merchantId, this.built(builder, parts));
-  }
-
-  /** Runs a merchant's writes one after another (each reads the snapshot the one before swapped in). */
-  private serial(merchantId: string, work: () => Promise<void>): Promise<void> {
-    const run = (this.writing.get(merchantId) ?? Promise.resolve()).then(work);
-    const tail = run.catch(() => {});
-    this.writing.set(merchantId, tail);
-    void tail.then(() => {
-      if (this.writing.get(merchantId) === tail) this.writing.delete(merchantId);
-    });
-    return run;
   }
 
   private built(builder: SnapshotBuilder, parts: SnapshotParts): MerchantState {
@@ -127,11 +118,11 @@ export class EmbeddedSearchEngine implements SearchEngine {
       if (!fresh) touched.set(doc.merchantId, (fresh = new Map()));
       fresh.set(doc.id, doc);
     }
-    for (const [merchantId, fresh] of touched) await this.serial(merchantId, () => this.change(merchantId, fresh, new Set()));
+    for (const [merchantId, fresh] of touched) await this.writes.run(merchantId, () => this.change(merchantId, fresh, new Set()));
   }
 
   async remove(merchantId: string, ids: readonly string[]): Promise<void> {
-    await this.serial(merchantId, () => this.change(merchantId, new Map(), new Set(ids)));
+    await this.writes.run(merchantId, () => this.change(merchantId, new Map(), new Set(ids)));
   }
 
   async replaceMerchant(merchantId: string, documents: readonly SearchDocument[]): Promise<void> {
@@ -156,7 +147,7 @@ export class EmbeddedSearchEngine implements SearchEngine {
           builder.add(doc);
         }
       },
-      finish: (columns) => this.serial(merchantId, () => this.swapIn(merchantId, builder, columns)),
+      finish: (columns) => this.writes.run(merchantId, () => this.swapIn(merchantId, builder, columns)),
     };
   }
 
@@ -235,8 +226,6 @@ export class EmbeddedSearchEngine implements SearchEngine {
     this.merchants.clear();
   }
 }
-
-const breathe = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 function emptyFacets(names: readonly FacetName[]): SearchFacets {
   return {
