@@ -1,6 +1,7 @@
 import { createServer, type RequestListener, type Server } from 'node:http';
 import type { Logger } from 'pino';
 import { createApp } from './app.js';
+import { messageClasses } from './http/express-messages.js';
 import type { Config } from './config/config.js';
 import { openDatabase, type Database } from './db/database.js';
 import { seedDemo } from './demo-seed.js';
@@ -73,7 +74,7 @@ export async function checkPortFree(host: string, port: number): Promise<void> {
 export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 export async function listenOn(handler: RequestListener, host: string, port: number): Promise<Listening> {
-  const server = createServer(handler);
+  const server = createServer(messageClasses(handler), handler);
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000; // Node wants it above keepAliveTimeout
   await listen(server, host, port);
