@@ -5,7 +5,7 @@ import type { CatalogSearch, PlannedResult } from './catalog-search.js';
 import type { CatalogStore } from './catalog-store.js';
 import type { ProductFilter } from '../search/filter.js';
 import type { FacetName } from '../search/search-engine.js';
-import { rememberedList, scored } from './shown-items.js';
+import { mark, marked, rememberedList, scored } from './shown-items.js';
 import { understanding } from './query-understanding.js';
 import type { CatalogReadModel, Listen } from './read-model/catalog-read-model.js';
 
@@ -22,16 +22,18 @@ function refuseNul(value: string | undefined, param: string): void {
   if (value?.includes('\u0000')) throw new InvalidRequestError('Text must not contain the NUL character (\\u0000)', param);
 }
 
+/** How an answer was last shown (see presented): kept on the answer. */
+const SHOWN = Symbol('shown as');
+
 /** A search answer as shown: its items and the understanding and facets beside them. */
 interface Presented {
-  products: Product[];
+  /** What the items were made of (see presented). */
+  basis: readonly unknown[];
   items: Product[];
   extra: Pick<ProductSearchResponse, 'query_understanding' | 'facets'>;
 }
 
 export class CatalogService {
-  /** How each answer was last shown (see presented); goes with the answer. */
-  private readonly shown = new WeakMap<PlannedResult, Presented>();
 
   constructor(
     private readonly store: CatalogStore,
@@ -84,8 +86,12 @@ export class CatalogService {
       onSearch?.((performance.now() - started) / 1000, result.mode);
       const inMemory = this.readModel.catalog(merchantId);
       const ids = result.hits.map((hit) => hit.id);
-      const products = inMemory ? ids.flatMap((id) => inMemory.get(id) ?? []) : await this.store.getMany(merchantId, ids);
-      ({ items, extra } = this.presented(result, products));
+      if (inMemory) {
+        ({ items, extra } = this.presented(result, ids.map((id) => inMemory.text(id)), () => ids.flatMap((id) => inMemory.shown(id) ?? [])));
+      } else {
+        const products = await this.store.getMany(merchantId, ids);
+        ({ items, extra } = this.presented(result, products, () => products));
+      }
       total = result.total;
     } else {
       const inMemory = this.readModel.catalog(merchantId);
@@ -105,20 +111,21 @@ export class CatalogService {
 
   /**
    * The answer's items (each product with its score) and what was understood. An answer object
-   * the engine gave before (see CatalogSearch) over the very same product objects (no stock or
-   * product change since) is shown as it was shown then: the same objects, whose JSON text is
-   * remembered (http/product-json.ts).
+   * the engine gave before (see CatalogSearch) whose products are as they were then (`basis`: the
+   * read model's texts of the hits, the same strings until a product changes; or the products
+   * themselves) is shown as it was shown then: the same objects, whose JSON text is remembered
+   * (http/product-json.ts). Else the hits' `products` are made now.
    */
-  private presented(result: PlannedResult, products: Product[]): Presented {
-    const known = this.shown.get(result);
-    if (known && known.products.length === products.length && known.products.every((product, i) => product === products[i])) return known;
+  private presented(result: PlannedResult, basis: readonly unknown[], products: () => Product[]): Presented {
+    const known = marked<Presented>(result, SHOWN);
+    if (known && known.basis.length === basis.length && known.basis.every((part, i) => part === basis[i])) return known;
     const scores = new Map(result.hits.map((hit) => [hit.id, hit.score]));
     const shown = {
-      products,
-      items: rememberedList(products.map((product) => scored(product, scores.get(product.id) ?? 0))),
+      basis,
+      items: rememberedList(products().map((product) => scored(product, scores.get(product.id) ?? 0))),
       extra: { query_understanding: understanding(result.plan, result.attributes), ...(result.facets ? { facets: result.facets } : {}) },
     };
-    this.shown.set(result, shown);
+    mark(result, SHOWN, shown);
     return shown;
   }
 

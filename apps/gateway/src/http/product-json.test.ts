@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Product, ProductSearchResponse } from '../contract-types.js';
-import { rememberedList, scored } from '../catalog/shown-items.js';
+import { decodedProduct, rememberedList, scored, scoredFrom } from '../catalog/shown-items.js';
 import { productBytes, productJson, searchResponseBody } from './product-json.js';
 
 const product = (id: string, extra: Partial<Product> = {}): Product => ({
@@ -48,5 +48,20 @@ describe('catalog JSON text', () => {
     const after = { ...before, price: 2 };
     expect(productJson(before)).not.toBe(productJson(after));
     expect(JSON.parse(productJson(after)).price).toBe(2);
+  });
+
+  it('writes hits of decoded products byte for byte, and keeps its marks out of sight', () => {
+    const text = JSON.stringify(product('é', { description: '\u{1F600} ünïcode' }));
+    const decoded = decodedProduct(text);
+    const hit = scored(decoded, 0.25);
+    expect(scoredFrom(hit)).toBe(decoded);
+    const response: ProductSearchResponse = { items: [hit, decoded, scored(product('b'), 1)], page: 1, page_size: 3, total: 3, version: 'v', generated_at: 'now' };
+    expect(searchResponseBody(response).toString()).toBe(JSON.stringify(response));
+    productBytes(decoded);
+    // The marks (a product's text, bytes and source) are no field: not in JSON, not copied by a spread, not compared.
+    expect(JSON.stringify(decoded)).toBe(text);
+    expect(Object.getOwnPropertySymbols({ ...hit })).toEqual([]);
+    expect(decoded).toEqual(JSON.parse(text));
+    expect(Object.keys(hit)).toEqual([...Object.keys(JSON.parse(text)), 'similarity_score']);
   });
 });

@@ -2,46 +2,66 @@
  * Catalog answers as JSON text (the HTTP side's encoding), each product serialized once (or never:
  * a product the read model decoded from its text is that text). The read
  * model's products are immutable (a change replaces the object), so a product's text is remembered
- * beside the object itself (a WeakMap: it goes when the product does) and a listing is its products'
+ * on the object itself (a hidden property: it goes when the product does) and a listing is its products'
  * texts joined. A search hit (catalog/shown-items.ts) is its product's text with `similarity_score`
  * appended — byte for byte what JSON.stringify of `{ ...product, similarity_score }` gives — and a
  * list shown again and again (a remembered answer's items) is joined once.
  *
  *   res.setHeader('Content-Type', JSON_CONTENT_TYPE).send(searchResponseBody(await catalog.search(…)));
  */
-import { decodedText, isRememberedList, scoredFrom } from '../catalog/shown-items.js';
+import { decodedText, isRememberedList, mark, marked, scoredFrom } from '../catalog/shown-items.js';
 import type { Product, ProductSearchResponse } from '../contract-types.js';
 
-const texts = new WeakMap<object, string>();
-/** The items of lists shown again and again (catalog/shown-items.ts), by list: made once, as bytes. */
-const listBytes = new WeakMap<readonly Product[], Buffer>();
+/** A product's text, an item list's bytes and a product's bytes, each kept on its object (see catalog/shown-items.ts: not in WeakMaps). */
+const TEXT = Symbol('JSON text');
+const BYTES = Symbol('JSON bytes');
 
 export function productJson(product: Product): string {
-  let text = texts.get(product) ?? decodedText(product);
+  const text = marked<string>(product, TEXT) ?? decodedText(product);
   if (text !== undefined) return text;
   const base = scoredFrom(product);
-  text = base ? `${productJson(base).slice(0, -1)},"similarity_score":${JSON.stringify(product.similarity_score)}}` : JSON.stringify(product);
-  texts.set(product, text);
-  return text;
+  const made = base ? `${productJson(base).slice(0, -1)},"similarity_score":${JSON.stringify(product.similarity_score)}}` : JSON.stringify(product);
+  mark(product, TEXT, made);
+  return made;
 }
-
-const bytesOf = new WeakMap<object, Buffer>();
 
 /** A product as the bytes GET /acp/products/{id} sends: made once for a product asked for by id. */
 export function productBytes(product: Product): Buffer {
-  let bytes = bytesOf.get(product);
-  if (bytes === undefined) {
-    bytes = Buffer.from(productJson(product));
-    bytesOf.set(product, bytes);
-  }
+  const known = marked<Buffer>(product, BYTES);
+  if (known) return known;
+  const bytes = Buffer.from(productJson(product));
+  mark(product, BYTES, bytes);
   return bytes;
 }
 
+/**
+ * The items' bytes, written straight into one buffer (no joined text): a search hit is its
+ * product's text with the closing brace overwritten by `,"similarity_score":…}`. Made once for a
+ * list shown again and again (catalog/shown-items.ts).
+ */
 function itemsBytes(items: readonly Product[]): Buffer {
-  const known = listBytes.get(items);
+  const known = marked<Buffer>(items, BYTES);
   if (known) return known;
-  const bytes = Buffer.from(items.map(productJson).join(','));
-  if (isRememberedList(items)) listBytes.set(items, bytes);
+  const texts: string[] = [];
+  const tails: (string | undefined)[] = [];
+  let length = Math.max(0, items.length - 1);
+  for (const item of items) {
+    const base = scoredFrom(item);
+    const text = productJson(base ?? item);
+    const tail = base ? `,"similarity_score":${JSON.stringify(item.similarity_score)}}` : undefined;
+    texts.push(text);
+    tails.push(tail);
+    length += Buffer.byteLength(text) + (tail === undefined ? 0 : tail.length - 1);
+  }
+  const bytes = Buffer.allocUnsafe(length);
+  let at = 0;
+  texts.forEach((text, i) => {
+    if (i > 0) bytes[at++] = 0x2c; // ,
+    at += bytes.write(text, at);
+    const tail = tails[i];
+    if (tail !== undefined) at += bytes.write(tail, at - 1) - 1;
+  });
+  if (isRememberedList(items)) mark(items, BYTES, bytes);
   return bytes;
 }
 

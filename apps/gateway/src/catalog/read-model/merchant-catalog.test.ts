@@ -79,4 +79,20 @@ describe('MerchantCatalog', () => {
     expect(twice).toEqual(once);
     expect(catalog.get('b')).toBe(twice);
   });
+
+  it('shows a search its products without keeping them, and names each product’s text until it changes', () => {
+    const catalog = new MerchantCatalog(all);
+    expect(catalog.shown('b')).not.toBe(catalog.shown('b')); // asked twice by searches: never kept
+    expect(catalog.get('b')).not.toBe(catalog.get('b')); // asked twice for itself: kept from the second time
+    expect(catalog.shown('b')).toBe(catalog.get('b')); // a kept product is the one a search shows
+    expect(catalog.shown('nope')).toBeUndefined();
+    const a = all.find((product) => product.id === 'a')!;
+    const text = catalog.text('a');
+    expect(JSON.parse(text!)).toEqual(a);
+    expect(catalog.text('a')).toBe(text);
+    catalog.upsert([{ ...a, availability: { status: 'in_stock', quantity: 1, policy: 'deny' } }]);
+    expect(catalog.text('a')).not.toBe(text);
+    catalog.remove(['a']);
+    expect(catalog.text('a')).toBeUndefined();
+  });
 });

@@ -104,6 +104,7 @@ export class MerchantCatalog {
     return this.entries.size;
   }
 
+  /** A product asked for itself (its page) or on a listing's page: kept decoded from its second asking. */
   get(id: string): Product | undefined {
     const known = this.decoded.get(id);
     if (known) return known;
@@ -112,6 +113,25 @@ export class MerchantCatalog {
     const product = decodedProduct(entry.text);
     if (this.admission.askedBefore(id)) this.decoded.set(id, product);
     return product;
+  }
+
+  /**
+   * A product a search shows: the decoded one when it is kept, else decoded for this answer only.
+   * Search hits are mostly distinct from one query to the next: keeping them (at 200,000 products,
+   * a query's twenty hits decoded are ~280 KB) made every young-generation collection copy and
+   * promote them, and those collections were the p99 of `?q=`. A popular query's answer keeps its
+   * own products (CatalogService.presented), so nothing is lost for answers that come back.
+   */
+  shown(id: string): Product | undefined {
+    const known = this.decoded.get(id);
+    if (known) return known;
+    const entry = this.entries.get(id);
+    return entry && decodedProduct(entry.text);
+  }
+
+  /** The product's JSON text: the same string until the product changes (undefined: not held). */
+  text(id: string): string | undefined {
+    return this.entries.get(id)?.text;
   }
 
   /**

@@ -9,8 +9,10 @@ export function topK(candidates: Int32Array, count: number, k: number, better: (
   const up = (i: number) => {
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      if (!worse(heap[i]!, heap[parent]!)) break;
-      [heap[i], heap[parent]] = [heap[parent]!, heap[i]!];
+      const item = heap[i]!;
+      if (!worse(item, heap[parent]!)) break;
+      heap[i] = heap[parent]!;
+      heap[parent] = item;
       i = parent;
     }
   };
@@ -22,7 +24,9 @@ export function topK(candidates: Int32Array, count: number, k: number, better: (
       if (l < heap.length && worse(heap[l]!, heap[m]!)) m = l;
       if (r < heap.length && worse(heap[r]!, heap[m]!)) m = r;
       if (m === i) return;
-      [heap[i], heap[m]] = [heap[m]!, heap[i]!];
+      const item = heap[i]!;
+      heap[i] = heap[m]!;
+      heap[m] = item;
       i = m;
     }
   };
