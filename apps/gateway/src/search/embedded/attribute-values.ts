@@ -84,3 +84,50 @@ export function attributeWords(count: number, numbersOf: (i: number) => Iterable
   for (const [key, { name, value, docs }] of lists) out.set(key, { name, value, docs: Int32Array.from(docs) });
   return out;
 }
+
+/**
+ * `before`'s attribute words after the rows `rows` (ascending) changed (their words were
+ * `oldNumbersOf(row)`, are `numbersOf(row)`): a word they held or hold gets its documents again,
+ * without them and then with those that hold it now, in row order; every other word is kept as it
+ * was (the same object). A word still held keeps the attribute and value it was named by.
+ */
+export function patchedAttributeWords(
+  before: ReadonlyMap<string, AttributeWord>,
+  rows: readonly number[],
+  oldNumbersOf: (i: number) => Iterable<number>,
+  numbersOf: (i: number) => Iterable<number>,
+  values: AttributeValues,
+): Map<string, AttributeWord> {
+  const changed = new Set(rows);
+  // The words the changed rows held or hold, each with the rows that hold it now and the value it was first seen in among them.
+  const holding = new Map<string, { first?: AttributeValue; docs: number[] }>();
+  const touch = (stem: string) => {
+    let entry = holding.get(stem);
+    if (!entry) holding.set(stem, (entry = { docs: [] }));
+    return entry;
+  };
+  for (const row of rows) {
+    for (const number of oldNumbersOf(row)) touch(values.value(number).stem);
+    for (const number of numbersOf(row)) {
+      const seen = values.value(number);
+      const entry = touch(seen.stem);
+      entry.first ??= seen;
+      if (entry.docs[entry.docs.length - 1] !== row) entry.docs.push(row);
+    }
+  }
+  const out = new Map(before);
+  for (const [stem, { first, docs: fresh }] of holding) {
+    const held = before.get(stem);
+    const docs: number[] = [];
+    let j = 0;
+    for (const doc of held?.docs ?? []) {
+      if (changed.has(doc)) continue;
+      while (j < fresh.length && fresh[j]! < doc) docs.push(fresh[j++]!);
+      docs.push(doc);
+    }
+    while (j < fresh.length) docs.push(fresh[j++]!);
+    if (docs.length === 0) out.delete(stem);
+    else out.set(stem, { name: held?.name ?? first!.name, value: held?.value ?? first!.value, docs: Int32Array.from(docs) });
+  }
+  return out;
+}

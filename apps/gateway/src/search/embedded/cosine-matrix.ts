@@ -82,6 +82,12 @@ export class CosineMatrix {
     this.scales[this.checked(i)] = quantizeRow(vector, this.codes, i * this.dims);
   }
 
+  /** Row i as a row without a vector (zeros: every cosine to it is 0). */
+  clearRow(i: number): void {
+    this.codes.fill(0, this.checked(i) * this.dims, (i + 1) * this.dims);
+    this.scales[i] = 0;
+  }
+
   /** Copies row `fromRow` of `from` (of the same dims) into row `toRow`, codes and scale exactly. */
   copyRow(from: CosineMatrix, fromRow: number, toRow: number): void {
     if (from.dims !== this.dims) throw new RangeError(`rows of ${from.dims} dimensions into rows of ${this.dims}`);

@@ -33,6 +33,11 @@ export function analyzeDocument(doc: SearchDocument, dictionary: TermDictionary,
   return row;
 }
 
+/** The length of the row that starts at `data[base]` (its bounds, its terms and attribute words). */
+export function rowLength(data: Int32Array, base: number): number {
+  return data[base + ATTRIBUTES_AT + 1]!;
+}
+
 /** Row i's attribute words (numbers of the engine's AttributeValues). */
 export function* attributeNumbers(forward: ForwardIndex, i: number): Generator<number> {
   const { starts, data } = forward;

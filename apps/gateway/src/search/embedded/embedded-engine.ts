@@ -6,18 +6,19 @@
  * is streamed in (`load`), and a merchant's index can be taken as arrays and restored from them
  * (`state`, `restore`: a persisted snapshot, catalog/snapshots).
  */
-import type { CatalogColumns } from '../catalog-columns.js';
+import { CatalogColumns } from '../catalog-columns.js';
 import type { EngineLoad, FacetName, SearchDocument, SearchEngine, SearchFacets, SearchRequest, SearchResult } from '../search-engine.js';
 import { nextTurn } from '../../concurrency/next-turn.js';
 import { SerialQueues } from '../../concurrency/serial-queues.js';
 import { AttributeValues } from './attribute-values.js';
-import { renumbered } from './document-analysis.js';
+import { analyzeDocument, renumbered } from './document-analysis.js';
 import type { IndexState } from './index-state.js';
 import { MerchantIndex, type SnapshotParts } from './merchant-index.js';
 import type { RankingOptions } from './ranking.js';
 import { cosineMatrix } from './cosine-matrix.js';
 import { SnapshotBuilder } from './snapshot-builder.js';
 import { TermDictionary } from './term-dictionary.js';
+import { withRowsReplaced } from './forward-index.js';
 
 export interface EmbeddedEngineOptions extends Partial<RankingOptions> {
   /** The embedder's dimensions: vectors of another length are ignored. */
@@ -28,6 +29,9 @@ export interface EmbeddedEngineOptions extends Partial<RankingOptions> {
  * Calibrated on bench/relevance (bench/relevance/calibrate.ts): band 0.10 keeps nDCG@10 and makes
  * the match set the most precise; feedback 2 (ranking only) lifts paraphrase nDCG@10 from 0.124 to 0.211.
  */
+/** A change of more than this share of a merchant's products makes the whole snapshot again rather than patch it. */
+const PATCH_SHARE = 0.1;
+
 export const DEFAULT_RANKING: RankingOptions = { keywordWeight: 0.5, vectorFloor: 0.45, vectorBand: 0.1, feedback: 2 };
 
 interface MerchantState {
@@ -46,6 +50,8 @@ export class EmbeddedSearchEngine implements SearchEngine {
   private readonly dictionary = new TermDictionary();
   private readonly attributeValues = new AttributeValues();
   private columnsOf: ((merchantId: string) => CatalogColumns | undefined) | undefined;
+  /** Snapshots whose arrays `state` gave out (see patched). */
+  private readonly exported = new WeakSet<MerchantIndex>();
 
   constructor(private readonly options: EmbeddedEngineOptions) {
     const { keywordWeight, vectorFloor, vectorBand, feedback } = options;
@@ -90,6 +96,13 @@ export class EmbeddedSearchEngine implements SearchEngine {
   private async change(merchantId: string, fresh: ReadonlyMap<string, SearchDocument>, gone: ReadonlySet<string>): Promise<void> {
     const before = this.merchants.get(merchantId);
     if (!before && fresh.size === 0) return;
+    if (before && gone.size === 0 && fresh.size <= before.snapshot.size * PATCH_SHARE && [...fresh.keys()].every((id) => before.rowOf.has(id))) {
+      const patched = this.patched(merchantId, before, fresh);
+      if (patched) {
+        this.merchants.set(merchantId, patched);
+        return;
+      }
+    }
     const ids: string[] = [];
     for (const id of before?.snapshot.columns.ids ?? []) if (!gone.has(id)) ids.push(id);
     for (const id of fresh.keys()) if (!before?.rowOf.has(id)) ids.push(id);
@@ -101,6 +114,43 @@ export class EmbeddedSearchEngine implements SearchEngine {
       else builder.keep(before!.rowOf.get(id)!);
     }
     await this.swapIn(merchantId, builder, shared);
+  }
+
+  /**
+   * Products changed, none added or removed: each keeps its row, and the snapshot is `before`'s
+   * with those rows analysed again — their analyses appended to the forward index, their vectors
+   * written over the old, the postings and attribute words patched (MerchantIndex.patched). Undefined when
+   * the catalog's columns are no longer in `before`'s row order (then the whole snapshot is made).
+   */
+  private patched(merchantId: string, before: MerchantState, fresh: ReadonlyMap<string, SearchDocument>): MerchantState | undefined {
+    const { parts } = before.snapshot;
+    const ids = parts.columns.ids;
+    const shared = this.columnsOf?.(merchantId);
+    let columns: CatalogColumns;
+    if (shared) {
+      if (shared.ids !== ids && (shared.size !== ids.length || shared.ids.some((id, row) => id !== ids[row]))) return undefined;
+      columns = shared;
+    } else columns = new CatalogColumns(ids.map((id, row) => fresh.get(id) ?? parts.columns.fields(row)));
+    const analyses = new Map<number, number[]>();
+    // The vectors are taken over (a search sees only the snapshot swapped in, whole), unless `state` gave them out
+    // (a snapshot being written reads them later): then they are copied.
+    let { matrix, hasVector, dims } = parts.vectors;
+    if (this.exported.has(before.snapshot)) {
+      const copy = cosineMatrix(ids.length, dims);
+      copy.loadRows(matrix.rows().codes, matrix.rows().scales);
+      [matrix, hasVector] = [copy, hasVector.slice()];
+    }
+    for (const [id, doc] of fresh) {
+      const row = before.rowOf.get(id)!;
+      analyses.set(row, analyzeDocument(doc, this.dictionary, this.attributeValues));
+      const vector = doc.vector && doc.vector.length === dims ? doc.vector : undefined;
+      if (vector) matrix.setRow(row, vector);
+      else matrix.clearRow(row);
+      hasVector[row] = vector ? 1 : 0;
+    }
+    const rows = [...analyses.keys()].sort((a, b) => a - b);
+    const next = { forward: withRowsReplaced(parts.forward, analyses), vectors: { matrix, hasVector, dims }, columns };
+    return { rowOf: before.rowOf, snapshot: MerchantIndex.patched(before.snapshot, next, rows, this.dictionary, this.attributeValues) };
   }
 
   /** The catalog's columns of the merchant when they hold exactly these products (row i: the product with ids[i]). */
@@ -151,10 +201,11 @@ export class EmbeddedSearchEngine implements SearchEngine {
     };
   }
 
-  /** The merchant's index as arrays (undefined: none held). */
+  /** The merchant's index as arrays (undefined: none held); its vectors are views, never written after. */
   state(merchantId: string): IndexState | undefined {
     const snapshot = this.merchants.get(merchantId)?.snapshot;
     if (!snapshot) return undefined;
+    this.exported.add(snapshot);
     const { forward, vectors } = snapshot.parts;
     const local = new Map<number, number>();
     const terms: string[] = [];

@@ -1,14 +1,29 @@
 /**
  * Every document's analysis (document-analysis.ts) in one arena, a row per document: row i's
- * entries are `data[starts[i]]` to `data[starts[i + 1] - 1]`. Two typed arrays for a whole
+ * entries start at `data[starts[i]]` and run for the row's length (its own header says it:
+ * rowLength). Made whole, the rows lie in order (row i ends where row i + 1 starts); after a
+ * change, a replaced row lies past the others (withRowsReplaced). Two typed arrays for a whole
  * snapshot rather than one per document: at a million products, a million small backing stores
  * cost their objects and, once freed and mixed with live ones, memory the process cannot give
- * back (measured with bench:http:heap). A snapshot made after a change copies the rows it keeps.
+ * back (measured with bench:http:heap). A snapshot made whole after a change copies the rows it
+ * keeps; one patched after a change of a few products shares them (withRowsReplaced).
  */
+import { rowLength } from './document-analysis.js';
+
 export interface ForwardIndex {
   readonly size: number;
+  /** Row i's first entry; starts[size] is the data's length. */
   readonly starts: Int32Array;
   readonly data: Int32Array;
+  /** Where rows replaced by a change are appended (withRowsReplaced); none for an index made whole. */
+  readonly arena?: Arena;
+}
+
+/** An index's data with room past its end, shared by the indexes patched one from another. */
+interface Arena {
+  buffer: Int32Array;
+  /** The data's end: the last index's. */
+  used: number;
 }
 
 /** Rows appended one by one (the arena grows by doubling; `build` trims it). */
@@ -35,13 +50,42 @@ export class ForwardIndexBuilder {
   /** Appends row `row` of another forward index. */
   copy(from: ForwardIndex, row: number): void {
     const start = from.starts[row]!;
-    this.push(from.data, start, from.starts[row + 1]! - start);
+    this.push(from.data, start, rowLength(from.data, start));
   }
 
   build(): ForwardIndex {
     return { size: this.rows, starts: this.starts.slice(0, this.rows + 1), data: this.data.slice(0, this.used) };
   }
 }
+
+/**
+ * `before` with some rows replaced (`rows`: a row's number and its new entries). The new rows are
+ * appended past `before`'s data in one arena the two indexes share — `before` never reads past its
+ * own end, so nothing it reads changes — and only the starts are copied; the rows replaced stay in
+ * the arena unread (a whole build or a restore leaves them out). A new arena, with room to spare,
+ * is made when `before` has none or is not the arena's last (another index appended past it).
+ */
+export function withRowsReplaced(before: ForwardIndex, rows: ReadonlyMap<number, readonly number[]>): ForwardIndex {
+  let needed = 0;
+  for (const entries of rows.values()) needed += entries.length;
+  let arena = before.arena;
+  if (!arena || arena.used !== before.data.length || arena.buffer.length < arena.used + needed) {
+    const buffer = new Int32Array(Math.ceil((before.data.length + needed) * ARENA_ROOM) + 1024);
+    buffer.set(before.data);
+    arena = { buffer, used: before.data.length };
+  }
+  const starts = before.starts.slice();
+  for (const [row, entries] of rows) {
+    starts[row] = arena.used;
+    arena.buffer.set(entries, arena.used);
+    arena.used += entries.length;
+  }
+  starts[before.size] = arena.used;
+  return { size: before.size, starts, data: arena.buffer.subarray(0, arena.used), arena };
+}
+
+/** A new arena's room: this many times the data it starts with. */
+const ARENA_ROOM = 1.25;
 
 function grown(array: Int32Array, needed: number): Int32Array {
   const out = new Int32Array(Math.max(needed, array.length * 2));

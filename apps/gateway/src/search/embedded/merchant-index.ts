@@ -7,7 +7,7 @@
  */
 import type { CatalogColumns } from '../catalog-columns.js';
 import type { SearchResult } from '../search-engine.js';
-import { attributeWords, type AttributeValues } from './attribute-values.js';
+import { attributeWords, patchedAttributeWords, type AttributeValues, type AttributeWord } from './attribute-values.js';
 import type { CosineMatrix } from './cosine-matrix.js';
 import { attributeNumbers } from './document-analysis.js';
 import { Feedback } from './feedback.js';
@@ -17,6 +17,7 @@ import { QueryMatcher } from './query-matching.js';
 import { Ranker, type IndexQuery, type RankingOptions } from './ranking.js';
 import { Speller } from './spelling.js';
 import type { TermDictionary } from './term-dictionary.js';
+import type { Vocabulary } from './vocabulary.js';
 
 /** The products' vectors: row d of the matrix is product d's, when hasVector[d] is 1 (zeros otherwise). */
 export interface SnapshotVectors {
@@ -33,6 +34,13 @@ export interface SnapshotParts {
   columns: CatalogColumns;
 }
 
+/** What a snapshot makes of its parts (see MerchantIndex.patched). */
+interface Derived {
+  postings: Postings;
+  attributes: Map<string, AttributeWord>;
+  vocabulary?: Vocabulary | undefined;
+}
+
 export class MerchantIndex {
   readonly size: number;
   readonly parts: SnapshotParts;
@@ -40,20 +48,37 @@ export class MerchantIndex {
   private readonly matcher: QueryMatcher;
   private readonly speller: Speller;
   private readonly ranker: Ranker;
+  /** What is made of the parts and a patched snapshot starts from. */
+  private readonly derived: Pick<Derived, 'postings' | 'attributes'>;
 
   /** Row i of each part is one product. */
-  constructor(parts: SnapshotParts, dictionary: TermDictionary, attributeValues: AttributeValues) {
+  constructor(parts: SnapshotParts, dictionary: TermDictionary, attributeValues: AttributeValues, derived?: Derived) {
     const { forward, vectors, columns } = parts;
     const n = forward.size;
     this.size = n;
     this.parts = parts;
     this.columns = columns;
-    const postings = new Postings(forward, dictionary.size);
-    const attributes = attributeWords(n, (i) => attributeNumbers(forward, i), attributeValues);
-    this.matcher = new QueryMatcher(postings, dictionary);
+    const postings = derived?.postings ?? Postings.build(forward, dictionary.size);
+    const attributes = derived?.attributes ?? attributeWords(n, (i) => attributeNumbers(forward, i), attributeValues);
+    this.matcher = new QueryMatcher(postings, dictionary, derived?.vocabulary);
     this.speller = new Speller(n, postings, dictionary, attributes);
     const { matrix, dims } = vectors;
+    this.derived = { postings, attributes };
     this.ranker = new Ranker({ columns, postings, matrix, feedback: new Feedback(matrix, n, dims), dims, attributeWords: attributes });
+  }
+
+  /**
+   * The snapshot of `parts`, which are `before`'s with the rows `rows` (ascending) changed and no
+   * row added or removed: its postings and attribute words patched from `before`'s (postings.ts),
+   * its vocabulary `before`'s when the catalog's terms stayed the same. Milliseconds where a
+   * whole build takes seconds at a million products.
+   */
+  static patched(before: MerchantIndex, parts: SnapshotParts, rows: readonly number[], dictionary: TermDictionary, attributeValues: AttributeValues): MerchantIndex {
+    const { forward } = parts;
+    const postings = Postings.patched(before.derived.postings, before.parts.forward, forward, rows, dictionary.size);
+    const attributes = patchedAttributeWords(before.derived.attributes, rows, (i) => attributeNumbers(before.parts.forward, i), (i) => attributeNumbers(forward, i), attributeValues);
+    const vocabulary = postings.sameTerms ? before.matcher.vocabularyBuilt : undefined;
+    return new MerchantIndex(parts, dictionary, attributeValues, { postings, attributes, vocabulary });
   }
 
   /** See SearchEngine.spell: each word the catalog lacks becomes the catalog's closest term. */

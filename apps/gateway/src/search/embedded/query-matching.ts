@@ -14,12 +14,17 @@ const REMEMBERED_TEXTS = 1_000;
 
 export class QueryMatcher {
   private readonly remembered = new LRUCache<string, QueryWord[]>({ max: REMEMBERED_TEXTS });
-  private vocabulary: Vocabulary | undefined;
-
   constructor(
     private readonly postings: Postings,
     private readonly dictionary: TermDictionary,
+    /** The vocabulary, when known already (that of postings of the very same terms); else built on the first query that needs it. */
+    private vocabulary?: Vocabulary,
   ) {}
+
+  /** The vocabulary, if a query has needed it yet. */
+  get vocabularyBuilt(): Vocabulary | undefined {
+    return this.vocabulary;
+  }
 
   /** The query's words with the catalog terms they match (typos forgiven, last word as a prefix). */
   words(text: string): QueryWord[] {
