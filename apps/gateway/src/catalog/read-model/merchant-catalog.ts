@@ -12,7 +12,8 @@
  *
  * The columns are made again lazily, only after a change that adds, removes or alters a filtered
  * field of a product, from the columns before the change and the changed products (nothing is
- * decoded for that); a stock change replaces the product's text in its row.
+ * decoded for that): patched when every product keeps its row (CatalogColumns.patched), made whole
+ * when products were added or removed; a stock change replaces the product's text in its row.
  */
 import { LRUCache } from 'lru-cache';
 import type { Product } from '../../contract-types.js';
@@ -50,8 +51,10 @@ export class MerchantCatalog {
   private listing: Listing | undefined;
   /** While the columns are to be made again: the columns before the change… */
   private before: CatalogColumns | undefined;
-  /** …and the fields of the products changed since them. */
+  /** …and the fields of the products changed since them… */
   private readonly changed = new Map<string, ColumnFields>();
+  /** …and whether products were added or removed since (else the columns are patched, not made again). */
+  private reshaped = false;
   private readonly decoded = new LRUCache<string, Product>({ max: DECODED });
   /** A product stays decoded from the second time it is asked for (../doorkeeper.ts). */
   private readonly admission = new Doorkeeper(4 * DECODED);
@@ -151,7 +154,10 @@ export class MerchantCatalog {
       this.stale();
       this.changed.set(product.id, columnFields(product));
       if (previous) previous.text = text;
-      else this.entries.set(product.id, { text, row: -1 });
+      else {
+        this.entries.set(product.id, { text, row: -1 });
+        this.reshaped = true;
+      }
     }
   }
 
@@ -161,6 +167,7 @@ export class MerchantCatalog {
       this.decoded.delete(id);
       this.changed.delete(id);
       this.stale();
+      this.reshaped = true;
     }
   }
 
@@ -179,6 +186,15 @@ export class MerchantCatalog {
   private current(): Listing {
     if (this.listing) return this.listing;
     const before = this.before;
+    if (before && !this.reshaped) {
+      // The same products in the same rows, some of their fields changed: the columns before, patched.
+      const changes = new Map<number, ColumnFields>();
+      for (const [id, fields] of this.changed) changes.set(this.entries.get(id)!.row, fields);
+      this.changed.clear();
+      this.before = undefined;
+      return (this.listing = listingOf(CatalogColumns.patched(before, changes)));
+    }
+    this.reshaped = false;
     const rows: ColumnFields[] = [];
     for (const [id, entry] of this.entries) rows.push(this.changed.get(id) ?? before!.fields(entry.row));
     let row = 0;
