@@ -4,6 +4,7 @@
  */
 import type { Request } from 'express';
 import { AuthorizationError } from '../errors.js';
+import { mark, marked } from '../hidden-property.js';
 import { servesMerchant, type Operator } from './operator.js';
 
 interface AdminContext {
@@ -16,11 +17,12 @@ interface AdminContext {
   detail?: string;
 }
 
-const contexts = new WeakMap<Request, AdminContext>();
+/** The request's admin context, a hidden property of the request (../hidden-property.ts). */
+const CONTEXT = Symbol('admin context');
 
 export function adminContext(req: Request): AdminContext {
-  let context = contexts.get(req);
-  if (!context) contexts.set(req, (context = {}));
+  let context = marked<AdminContext>(req, CONTEXT);
+  if (!context) mark(req, CONTEXT, (context = {}));
   return context;
 }
 

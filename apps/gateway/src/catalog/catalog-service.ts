@@ -5,7 +5,8 @@ import type { CatalogSearch, PlannedResult } from './catalog-search.js';
 import type { CatalogStore } from './catalog-store.js';
 import type { ProductFilter } from '../search/filter.js';
 import type { FacetName } from '../search/search-engine.js';
-import { mark, marked, rememberedList, scored } from './shown-items.js';
+import { rememberedList, scored } from './shown-items.js';
+import { mark, marked } from '../hidden-property.js';
 import { understanding } from './query-understanding.js';
 import type { CatalogReadModel, Listen } from './read-model/catalog-read-model.js';
 

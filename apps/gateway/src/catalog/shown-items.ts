@@ -5,29 +5,14 @@
  * again (a remembered answer's items, a listing page) is marked so that its items are encoded once.
  * Products and marked lists are never modified: a change replaces them. A product the read model
  * decodes from its JSON text (read-model/merchant-catalog.ts) keeps that text: it is the product's JSON.
- *
- * The marks are properties of the objects themselves (symbols, not enumerable: JSON, spreads and
- * equality never see them), not WeakMaps beside them: V8's young-generation collector keeps a
- * WeakMap's value alive while its key is young, so every search's hits (their products, texts
- * and bytes) outlived the first collection after their request, were promoted, and those
- * collections made the p99 of `?q=` at 200,000 products (bench:http:memory).
+ * The marks are hidden properties of the objects themselves (../hidden-property.ts).
  */
 import type { Product } from '../contract-types.js';
+import { mark, marked } from '../hidden-property.js';
 
 const DECODED_FROM = Symbol('the JSON text a product was decoded from');
 const HIT_OF = Symbol('the product a search hit was made from');
 const SHOWN_AGAIN = Symbol('a list shown again and again');
-
-/** Gives `target` a hidden property (see above), or a new value of it. */
-export function mark<T extends object>(target: T, key: symbol, value: unknown): T {
-  Object.defineProperty(target, key, { value, writable: true, configurable: true });
-  return target;
-}
-
-/** The hidden property `key` of `target` (see mark). */
-export function marked<V>(target: object, key: symbol): V | undefined {
-  return (target as Record<symbol, V | undefined>)[key];
-}
 
 /** A product decoded from its JSON text (JSON.stringify of a product), which it is remembered to be. */
 export function decodedProduct(text: string): Product {

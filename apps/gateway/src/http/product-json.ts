@@ -9,10 +9,11 @@
  *
  *   res.setHeader('Content-Type', JSON_CONTENT_TYPE).send(searchResponseBody(await catalog.search(…)));
  */
-import { decodedText, isRememberedList, mark, marked, scoredFrom } from '../catalog/shown-items.js';
+import { decodedText, isRememberedList, scoredFrom } from '../catalog/shown-items.js';
+import { mark, marked } from '../hidden-property.js';
 import type { Product, ProductSearchResponse } from '../contract-types.js';
 
-/** A product's text, an item list's bytes and a product's bytes, each kept on its object (see catalog/shown-items.ts: not in WeakMaps). */
+/** A product's text, an item list's bytes and a product's bytes, each kept on its object (../hidden-property.ts). */
 const TEXT = Symbol('JSON text');
 const BYTES = Symbol('JSON bytes');
 

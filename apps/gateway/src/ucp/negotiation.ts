@@ -10,6 +10,7 @@
  * Runs first on every UCP operation (ucp-profile.ts), before authentication.
  */
 import type { Request, RequestHandler } from 'express';
+import { mark, marked } from '../hidden-property.js';
 import type { AgentProfile, AgentProfileFetcher } from './profile-fetcher.js';
 import { parseUcpAgent, UCP_AGENT_HEADER, type UcpAgent } from './ucp-agent.js';
 import { UcpError } from './ucp-error.js';
@@ -23,11 +24,12 @@ export interface UcpNegotiation {
   profile(): Promise<AgentProfile>;
 }
 
-const negotiations = new WeakMap<Request, UcpNegotiation>();
+/** The request's negotiation, a hidden property of the request (../hidden-property.ts). */
+const NEGOTIATION = Symbol('UCP negotiation');
 
 /** The request's negotiation (set by ucpNegotiation). */
 export function negotiationOf(req: Request): UcpNegotiation {
-  const found = negotiations.get(req);
+  const found = marked<UcpNegotiation>(req, NEGOTIATION);
   if (!found) throw new Error('ucpNegotiation() did not run for this request');
   return found;
 }
@@ -59,12 +61,12 @@ export function ucpNegotiation(options: { current: UcpVersion; fetcher: AgentPro
           return profile;
         })),
     };
-    negotiations.set(req, negotiation);
+    mark(req, NEGOTIATION, negotiation);
     next();
   };
 }
 
 /** The release a request's answer is worded in: the negotiated one, or `current` before (or without) negotiation. */
 export function answerVersion(req: Request, current: UcpVersion): UcpVersion {
-  return negotiations.get(req)?.version ?? current;
+  return marked<UcpNegotiation>(req, NEGOTIATION)?.version ?? current;
 }
