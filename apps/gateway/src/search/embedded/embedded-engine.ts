@@ -1,8 +1,10 @@
 /**
  * The default search engine: in this process, per merchant, hybrid BM25F + vector
- * similarity (see merchant-index.ts). Writes build the merchant's next snapshot from the one
- * before — its rows' analyses and vector codes copied, only the changed documents analysed
- * (snapshot-builder.ts) — and swap it in; a search always sees one whole snapshot. A whole catalog
+ * similarity (see merchant-index.ts). Writes make the merchant's next snapshot from the one
+ * before and swap it in; a search always sees one whole snapshot. A change of a few existing
+ * products patches the snapshot before (`patched`: milliseconds at a million products); one that
+ * adds or removes products builds it whole — its rows' analyses and vector codes copied, only the
+ * changed documents analysed (snapshot-builder.ts), seconds at a million. A whole catalog
  * is streamed in (`load`), and a merchant's index can be taken as arrays and restored from them
  * (`state`, `restore`: a persisted snapshot, catalog/snapshots).
  */
@@ -29,10 +31,10 @@ export interface EmbeddedEngineOptions extends Partial<RankingOptions> {
  * Calibrated on bench/relevance (bench/relevance/calibrate.ts): band 0.10 keeps nDCG@10 and makes
  * the match set the most precise; feedback 2 (ranking only) lifts paraphrase nDCG@10 from 0.124 to 0.211.
  */
+export const DEFAULT_RANKING: RankingOptions = { keywordWeight: 0.5, vectorFloor: 0.45, vectorBand: 0.1, feedback: 2 };
+
 /** A change of more than this share of a merchant's products makes the whole snapshot again rather than patch it. */
 const PATCH_SHARE = 0.1;
-
-export const DEFAULT_RANKING: RankingOptions = { keywordWeight: 0.5, vectorFloor: 0.45, vectorBand: 0.1, feedback: 2 };
 
 interface MerchantState {
   /** Each product's row in the snapshot. */
@@ -132,6 +134,8 @@ export class EmbeddedSearchEngine implements SearchEngine {
       columns = shared;
     } else columns = new CatalogColumns(ids.map((id, row) => fresh.get(id) ?? parts.columns.fields(row)));
     const analyses = new Map<number, number[]>();
+    for (const [id, doc] of fresh) analyses.set(before.rowOf.get(id)!, analyzeDocument(doc, this.dictionary, this.attributeValues));
+    const forward = withRowsReplaced(parts.forward, analyses);
     // The vectors are taken over (a search sees only the snapshot swapped in, whole), unless `state` gave them out
     // (a snapshot being written reads them later): then they are copied.
     let { matrix, hasVector, dims } = parts.vectors;
@@ -142,14 +146,13 @@ export class EmbeddedSearchEngine implements SearchEngine {
     }
     for (const [id, doc] of fresh) {
       const row = before.rowOf.get(id)!;
-      analyses.set(row, analyzeDocument(doc, this.dictionary, this.attributeValues));
       const vector = doc.vector && doc.vector.length === dims ? doc.vector : undefined;
       if (vector) matrix.setRow(row, vector);
       else matrix.clearRow(row);
       hasVector[row] = vector ? 1 : 0;
     }
     const rows = [...analyses.keys()].sort((a, b) => a - b);
-    const next = { forward: withRowsReplaced(parts.forward, analyses), vectors: { matrix, hasVector, dims }, columns };
+    const next = { forward, vectors: { matrix, hasVector, dims }, columns };
     return { rowOf: before.rowOf, snapshot: MerchantIndex.patched(before.snapshot, next, rows, this.dictionary, this.attributeValues) };
   }
 
