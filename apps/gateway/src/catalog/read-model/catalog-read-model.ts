@@ -262,17 +262,19 @@ export class CatalogReadModel {
       await index?.finish(count ? merchant.columns() : undefined);
       if (version && stock && this.sink && count >= this.snapshots!.minProducts) {
         await nextTurn();
-        this.persist(merchantId, version, merchant, this.sink, stock);
+        await this.persist(merchantId, version, merchant, this.sink, stock);
       }
       return count;
     });
   }
 
   /** Writes the merchant's snapshot in the background (a failure is only logged: the next start loads from the database). */
-  private persist(merchantId: string, version: string, merchant: MerchantCatalog, sink: ReadModelSink, stock: readonly string[]): void {
-    // Both states in one step (inside the merchant's serial work: no change comes between them), written later.
+  private async persist(merchantId: string, version: string, merchant: MerchantCatalog, sink: ReadModelSink, stock: readonly string[]): Promise<void> {
+    // Both states inside the merchant's serial work (no change of it comes between them; other work runs between
+    // the two, a second or more each at a million products), written later.
     const index = sink.state(merchantId);
     if (!index) return;
+    await nextTurn();
     const catalog = merchant.state();
     this.writing = this.writing
       .then(() => this.snapshots!.write(merchantId, version, sink.embedder, catalog, index, stock))

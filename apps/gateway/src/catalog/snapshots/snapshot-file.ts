@@ -95,9 +95,14 @@ export async function writeSnapshotFile<M>(path: string, meta: M, sections: Reco
       const hash = createHash('md5');
       if (isStrings(value)) await writeStrings(file, at, value, lengths.get(entry.name)!, hash);
       else {
+        // A window at a time, hashed then written: a section of hundreds of MB (a million products' vectors)
+        // hashed at once held the event loop for a second and more.
         const bytes = new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
-        hash.update(bytes);
-        await file.write(bytes, 0, bytes.byteLength, at);
+        for (let from = 0; from < bytes.byteLength; from += WINDOW) {
+          const part = bytes.subarray(from, Math.min(bytes.byteLength, from + WINDOW));
+          hash.update(part);
+          await file.write(part, 0, part.byteLength, at + from);
+        }
       }
       entry.md5 = hash.digest('hex');
     }
