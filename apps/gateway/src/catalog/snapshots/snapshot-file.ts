@@ -8,10 +8,13 @@
  */
 import { createHash, type Hash } from 'node:crypto';
 import { open, rename, rm, type FileHandle } from 'node:fs/promises';
+import { nextTurn } from '../../concurrency/next-turn.js';
 
 const MAGIC = Buffer.from('CGSNAP01');
 /** Strings are written and read through windows of this many bytes. */
 const WINDOW = 16 * 1024 * 1024;
+/** Strings measured between two turns of the event loop. */
+const STRINGS_A_TURN = 50_000;
 
 type Typed = Int32Array | Float64Array | Float32Array | Uint8Array | Int8Array;
 const KINDS = { i32: Int32Array, f64: Float64Array, f32: Float32Array, u8: Uint8Array, i8: Int8Array } as const;
@@ -67,7 +70,11 @@ export async function writeSnapshotFile<M>(path: string, meta: M, sections: Reco
     let bytes: number;
     if (isStrings(value)) {
       const ends = new Float64Array(value.length + 1);
-      for (let i = 0; i < value.length; i++) ends[i + 1] = ends[i]! + Buffer.byteLength(value[i]!);
+      for (let i = 0; i < value.length; i++) {
+        ends[i + 1] = ends[i]! + Buffer.byteLength(value[i]!);
+        // A million products' texts measured at once held the event loop for seconds: other work runs between batches.
+        if (i % STRINGS_A_TURN === STRINGS_A_TURN - 1) await nextTurn();
+      }
       lengths.set(name, ends);
       bytes = ends.byteLength + ends[value.length]!;
       entries.push({ name, kind: 'strings', length: value.length, offset, bytes, md5: UNKNOWN_MD5 });
