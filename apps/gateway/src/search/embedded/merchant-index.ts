@@ -14,7 +14,7 @@ import { Feedback } from './feedback.js';
 import type { ForwardIndex } from './forward-index.js';
 import { Postings } from './postings.js';
 import { QueryMatcher } from './query-matching.js';
-import { Ranker, type IndexQuery, type RankingOptions } from './ranking.js';
+import { Ranker, type IndexQuery, type RankerScratch, type RankingOptions } from './ranking.js';
 import { Speller } from './spelling.js';
 import type { TermDictionary } from './term-dictionary.js';
 import type { Vocabulary } from './vocabulary.js';
@@ -39,6 +39,8 @@ interface Derived {
   postings: Postings;
   attributes: Map<string, AttributeWord>;
   vocabulary?: Vocabulary | undefined;
+  scratch?: RankerScratch;
+  beside?: Uint8Array;
 }
 
 export class MerchantIndex {
@@ -61,10 +63,10 @@ export class MerchantIndex {
     const postings = derived?.postings ?? Postings.build(forward, dictionary.size);
     const attributes = derived?.attributes ?? attributeWords(n, (i) => attributeNumbers(forward, i), attributeValues);
     this.matcher = new QueryMatcher(postings, dictionary, derived?.vocabulary);
-    this.speller = new Speller(n, postings, dictionary, attributes);
+    this.speller = new Speller(n, postings, dictionary, attributes, derived?.beside);
     const { matrix, dims } = vectors;
     this.derived = { postings, attributes };
-    this.ranker = new Ranker({ columns, postings, matrix, feedback: new Feedback(matrix, n, dims), dims, attributeWords: attributes });
+    this.ranker = new Ranker({ columns, postings, matrix, feedback: new Feedback(matrix, n, dims), dims, attributeWords: attributes }, derived?.scratch);
   }
 
   /**
@@ -78,7 +80,8 @@ export class MerchantIndex {
     const postings = Postings.patched(before.derived.postings, before.parts.forward, forward, rows, dictionary.size);
     const attributes = patchedAttributeWords(before.derived.attributes, rows, (i) => attributeNumbers(before.parts.forward, i), (i) => attributeNumbers(forward, i), attributeValues);
     const vocabulary = postings.sameTerms ? before.matcher.vocabularyBuilt : undefined;
-    return new MerchantIndex(parts, dictionary, attributeValues, { postings, attributes, vocabulary });
+    // The scratch arrays of `before` (replaced by this snapshot: it ranks no more).
+    return new MerchantIndex(parts, dictionary, attributeValues, { postings, attributes, vocabulary, scratch: before.ranker.scratch, beside: before.speller.beside });
   }
 
   /** See SearchEngine.spell: each word the catalog lacks becomes the catalog's closest term. */

@@ -55,23 +55,35 @@ export interface RankedCatalog {
   attributeWords: ReadonlyMap<string, AttributeWord>;
 }
 
+/** A ranker's scratch arrays, a row each (all zero between queries, but candidates and close). */
+export interface RankerScratch {
+  keyword: KeywordScores;
+  bonus: Float32Array;
+  boosted: Int32Array;
+  candidates: Int32Array;
+  /** A query's products close in meaning (see rank). */
+  close: Int32Array;
+  fused: Float32Array;
+}
+
 export class Ranker {
   private readonly keyword: KeywordScores;
   private readonly bonus: Float32Array;
   private readonly boosted: Int32Array;
   private readonly candidates: Int32Array;
-  /** A query's products close in meaning (see rank). */
   private readonly close: Int32Array;
   private readonly fused: Float32Array;
 
-  constructor(private readonly catalog: RankedCatalog) {
-    const n = catalog.columns.size;
-    this.keyword = new KeywordScores(n);
-    this.bonus = new Float32Array(n);
-    this.boosted = new Int32Array(n);
-    this.candidates = new Int32Array(n);
-    this.close = new Int32Array(n);
-    this.fused = new Float32Array(n);
+  /**
+   * `scratch`: another ranker's of as many rows, which no longer ranks (the snapshot patched from its
+   * own, see MerchantIndex.patched): a million rows' scratch is 40 MB of fresh memory otherwise.
+   */
+  constructor(
+    private readonly catalog: RankedCatalog,
+    readonly scratch: RankerScratch = newScratch(catalog.columns.size),
+  ) {
+    if (scratch.fused.length !== catalog.columns.size) throw new RangeError('scratch of another size than the catalog');
+    ({ keyword: this.keyword, bonus: this.bonus, boosted: this.boosted, candidates: this.candidates, close: this.close, fused: this.fused } = scratch);
   }
 
   rank(query: IndexQuery, queryWords: readonly QueryWord[], options: RankingOptions): SearchResult {
@@ -201,4 +213,15 @@ export class Ranker {
     if (query.facets && query.facets.length > 0) result.facets = columns.facets(query.facets, candidates, count);
     return result;
   }
+}
+
+function newScratch(n: number): RankerScratch {
+  return {
+    keyword: new KeywordScores(n),
+    bonus: new Float32Array(n),
+    boosted: new Int32Array(n),
+    candidates: new Int32Array(n),
+    close: new Int32Array(n),
+    fused: new Float32Array(n),
+  };
 }

@@ -9,17 +9,14 @@ import type { MatchKind, QueryWord } from './query-terms.js';
 import type { TermDictionary } from './term-dictionary.js';
 
 export class Speller {
-  /** Documents holding one of the other words (1), for likeliestCompletion; all 0 between calls. */
-  private readonly beside: Uint8Array;
-
   constructor(
     size: number,
     private readonly postings: Postings,
     private readonly dictionary: TermDictionary,
     private readonly attributeWords: ReadonlyMap<string, AttributeWord>,
-  ) {
-    this.beside = new Uint8Array(size);
-  }
+    /** Documents holding one of the other words (1), for likeliestCompletion; all 0 between calls (another speller's of as many rows, see Ranker). */
+    readonly beside: Uint8Array = new Uint8Array(size),
+  ) {}
 
   spell(all: readonly QueryWord[]): string {
     // Attribute words (a colour the catalog has) boost by themselves; beside other words they stay out of the meaning,
