@@ -6,6 +6,8 @@
  */
 import express from 'express';
 import pino from 'pino';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createApp } from '../../apps/gateway/src/app.js';
 import { importCatalog } from '../../apps/gateway/src/catalog/import/catalog-importer.js';
 import { loadConfig } from '../../apps/gateway/src/config/config.js';
@@ -54,7 +56,11 @@ bare.use((req, res) => {
   if (!answer) return void res.status(404).end();
   res.type(answer.type).send(answer.body);
 });
-const bareServer = await listenOn(bare, '127.0.0.1', 0);
+// The bare app as Express apps are run (`app.listen`: Node's own request classes), not through the gateway's
+// listenOn, whose requests are born with the app's prototypes (apps/gateway/src/http/express-messages.ts).
+const bareServer = await new Promise<{ url: string }>((done) => {
+  const server = createServer(bare).listen(0, '127.0.0.1', () => done({ url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }));
+});
 
 process.send?.({ full: full.url, bare: bareServer.url, key, database: db.kind, rateLimits: rateLimits.kind, products: warm.products, importedMs, memory, env: config.env });
 // CPU time of this process on request: run.ts divides a round's CPU by its requests (robust to a busy machine).
