@@ -1,15 +1,13 @@
 /**
  * Every document's analysis (document-analysis.ts) in one arena, a row per document: row i's
  * entries start at `data[starts[i]]` and run for the row's length (its own header says it:
- * rowLength). Made whole, the rows lie in order (row i ends where row i + 1 starts); after a
- * change, a replaced row lies past the others (withRowsReplaced). Two typed arrays for a whole
- * snapshot rather than one per document: at a million products, a million small backing stores
+ * document-analysis.ts's rowLength). Made whole, the rows lie in order (row i ends where row
+ * i + 1 starts); after a change, a replaced row lies past the others (withRowsReplaced). Two
+ * typed arrays for a whole snapshot rather than one per document: at a million products, a million small backing stores
  * cost their objects and, once freed and mixed with live ones, memory the process cannot give
  * back (measured with bench:http:heap). A snapshot made whole after a change copies the rows it
  * keeps; one patched after a change of a few products shares them (withRowsReplaced).
  */
-import { rowLength } from './document-analysis.js';
-
 export interface ForwardIndex {
   readonly size: number;
   /** Row i's first entry; starts[size] is the data's length. */
@@ -47,10 +45,9 @@ export class ForwardIndexBuilder {
     this.starts[++this.rows] = this.used;
   }
 
-  /** Appends row `row` of another forward index. */
-  copy(from: ForwardIndex, row: number): void {
-    const start = from.starts[row]!;
-    this.push(from.data, start, rowLength(from.data, start));
+  /** Appends row `row` of another forward index, of `length` entries (document-analysis.ts's rowLength). */
+  copy(from: ForwardIndex, row: number, length: number): void {
+    this.push(from.data, from.starts[row]!, length);
   }
 
   build(): ForwardIndex {

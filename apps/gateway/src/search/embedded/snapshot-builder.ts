@@ -9,7 +9,7 @@ import { CatalogColumns, type ColumnFields } from '../catalog-columns.js';
 import type { SearchDocument } from '../search-engine.js';
 import type { AttributeValues } from './attribute-values.js';
 import { cosineMatrix } from './cosine-matrix.js';
-import { analyzeDocument } from './document-analysis.js';
+import { analyzeDocument, rowLength } from './document-analysis.js';
 import { ForwardIndexBuilder } from './forward-index.js';
 import type { SnapshotParts } from './merchant-index.js';
 import type { TermDictionary } from './term-dictionary.js';
@@ -58,7 +58,8 @@ export class SnapshotBuilder {
   /** Keeps row `row` of the snapshot before. */
   keep(row: number): void {
     const before = this.before!;
-    this.forward.copy(before.forward, row);
+    const { data, starts } = before.forward;
+    this.forward.copy(before.forward, row, rowLength(data, starts[row]!));
     this.row(before.columns.ids[row]!, before.vectors.hasVector[row] ? row : -2);
     this.fields?.push(before.columns.fields(row));
   }
