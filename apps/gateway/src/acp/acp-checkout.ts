@@ -16,7 +16,7 @@ import { toAcpError } from './domain-errors.js';
 import { ourMaxLength } from './request-schema.js';
 import { toDomainAddress } from './wire/address-mapper.js';
 import { acpStateOf, type AcpState } from './wire/acp-state.js';
-import type { AcpBuyer, AcpCompleteRequest, AcpCreateRequest, AcpSelectedFulfillmentOption, AcpUpdateRequest } from './wire/acp-types.js';
+import type { AcpBuyer, AcpCompleteRequest, AcpCreateRequest, AcpFulfillmentDetails, AcpSelectedFulfillmentOption, AcpUpdateRequest } from './wire/acp-types.js';
 import { groupEntries, lineEntries, type GroupedLines, type LineEntries } from './wire/line-entries.js';
 import { DISCOUNT_EXTENSION, requestedCodes } from './wire/discounts.js';
 import { cartItemIds, toAcpSession } from './wire/session-mapper.js';
@@ -44,6 +44,17 @@ function customerOf(buyer: AcpBuyer) {
   return { email: buyer.email, ...(name ? { name } : {}), ...(buyer.phone_number ? { phone: buyer.phone_number } : {}) };
 }
 
+/**
+ * The fulfillment contact as the buyer, for an agent that names the buyer only there
+ * (`fulfillment_details` {name, email, phone_number}): the session's customer is then the contact,
+ * so that the buyer is remembered, per-customer discount limits count its uses and erasure finds it
+ * — as for a `buyer`. A `buyer` given (now or before) wins: the contact is then only shipping's.
+ */
+function contactAsCustomer(details: AcpFulfillmentDetails | undefined) {
+  if (!details?.email) return undefined;
+  return customerOf({ email: details.email, ...(details.name ? { full_name: details.name } : {}), ...(details.phone_number ? { phone_number: details.phone_number } : {}) });
+}
+
 export class AcpCheckout {
   constructor(
     private readonly checkout: CheckoutService,
@@ -62,7 +73,7 @@ export class AcpCheckout {
     const { merchantId } = scope;
     const lines = lineEntries(request);
     if (!lines) throw new AcpError(400, 'invalid_request', 'invalid', '$.line_items is required (or items, its name in the RFC)', '$.line_items');
-    const customer = request.buyer ? customerOf(request.buyer) : undefined;
+    const customer = request.buyer ? customerOf(request.buyer) : contactAsCustomer(request.fulfillment_details);
     const cart = await this.cart(merchantId, lines);
     const codes = requestedCodes(request);
     const extensions = withDiscounts(negotiateExtensions(request.capabilities), request.discounts !== undefined);
@@ -93,7 +104,7 @@ export class AcpCheckout {
   async update(scope: AcpScope, id: string, request: AcpUpdateRequest, store?: BeforeCommit<AcpSession>): Promise<AcpSession> {
     const { merchantId } = scope;
     const lines = lineEntries(request);
-    const customer = request.buyer ? customerOf(request.buyer) : undefined;
+    const customer = request.buyer ? customerOf(request.buyer) : await this.contactUnlessBuyer(merchantId, id, request.fulfillment_details);
     const cart = lines ? await this.cart(merchantId, lines) : undefined;
     if (request.selected_fulfillment_options) await this.checkSelectedItems(merchantId, id, request.selected_fulfillment_options, cart);
     const codes = requestedCodes(request);
@@ -154,6 +165,14 @@ export class AcpCheckout {
   async cancel(scope: AcpScope, id: string, store?: BeforeCommit<AcpSession>): Promise<AcpSession> {
     const { merchantId } = scope;
     return this.view(scope, await guard(undefined, () => this.checkout.close(merchantId, id, this.storing(scope, store))));
+  }
+
+  /** The fulfillment contact as the customer of a session that was given no `buyer`. */
+  private async contactUnlessBuyer(merchantId: string, id: string, details: AcpFulfillmentDetails | undefined) {
+    const contact = contactAsCustomer(details);
+    if (!contact) return undefined;
+    const record = await guard(undefined, () => this.checkout.record(merchantId, id));
+    return acpStateOf(record.session.protocolState).buyer ? undefined : contact;
   }
 
   private storing(scope: AcpScope, store: BeforeCommit<AcpSession> | undefined): BeforeCommit<SessionRecord> | undefined {

@@ -17,6 +17,7 @@ import { newId } from '../ids.js';
 import { normalizeAddress, normalizeCustomer } from './address.js';
 import type { CheckoutStore } from './checkout-store.js';
 import { DiscountLimitReachedError, FulfillmentOptionNotChosenError, ShippingUnavailableError } from './checkout-errors.js';
+import { completionBuyer } from './completion-buyer.js';
 import { checkShippingAddress, planStockTakes, stockError } from './completion-rules.js';
 import { chosenOption, fulfillmentOptions } from './fulfillment-options.js';
 import { unavailableDestination } from './session-needs.js';
@@ -278,9 +279,8 @@ export class CheckoutService {
       const order = { id: newId('ord'), merchantId, sessionId: id, currency: row.currency, total: row.total };
       // Stock, order, status, event and each code's use in one statement; a take it could not fill, or a
       // code whose last use went to another order, rolls everything back.
-      // The buyer remembered with the order: the customer of its email, its address saved (an equal one keeps its id), its consent.
-      const remembered = this.customers && row.customer?.email ? await this.customers.remember(tx, merchantId, row.customer, row.shippingAddress) : undefined;
-      const buyer = remembered ? { customerId: remembered.customerId, shippingAddressId: remembered.addressId } : undefined;
+      // The buyer recorded with the order, whichever protocol sold (completion-buyer.ts): remembered first, its email with the codes' uses.
+      const buyer = await completionBuyer(this.customers, tx, merchantId, row);
       const { completed, failed, unredeemed } = await this.store.complete(tx, row, order, takes, now, appliedCodeKeys(row.discounts), buyer);
       if (failed) throw stockError(failed.take, failed.result);
       if (unredeemed.length) throw new DiscountLimitReachedError(unredeemed);

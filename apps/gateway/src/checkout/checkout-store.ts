@@ -42,6 +42,17 @@ export interface NewSession extends SessionFields {
   lines: readonly CartLine[];
 }
 
+/**
+ * The buyer a completion records, whichever protocol sold: the normalized email (what per-customer
+ * discount limits count by; null when the session names none), the customer it is and the saved
+ * address shipped to.
+ */
+export interface CompletionBuyer {
+  email: string | null;
+  customerId: string | null;
+  shippingAddressId: string | null;
+}
+
 /** What became of a completion: the session completed, unless a take failed or a code could not be redeemed (then nothing may commit). */
 export interface Completion<T extends StockTake> {
   completed: Session;
@@ -291,11 +302,13 @@ export class CheckoutStore {
     takes: readonly T[],
     now: Date,
     codes: readonly string[] = [],
-    buyer: { customerId: string | null; shippingAddressId: string | null } = { customerId: locked.customerId, shippingAddressId: locked.shippingAddressId },
+    buyer: CompletionBuyer = { email: null, customerId: locked.customerId, shippingAddressId: locked.shippingAddressId },
   ): Promise<Completion<T>> {
+    const { email, customerId, shippingAddressId } = buyer;
     const completed: Session = {
       ...locked,
-      ...buyer,
+      customerId,
+      shippingAddressId,
       status: 'completed',
       updatedAt: now,
       order: { id: order.id, status: 'created', currency: order.currency, total: order.total, createdAt: now },
@@ -303,8 +316,7 @@ export class CheckoutStore {
     const products = [...new Set(takes.map((take) => take.productId))];
     const notice = products.length ? catalogEvents(this.db).notice({ merchantId: order.merchantId, ids: products, kind: 'stock' }) : null;
     const outbox = outboxEntry({ merchantId: order.merchantId, type: 'order.created', object: toCheckoutSession(completed) });
-    const email = locked.customer?.email;
-    const [row] = await tx.query<{ taken: number[]; redeemed: string[] }>(completionStatement({ order, sessionId: locked.id, takes, now, notice, outbox, codes, email, ...buyer }));
+    const [row] = await tx.query<{ taken: number[]; redeemed: string[] }>(completionStatement({ order, sessionId: locked.id, takes, now, notice, outbox, codes, email, customerId, shippingAddressId }));
     const taken = new Set(row?.taken ?? []);
     const redeemed = new Set(row?.redeemed ?? []);
     const unredeemed = codes.filter((code) => !redeemed.has(code));

@@ -40,9 +40,9 @@ export interface CompletionWrites {
   /** The catalog_changed payload, or null when no stock changes. */
   notice: string | null;
   outbox: OutboxEntry;
-  /** The discount codes (keys) to redeem with the order, and the buyer's email (per-customer limits). */
+  /** The discount codes (keys) to redeem with the order, and the buyer's normalized email (per-customer limits; null: none known). */
   codes: readonly string[];
-  email: string | undefined;
+  email: string | null;
   /** The customer the buyer is and the saved address shipped to (remembered by the completion), when known. */
   customerId: string | null;
   shippingAddressId: string | null;
@@ -78,7 +78,7 @@ export function completionStatement({ order, sessionId, takes, now, notice, outb
     completed AS (
       UPDATE checkout_sessions SET status = 'completed'::"CheckoutStatus", updated_at = ${utc(now)},
         customer_id = ${customerId}::text, shipping_address_id = ${shippingAddressId}::text WHERE id = ${sessionId}),
-    ${codes.length ? sql`${redemptionCtes({ merchantId, keys: codes, orderId: order.id, email })},` : sql`redeemed AS (SELECT NULL::text AS key WHERE false),`}
+    ${codes.length ? sql`${redemptionCtes({ merchantId, keys: codes, orderId: order.id, email: email ?? undefined })},` : sql`redeemed AS (SELECT NULL::text AS key WHERE false),`}
     ${outbox.ctes}
     SELECT ARRAY(SELECT ord FROM variants_taken UNION ALL SELECT ord FROM products_taken) AS taken,
            ARRAY(SELECT key FROM redeemed) AS redeemed,

@@ -29,6 +29,10 @@ export interface Redemption {
  * `redeemed` increments those under their limits — after waiting for a lock, PostgreSQL checks the
  * limit again on the row as the other transaction left it — and is the keys counted;
  * `redemptions_written` records each use with the order. Usable inside a larger statement.
+ *
+ * A buyer's own uses are counted as of the statement's snapshot, which a wait for a code's lock
+ * does not renew: concurrent uses by one email are kept apart before this statement — checkout's
+ * completion remembers the buyer first, holding the customer's row (checkout/completion-buyer.ts).
  */
 export function redemptionCtes({ merchantId, keys, orderId, email }: Redemption): Statement {
   const buyer = email?.trim().toLowerCase() || null;

@@ -19,6 +19,7 @@ export default defineConfig({
       'test/edge-key-directory.e2e.test.ts',
       'test/idempotency-crash.e2e.test.ts',
       'test/cli.e2e.test.ts',
+      'test/customer-limits-every-protocol.e2e.test.ts', // a per-customer limit across protocols, on PGlite too
     ],
     env: { TEST_DATABASE_URL: '' }, // test/support/test-database.ts: an in-memory PGlite per file
   },
