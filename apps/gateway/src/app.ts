@@ -6,7 +6,7 @@ import express, { type Express } from 'express';
 import { MemoryStore } from 'express-rate-limit';
 import type { Logger } from 'pino';
 import { acpProfile } from './acp/acp-profile.js';
-import { adminProfile } from './admin/admin-profile.js';
+import { adminProfile, claimsAdminPath } from './admin/admin-profile.js';
 import type { AdminServices } from './admin/admin-services.js';
 import type { KeyService } from './auth/key-service.js';
 import type { CatalogService } from './catalog/catalog-service.js';
@@ -37,7 +37,7 @@ import type { EmitService } from './webhooks/emit-service.js';
 
 export interface AppDeps {
   config: Pick<Config, 'env' | 'allowedOrigins' | 'basicAuth' | 'requireRequestSigning' | 'authFailureLimit' | 'authFailureWindowMs' | 'trustProxy'> &
-    Partial<Pick<Config, 'orderUrlTemplate' | 'storefrontUrl' | 'publicBaseUrl' | 'validateResponses' | 'metricsToken' | 'opsRateLimit'>> &
+    Partial<Pick<Config, 'orderUrlTemplate' | 'storefrontUrl' | 'publicBaseUrl' | 'validateResponses' | 'metricsToken' | 'opsRateLimit' | 'adminCorsOrigins'>> &
     Partial<Pick<Config, 'ucpVersion' | 'ucpSigningKey' | 'webhookAllowPrivateTargets' | 'ucpSimulationSecret'>>;
   logger: Logger;
   /** Counters of the key limits and of failed authentications per address (default for the latter: in this process). */
@@ -97,6 +97,8 @@ export function createApp(deps: AppDeps): Express {
   // One edge, three protocol profiles over the same domain: UCP (/.well-known/ucp, /ucp/…), ACP
   // 2026-04-17 on its paths (/.well-known/acp.json, /acp/checkout_sessions…), our own API on every other.
   const { serve, errors } = edge([ucp, acpProfile({ ...deps, failures }), ...(deps.admin ? [adminProfile({ ...deps, admin: deps.admin, failures })] : []), apiProfile({ ...deps, failures })], deps.logger);
+  const cors = corsPolicy(config.allowedOrigins);
+  const adminCors = corsPolicy(config.adminCorsOrigins, { listedOnly: true }); // /admin: no CORS header unless ADMIN_CORS_ORIGINS lists the origin
   // Every request passes the same first steps, then the profile that claims its path: one router layer (see compose.ts).
   app.use(
     compose([
@@ -105,7 +107,7 @@ export function createApp(deps: AppDeps): Express {
       ops.routes, // outside the contract, no API key; not logged or counted (probes and scrapes would drown the rest)
       requestLog(deps.logger),
       requestMetrics(ops.metrics),
-      corsPolicy(deps.config.allowedOrigins),
+      (req, res, next) => (req.path === '/admin' || claimsAdminPath(req.path) ? adminCors : cors)(req, res, next),
       ucpSimulation({ env: config.env, secret: config.ucpSimulationSecret, orders: deps.ucpOrders }), // POST /testing/simulate-shipping/{order_id}, not in production
       // MCP (POST /mcp): a transport over the profiles below; each tool call is one REST request to this gateway (mcp/mcp-route.ts).
       mcpRoute({ keys: deps.keys, env: config.env, basicAuth: config.basicAuth, failures, ucpVersion }),

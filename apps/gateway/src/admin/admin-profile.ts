@@ -36,7 +36,7 @@ import { webhookOperations } from './handlers/webhooks.js';
 import { authenticateOperator, requireAccess } from './operator-auth.js';
 
 export interface AdminProfileDeps {
-  config: Pick<Config, 'env'> & Partial<Pick<Config, 'validateResponses'>>;
+  config: Pick<Config, 'env'> & Partial<Pick<Config, 'validateResponses' | 'publicBaseUrl' | 'adminCorsOrigins'>>;
   logger: Logger;
   rateLimits: Pick<RateLimitStores, 'minute' | 'day'> & Partial<Pick<RateLimitStores, 'keyWindows'>>;
   keys: KeyService;
@@ -57,7 +57,7 @@ export function adminProfile(deps: AdminProfileDeps): ProtocolProfile {
     operations: new OperationTable(contract),
     before: [auditTrail(admin.audit)],
     guard: [
-      authenticateOperator(admin.operators, admin.consoleSessions, deps.failures),
+      authenticateOperator(admin.operators, admin.consoleSessions, deps.failures, { publicBaseUrl: deps.config.publicBaseUrl, trustedOrigins: deps.config.adminCorsOrigins }),
       rateLimit(deps.rateLimits, deps.logger),
       requireAccess(),
       ...jsonBody(),

@@ -3,11 +3,13 @@ import type { Principal } from '../auth/principal.js';
 import { AuthenticationError, AuthorizationError, RateLimitError } from '../errors.js';
 import { metricsOf } from '../ops/metrics.js';
 import type { AuthFailureLimiter } from '../rate-limit/auth-failure-limiter.js';
+import { SerialQueues } from '../concurrency/serial-queues.js';
 import { readCookie } from '../http/cookies.js';
 import { SESSION_COOKIE, type ConsoleSessions } from './console-sessions.js';
 import { adminContext } from './operator-context.js';
 import type { Operator } from './operator.js';
 import type { OperatorService } from './operator-service.js';
+import { requireSameOrigin, type SameOriginOptions } from './same-origin.js';
 
 const READS = new Set(['GET', 'HEAD']);
 
@@ -45,30 +47,41 @@ function principalOf(operator: Operator): Principal {
 }
 
 /**
- * Authenticates the operator credential (401 when it cannot); an address past its budget of
- * failed authentications gets 429 before any database read, as on the merchant API.
+ * Authenticates the operator credential or console session (401 when it cannot). A valid one is
+ * never refused because of others' failures: an address past its budget of failed
+ * authentications gets 429 for what it presents that is not valid, and its valid credentials —
+ * even one created a moment ago, and console sessions — still pass. What such an address presents
+ * is checked one request at a time in this process (`blockedLane`), so a flood of made-up tokens
+ * costs at most one indexed read at a time; a token of the wrong form costs none (operator-service.ts).
  *
  *   guard: [authenticateOperator(operators, sessions, failures), rateLimit(stores, logger), requireAccess(), …]
  */
-export function authenticateOperator(operators: OperatorService, sessions: ConsoleSessions, failures?: AuthFailureLimiter): RequestHandler {
+export function authenticateOperator(operators: OperatorService, sessions: ConsoleSessions, failures?: AuthFailureLimiter, origins: SameOriginOptions = {}): RequestHandler {
+  const blockedLane = new SerialQueues();
+  const refuse = (req: Request, wait: number) => {
+    metricsOf(req)?.rateLimitRefusals.inc({ window: 'auth_failures' });
+    return new RateLimitError(`Too many failed authentications from this address; retry after ${wait} s`, wait);
+  };
+  const identify = async (req: Request): Promise<void> => {
+    const credential = presented(req);
+    const context = adminContext(req);
+    if (credential.kind === 'credential') context.operator = await operators.authenticate(credential.token);
+    else {
+      if (!READS.has(req.method)) requireSameOrigin(req, origins); // a cookie write from another origin: 403 (CSRF)
+      ({ operator: context.operator, expiresAt: context.sessionExpiresAt } = await sessions.authenticate(credential.token));
+    }
+  };
   return async (req, _res, next) => {
     const client = req.ip ?? req.socket.remoteAddress ?? 'unknown';
-    const wait = await failures?.retryAfter(client);
-    if (wait !== undefined) {
-      metricsOf(req)?.rateLimitRefusals.inc({ window: 'auth_failures' });
-      throw new RateLimitError(`Too many failed authentications from this address; retry after ${wait} s`, wait);
-    }
+    const blocked = (await failures?.retryAfter(client)) !== undefined;
     try {
-      const credential = presented(req);
-      const context = adminContext(req);
-      if (credential.kind === 'credential') context.operator = await operators.authenticate(credential.token);
-      else ({ operator: context.operator, expiresAt: context.sessionExpiresAt } = await sessions.authenticate(credential.token));
-      const operator = context.operator;
-      req.ctx.principal = principalOf(operator);
+      await (blocked ? blockedLane.run('blocked', () => identify(req)) : identify(req));
     } catch (error) {
-      if (error instanceof AuthenticationError) await failures?.failed(client);
-      throw error;
+      if (!(error instanceof AuthenticationError)) throw error;
+      const wait = await failures?.failed(client);
+      throw wait === undefined ? error : refuse(req, wait);
     }
+    req.ctx.principal = principalOf(adminContext(req).operator!);
     next();
   };
 }

@@ -47,6 +47,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** undefined = every origin is allowed. */
   allowedOrigins: string[] | undefined;
+  /** Origins that may call /admin cross-origin with credentials (ADMIN_CORS_ORIGINS); undefined: none, /admin sends no CORS headers. */
+  adminCorsOrigins: string[] | undefined;
   webhookAllowPrivateTargets: boolean;
   basicAuth: boolean;
   requireRequestSigning: boolean;
@@ -125,9 +127,14 @@ function url(env: Env, name: string, protocols: readonly string[]): string | und
   return raw;
 }
 
-function origins(env: Env): string[] | undefined {
-  const raw = env.ALLOWED_ORIGINS?.trim();
-  if (!raw || raw === '*') return undefined;
+/** ALLOWED_ORIGINS (`*` or unset: every origin) or ADMIN_CORS_ORIGINS (unset: none; never `*`, the admin API answers with credentials). */
+function origins(env: Env, name: 'ALLOWED_ORIGINS' | 'ADMIN_CORS_ORIGINS'): string[] | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  if (raw === '*') {
+    if (name === 'ALLOWED_ORIGINS') return undefined;
+    throw new ConfigError(`${name} cannot be *: list the origins that may call the admin API with an operator's session, e.g. https://ops.shop.example`);
+  }
   return raw.split(',').map((origin) => {
     const trimmed = origin.trim();
     try {
@@ -135,7 +142,7 @@ function origins(env: Env): string[] | undefined {
       if (parsed.origin !== trimmed.replace(/\/$/, '')) throw new Error();
       return parsed.origin;
     } catch {
-      throw new ConfigError(`ALLOWED_ORIGINS has ${JSON.stringify(trimmed)}, which is not an origin like https://shop.example`);
+      throw new ConfigError(`${name} has ${JSON.stringify(trimmed)}, which is not an origin like https://shop.example`);
     }
   });
 }
@@ -320,7 +327,8 @@ export function loadConfig(env: Env = process.env): Config {
     catalogSnapshotDir: snapshotDir(env),
     catalogSnapshotMinProducts: numberIn(env, 'CATALOG_SNAPSHOT_MIN_PRODUCTS', 0, 1e9, 10_000, true)!,
     redisUrl: url(env, 'REDIS_URL', ['redis:', 'rediss:']),
-    allowedOrigins: origins(env),
+    allowedOrigins: origins(env, 'ALLOWED_ORIGINS'),
+    adminCorsOrigins: origins(env, 'ADMIN_CORS_ORIGINS'),
     webhookAllowPrivateTargets: flag(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', gatewayEnv === 'development'),
     basicAuth: flag(env, 'BASIC_AUTH', true),
     requireRequestSigning: flag(env, 'REQUIRE_REQUEST_SIGNING', false),
