@@ -1,6 +1,9 @@
 import pino, { type Logger } from 'pino';
 import pretty from 'pino-pretty';
 import type { GatewayEnv, LogLevel } from './config/config.js';
+import { flushLogs, tracked } from './log-flush.js';
+
+export { flushLogs };
 
 /** Human-readable lines only for a person at a terminal in development; JSON everywhere else. */
 export function wantsPrettyLogs(env: GatewayEnv, stream: { isTTY?: boolean } = process.stderr): boolean {
@@ -18,7 +21,7 @@ export function createLogger(
   destination?: pino.DestinationStream,
   { pretty: prettyPrint = false }: { pretty?: boolean } = {},
 ): Logger {
-  destination ??= prettyPrint ? pretty({ destination: 2, sync: true, colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }) : pino.destination({ dest: 2, sync: false });
+  destination ??= prettyPrint ? pretty({ destination: 2, sync: true, colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' }) : tracked(pino.destination({ dest: 2, sync: false }));
   return pino(
     {
       level,
@@ -43,3 +46,4 @@ export function createLogger(
     destination,
   );
 }
+

@@ -22,7 +22,7 @@ export function serveCommand(program: Command, runCommand: (args: readonly strin
     .action(async () => {
       const config = loadConfig();
       // Loaded when serving, not for every command's --help.
-      const [{ createLogger, wantsPrettyLogs }, { listenLocalSocket }, { checkPortFree, SHUTDOWN_GRACE_MS, startGateway }] = await Promise.all([
+      const [{ createLogger, flushLogs, wantsPrettyLogs }, { listenLocalSocket }, { checkPortFree, SHUTDOWN_GRACE_MS, startGateway }] = await Promise.all([
         import('../../logger.js'),
         import('../../ops/local-socket/server.js'),
         import('../../server.js'),
@@ -63,13 +63,15 @@ export function serveCommand(program: Command, runCommand: (args: readonly strin
       // the webhook worker after its current attempt, close the database, exit 0. A second: exit 1 at once.
       // The same signal repeated within a second is the same Ctrl-C, delivered to the whole process
       // group and passed on by what runs in front of us (npm start, pnpm): not a second one.
+      // Every exit writes the log first, bounded (flushLogs): stderr may be a pipe whose reader is gone.
       let stoppingSince: number | undefined;
       let firstSignal: string | undefined;
+      const exit = (code: number, withinMs?: number) => void flushLogs(logger, withinMs).then(() => process.exit(code));
       const stop = (signal: string) => {
         if (stoppingSince !== undefined) {
           if (signal === firstSignal && Date.now() - stoppingSince < 1_000) return;
           logger.warn({ signal }, 'second signal: exiting without waiting');
-          process.exit(1);
+          return exit(1, 250);
         }
         stoppingSince = Date.now();
         firstSignal = signal;
@@ -79,11 +81,11 @@ export function serveCommand(program: Command, runCommand: (args: readonly strin
           .then(
             () => {
               logger.info('shut down');
-              process.exit(0);
+              exit(0);
             },
             (error: unknown) => {
               logger.error({ err: error }, 'shutdown failed');
-              process.exit(1);
+              exit(1);
             },
           );
       };
