@@ -7,6 +7,7 @@ import { digestsEqual, generateApiKey, hashApiKey, keyEnvironment, randomBase62 
 import { API_KEYS_CHANNEL, KeyDirectory, type DirectoryEntry } from './key-directory.js';
 import type { KeyRecord, KeyStore } from './key-store.js';
 import type { Principal, Tier } from './principal.js';
+import type { SignatureScheme } from './request-signature-v2.js';
 import type { Scope } from './scopes.js';
 
 
@@ -18,6 +19,8 @@ export interface CreateKeyOptions {
   rpm?: number;
   rpd?: number;
   signingSecret?: boolean;
+  /** `v2` requires X-Request-Signature (and implies a signing secret); default `body`. */
+  signatureScheme?: SignatureScheme;
 }
 
 export interface CreatedKey {
@@ -39,6 +42,7 @@ function principalOf(record: KeyRecord): Principal {
     rpm: record.rpm,
     rpd: record.rpd,
     signingSecret: record.signingSecret,
+    signatureScheme: record.signatureScheme,
   });
 }
 
@@ -100,9 +104,11 @@ export class KeyService {
     if (tier === 'enterprise' && (options.rpm === undefined || options.rpd === undefined)) {
       throw new InvalidRequestError('the enterprise tier needs rpm and rpd limits (--rpm, --rpd)');
     }
+    const scheme = options.signatureScheme ?? 'body';
+    if (scheme === 'v2' && options.signingSecret === false) throw new InvalidRequestError('the v2 signature scheme needs a signing secret', 'signature_scheme');
     const key = generateApiKey(options.env);
     const id = `key_${randomBase62(16)}`;
-    const signingSecret = options.signingSecret ? `ss_${randomBytes(32).toString('base64url')}` : undefined;
+    const signingSecret = options.signingSecret || scheme === 'v2' ? `ss_${randomBytes(32).toString('base64url')}` : undefined;
     await this.store.create({
       id,
       keyHash: hashApiKey(key),
@@ -113,6 +119,7 @@ export class KeyService {
       rpm: options.rpm ?? null,
       rpd: options.rpd ?? null,
       signingSecret: signingSecret ?? null,
+      signatureScheme: scheme,
       merchantIds,
     });
     await this.keysChanged(); // this process at once; others hear the INSERT's NOTIFY
@@ -163,6 +170,19 @@ export class KeyService {
     const revoked = await this.store.revoke(idOrKey.startsWith('sk_') ? { keyHash: hashApiKey(idOrKey) } : { id: idOrKey });
     await this.keysChanged();
     return revoked;
+  }
+
+  /**
+   * Sets which signatures a key with a signing secret accepts (`v2`: X-Request-Signature only),
+   * in every process from its next request. false when no such key exists.
+   */
+  async setSignatureScheme(id: string, scheme: SignatureScheme): Promise<boolean> {
+    const record = (await this.store.list()).find((k) => k.id === id);
+    if (!record) return false;
+    if (record.signingSecret === null) throw new InvalidRequestError(`key ${id} has no signing secret: its requests are not signed`, 'signature_scheme');
+    await this.store.setSignatureScheme(id, scheme);
+    await this.keysChanged();
+    return true;
   }
 
   /** This process's own change to keys: the directory (when it answers) is current before the caller goes on. */

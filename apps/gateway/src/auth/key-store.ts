@@ -2,6 +2,7 @@ import type { Database } from '../db/database.js';
 import { NOW_UTC } from '../db/sql-time.js';
 import { sql, emptySql } from '../db/statement.js';
 import type { Environment, RateLimitTier } from '../generated/prisma/client.js';
+import type { SignatureScheme } from './request-signature-v2.js';
 
 export interface NewKeyRecord {
   id: string;
@@ -13,10 +14,13 @@ export interface NewKeyRecord {
   rpm: number | null;
   rpd: number | null;
   signingSecret: string | null;
+  /** Default `body`. */
+  signatureScheme?: SignatureScheme;
   merchantIds: string[];
 }
 
-export interface KeyRecord extends Omit<NewKeyRecord, 'keyHash'> {
+export interface KeyRecord extends Omit<NewKeyRecord, 'keyHash' | 'signatureScheme'> {
+  signatureScheme: SignatureScheme;
   createdAt: Date;
   revokedAt: Date | null;
 }
@@ -31,6 +35,7 @@ interface KeyRow {
   rpm: number | null;
   rpd: number | null;
   signing_secret: string | null;
+  signature_scheme: SignatureScheme;
   created_at: Date | string;
   revoked_at: Date | string | null;
   merchant_ids: string[];
@@ -59,9 +64,9 @@ export class KeyStore {
       await tx.execute(sql`
         INSERT INTO merchants (id, name, created_at) SELECT id, id, ${NOW_UTC} FROM unnest(${merchantIds}::text[]) AS id ON CONFLICT (id) DO NOTHING`);
       await tx.execute(sql`
-        INSERT INTO api_keys (id, key_hash, last4, environment, scopes, tier, rpm, rpd, signing_secret, created_at)
+        INSERT INTO api_keys (id, key_hash, last4, environment, scopes, tier, rpm, rpd, signing_secret, signature_scheme, created_at)
         VALUES (${key.id}, ${key.keyHash}, ${key.last4}, ${key.environment}::"Environment", ${key.scopes}::text[], ${key.tier}::"RateLimitTier",
-                ${key.rpm}::int, ${key.rpd}::int, ${key.signingSecret}::text, ${NOW_UTC})`);
+                ${key.rpm}::int, ${key.rpd}::int, ${key.signingSecret}::text, ${key.signatureScheme ?? 'body'}::"SignatureScheme", ${NOW_UTC})`);
       await tx.execute(sql`
         INSERT INTO api_key_merchants (api_key_id, merchant_id) SELECT ${key.id}, id FROM unnest(${merchantIds}::text[]) AS id`);
     });
@@ -80,7 +85,7 @@ export class KeyStore {
   private async select(keyHash: string | undefined): Promise<(KeyRecord & { keyHash: string })[]> {
     const rows = await this.prisma.$queryRaw<KeyRow[]>`
       SELECT k.id, k.key_hash, k.last4, k.environment::text AS environment, k.scopes, k.tier::text AS tier,
-             k.rpm, k.rpd, k.signing_secret, k.created_at, k.revoked_at,
+             k.rpm, k.rpd, k.signing_secret, k.signature_scheme::text AS signature_scheme, k.created_at, k.revoked_at,
              COALESCE(array_agg(m.merchant_id ORDER BY m.merchant_id) FILTER (WHERE m.merchant_id IS NOT NULL), '{}') AS merchant_ids
       FROM api_keys k LEFT JOIN api_key_merchants m ON m.api_key_id = k.id
       ${keyHash === undefined ? emptySql : sql`WHERE k.key_hash = ${keyHash}`}
@@ -95,6 +100,7 @@ export class KeyStore {
       rpm: row.rpm,
       rpd: row.rpd,
       signingSecret: row.signing_secret,
+      signatureScheme: row.signature_scheme,
       createdAt: new Date(row.created_at),
       revokedAt: row.revoked_at === null ? null : new Date(row.revoked_at),
       merchantIds: row.merchant_ids,
@@ -111,6 +117,12 @@ export class KeyStore {
     const { count } = await this.prisma.apiKey.updateMany({ where: { ...where, revokedAt: null }, data: { revokedAt: new Date() } });
     if (count > 0) return true;
     return (await this.prisma.apiKey.count({ where })) > 0;
+  }
+
+  /** Sets the key's signature scheme; false when no such key exists. */
+  async setSignatureScheme(id: string, scheme: SignatureScheme): Promise<boolean> {
+    const { count } = await this.prisma.apiKey.updateMany({ where: { id }, data: { signatureScheme: scheme } });
+    return count > 0;
   }
 
   /** Whether the database holds any merchant (keys name merchants; imports create them too). */

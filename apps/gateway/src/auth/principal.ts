@@ -1,4 +1,5 @@
 import type { GatewayEnv } from '../config/config.js';
+import type { SignatureScheme } from './request-signature-v2.js';
 
 /** A key's rate-limit tier (tiers.ts gives each its per-minute and per-day budget). */
 export type Tier = 'sandbox' | 'production' | 'enterprise';
@@ -13,4 +14,6 @@ export interface Principal {
   rpm: number | null;
   rpd: number | null;
   signingSecret: string | null;
+  /** Which signatures the signing secret may make: `v2` refuses SPEC's body-only `Signature` (absent: `body`). */
+  signatureScheme?: SignatureScheme;
 }

@@ -52,6 +52,8 @@ export interface Config {
   webhookAllowPrivateTargets: boolean;
   basicAuth: boolean;
   requireRequestSigning: boolean;
+  /** How far X-Request-Signature's signed time may be from the server clock, in seconds (REQUEST_SIGNATURE_WINDOW). */
+  requestSignatureWindowSeconds: number;
   /** Failed authentications allowed per client address and window (AUTH_FAILURE_LIMIT; 0: no limit). */
   authFailureLimit: number;
   /** That window, in milliseconds (AUTH_FAILURE_WINDOW, given in seconds). */
@@ -332,6 +334,7 @@ export function loadConfig(env: Env = process.env): Config {
     webhookAllowPrivateTargets: flag(env, 'WEBHOOK_ALLOW_PRIVATE_TARGETS', gatewayEnv === 'development'),
     basicAuth: flag(env, 'BASIC_AUTH', true),
     requireRequestSigning: flag(env, 'REQUIRE_REQUEST_SIGNING', false),
+    requestSignatureWindowSeconds: numberIn(env, 'REQUEST_SIGNATURE_WINDOW', 1, 3600, 300, true)!,
     authFailureLimit: numberIn(env, 'AUTH_FAILURE_LIMIT', 0, 1_000_000, 30, true)!,
     authFailureWindowMs: numberIn(env, 'AUTH_FAILURE_WINDOW', 1, 86_400, 60, true)! * 1000,
     trustProxy: numberIn(env, 'TRUST_PROXY', 0, 10, 0, true)!,

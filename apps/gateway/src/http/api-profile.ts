@@ -31,7 +31,7 @@ import { validate } from './middleware/validate.js';
 import { verifySignature } from './middleware/verify-signature.js';
 
 export interface ApiProfileDeps {
-  config: Pick<Config, 'env' | 'basicAuth' | 'requireRequestSigning'> & Partial<Pick<Config, 'validateResponses'>>;
+  config: Pick<Config, 'env' | 'basicAuth' | 'requireRequestSigning'> & Partial<Pick<Config, 'validateResponses' | 'requestSignatureWindowSeconds'>>;
   logger: Logger;
   rateLimits: Pick<RateLimitStores, 'minute' | 'day'> & Partial<Pick<RateLimitStores, 'keyWindows'>>;
   idempotency: IdempotencyStore;
@@ -58,7 +58,7 @@ export function apiProfile(deps: ApiProfileDeps): ProtocolProfile {
       rateLimit(deps.rateLimits, logger),
       authorize(),
       ...jsonBody(),
-      verifySignature({ requireAll: config.requireRequestSigning }),
+      verifySignature({ requireAll: config.requireRequestSigning, windowSeconds: config.requestSignatureWindowSeconds }),
       ...validate(contract, { responses }),
       idempotency(deps.idempotency, logger),
     ],
