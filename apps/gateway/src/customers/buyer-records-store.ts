@@ -10,7 +10,7 @@ import type { Database } from '../db/database.js';
 import { iso } from '../db/sql.js';
 import { sql } from '../db/statement.js';
 import type { Tx } from '../db/transaction.js';
-import { scrubPersonalData } from './personal-data-scrub.js';
+import { scrubPersonalData, scrubProtocolState } from './personal-data-scrub.js';
 
 /** The sessions (locked) and orders of the buyer of that email (normalized). */
 export interface BuyerTrail {
@@ -20,6 +20,17 @@ export interface BuyerTrail {
 
 /** A checkout session's customer of that email: as the orders list filters (orders/order-store.ts), trimmed too. */
 const sessionOfEmail = (email: string) => sql`lower(btrim(s.customer->>'email')) = ${email}`;
+
+/**
+ * Every session of the buyer, whichever protocol it was made through: its customer's email, the
+ * customer it was recorded as (by id), or the buyer as the protocol kept it — ACP's `buyer` and
+ * fulfillment contact, UCP's `buyer` (checkout sessions and carts) — for sessions written before
+ * those were the session's customer too.
+ */
+const sessionOfBuyer = (merchantId: string, email: string) => sql`(${sessionOfEmail(email)}
+  OR s.customer_id IN (SELECT c.id FROM customers AS c WHERE c.merchant_id = ${merchantId} AND c.email = ${email})
+  OR lower(btrim(s.protocol_state #>> '{buyer,email}')) = ${email}
+  OR lower(btrim(s.protocol_state #>> '{fulfillment_details,email}')) = ${email})`;
 
 export interface BuyerOrder {
   id: string;
@@ -37,7 +48,7 @@ export class BuyerRecordsStore {
   /** Locks the merchant's sessions of the buyer and finds their orders. */
   async trail(tx: Tx, merchantId: string, email: string): Promise<BuyerTrail> {
     const sessions = await tx.query<{ id: string }>(sql`
-      SELECT s.id FROM checkout_sessions AS s WHERE s.merchant_id = ${merchantId} AND ${sessionOfEmail(email)} ORDER BY s.id FOR UPDATE`);
+      SELECT s.id FROM checkout_sessions AS s WHERE s.merchant_id = ${merchantId} AND ${sessionOfBuyer(merchantId, email)} ORDER BY s.id FOR UPDATE`);
     const sessionIds = sessions.map((row) => row.id);
     if (sessionIds.length === 0) return { sessionIds, orderIds: [] };
     const orders = await tx.query<{ id: string }>(sql`
@@ -45,13 +56,23 @@ export class BuyerRecordsStore {
     return { sessionIds, orderIds: orders.map((row) => row.id) };
   }
 
-  /** Takes the buyer's details out of the sessions; their lines, totals, status and order stay. */
+  /**
+   * Takes the buyer's details out of the sessions; their lines, totals, status and order stay, and
+   * so does the protocol's state without the buyer (scrubProtocolState: the session is still the
+   * agent's, shown in its protocol).
+   */
   async clearSessions(tx: Tx, merchantId: string, sessionIds: readonly string[]): Promise<number> {
     if (sessionIds.length === 0) return 0;
-    return tx.execute(sql`
-      UPDATE checkout_sessions SET customer = NULL, shipping_address = NULL, protocol_state = NULL,
-        customer_id = NULL, shipping_address_id = NULL, saved_addresses = NULL
-      WHERE merchant_id = ${merchantId} AND id = ANY(${[...sessionIds]}::text[])`);
+    const states = await tx.query<{ id: string; state: string | null }>(sql`
+      SELECT id, protocol_state::text AS state FROM checkout_sessions WHERE merchant_id = ${merchantId} AND id = ANY(${[...sessionIds]}::text[]) ORDER BY id`);
+    for (const { id, state } of states) {
+      const scrubbed = state === null ? null : JSON.stringify(scrubProtocolState(JSON.parse(state)));
+      await tx.execute(sql`
+        UPDATE checkout_sessions SET customer = NULL, shipping_address = NULL, protocol_state = ${scrubbed}::json,
+          customer_id = NULL, shipping_address_id = NULL, saved_addresses = NULL
+        WHERE merchant_id = ${merchantId} AND id = ${id}`);
+    }
+    return states.length;
   }
 
   /**
@@ -91,7 +112,7 @@ export class BuyerRecordsStore {
       SELECT o.id, o.checkout_session_id, o.status::text AS status, o.currency, o.total::text AS total,
         ${iso(sql`o.created_at`)} AS created_at
       FROM orders AS o JOIN checkout_sessions AS s ON s.id = o.checkout_session_id
-      WHERE o.merchant_id = ${merchantId} AND ${sessionOfEmail(email)}
+      WHERE o.merchant_id = ${merchantId} AND ${sessionOfBuyer(merchantId, email)}
       ORDER BY o.created_at DESC, o.id DESC`);
   }
 }

@@ -154,6 +154,27 @@ export class CustomerService {
     return (await this.store.all(merchantId)).map(customerFileRecord);
   }
 
+  /** Every customer of the merchant as its id beside its file record, by email (the admin API addresses customers by id). */
+  async list(merchantId: string): Promise<({ id: string } & CustomerFileRecord)[]> {
+    return (await this.store.all(merchantId)).map((customer) => ({ id: customer.id, ...customerFileRecord(customer) }));
+  }
+
+  /** The data-subject export of the merchant's customer of that id (exportData of its email); NotFoundError when none. */
+  async exportCustomer(merchantId: string, customerId: string): Promise<DataSubjectExport> {
+    return this.exportData(merchantId, await this.emailOf(merchantId, customerId));
+  }
+
+  /** Erases the merchant's customer of that id (erase of its email: every protocol's trace); NotFoundError, nothing changed, when none. */
+  async eraseCustomer(merchantId: string, customerId: string): Promise<ErasureCounts> {
+    return this.erase(merchantId, await this.emailOf(merchantId, customerId));
+  }
+
+  private async emailOf(merchantId: string, customerId: string): Promise<string> {
+    const email = await this.store.emailOf(merchantId, customerId);
+    if (email === null) throw new NotFoundError(`merchant ${merchantId} has no customer ${customerId}`, 'customer_id');
+    return email;
+  }
+
   /** Everything the merchant holds of the email: customer, consents, addresses, orders. NotFoundError when nothing. */
   async exportData(merchantId: string, email: string): Promise<DataSubjectExport> {
     const normalized = normalizeEmail(email);
@@ -164,11 +185,13 @@ export class CustomerService {
   }
 
   /**
-   * Erases the buyer of the email from the merchant, in one transaction: the customer and its
-   * addresses deleted; on the checkout sessions of the email, customer, shipping address and
-   * protocol state cleared (their orders keep totals, lines and statuses); those sessions' and
+   * Erases the buyer of the email from the merchant, in one transaction, whichever protocol they
+   * bought through (our API, ACP, UCP, MCP): the customer and its addresses deleted; on the buyer's
+   * checkout sessions (by the customer's email, the customer's id, or the buyer a protocol kept:
+   * buyer-records-store.ts) customer and shipping address cleared, and the protocol state kept
+   * without the buyer (their orders keep totals, lines and statuses); those sessions' and
    * orders' stored webhook events scrubbed; idempotent answers holding them deleted; the email
-   * cleared from discount redemptions. NotFoundError, and nothing changed, when nothing is known of the email.
+   * cleared from discount redemptions. The answer counts each. NotFoundError, and nothing changed, when nothing is known of the email.
    */
   async erase(merchantId: string, email: string): Promise<ErasureCounts> {
     const normalized = normalizeEmail(email);

@@ -108,6 +108,12 @@ export class CustomerStore {
     return rows.map((row) => decodeCustomer(row, byCustomer.get(row.id) ?? []));
   }
 
+  /** The normalized email of the merchant's customer of that id; null when it has none. */
+  async emailOf(merchantId: string, customerId: string): Promise<string | null> {
+    const [row] = await this.db.sql.query<{ email: string }>(sql`SELECT c.email FROM customers AS c WHERE c.merchant_id = ${merchantId} AND c.id = ${customerId}`);
+    return row?.email ?? null;
+  }
+
   /** The address of that id if it is one of THIS customer's (by normalized email) of THIS merchant; else null. */
   async addressById(merchantId: string, email: string, addressId: string, tx?: Tx): Promise<SavedAddress | null> {
     const [row] = await (tx ?? this.db.sql).query<AddressRow>(sql`

@@ -19,3 +19,17 @@ export function scrubPersonalData(value: unknown): unknown {
   }
   return scrubbed;
 }
+
+/** UCP's destinations (addresses with their recipients' names) and the one selected, kept in a session's protocol state. */
+const PROTOCOL_REMOVED = new Set(['destinations', 'selected_destination_id']);
+
+/**
+ * A session's protocol state without the buyer: scrubPersonalData (ACP's `buyer` and
+ * `fulfillment_details`, UCP's `buyer`), and UCP's destinations; the rest — the protocol, its
+ * release, item ids, capabilities — is kept, so the session is still shown in its protocol.
+ */
+export function scrubProtocolState(state: unknown): unknown {
+  const scrubbed = scrubPersonalData(state);
+  if (typeof scrubbed !== 'object' || scrubbed === null || Array.isArray(scrubbed)) return scrubbed;
+  return Object.fromEntries(Object.entries(scrubbed).filter(([key]) => !PROTOCOL_REMOVED.has(key)));
+}

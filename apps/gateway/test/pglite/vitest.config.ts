@@ -20,6 +20,7 @@ export default defineConfig({
       'test/idempotency-crash.e2e.test.ts',
       'test/cli.e2e.test.ts',
       'test/customer-limits-every-protocol.e2e.test.ts', // a per-customer limit across protocols, on PGlite too
+      'test/customers-erasure-every-protocol.e2e.test.ts', // erasure by customer id (the CLI's case needs PostgreSQL)
     ],
     env: { TEST_DATABASE_URL: '' }, // test/support/test-database.ts: an in-memory PGlite per file
   },
