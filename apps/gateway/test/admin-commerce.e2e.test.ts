@@ -34,24 +34,31 @@ beforeAll(async () => {
 afterAll(() => gateway?.close());
 
 describe('customers', () => {
-  it('lists customers by email, one page at a time; shows one; erases one (then 404)', async () => {
+  it('lists customers by email, one page at a time, with their ids; shows one and erases one by id (then 404); an email in the path is 400', async () => {
     const first = await admin(op.reader, '/merchants/shop/customers?limit=2');
     expect(first.status).toBe(200);
     expect(first.body.items.map((c: { email: string }) => c.email)).toEqual(['ada@example.com', 'bob@example.com']);
+    expect(first.body.items.every((c: { id: string }) => /^cus_/.test(c.id))).toBe(true);
     expect(first.body.has_more).toBe(true);
     const second = await admin(op.reader, `/merchants/shop/customers?limit=2&cursor=${first.body.next_cursor}`);
     expect(second.body).toMatchObject({ items: [{ email: 'cy@example.com', name: 'Cy' }], has_more: false, next_cursor: null });
     expect((await admin(op.reader, '/merchants/shop/customers?cursor=nope')).body.error).toMatchObject({ type: 'invalid_request', param: 'cursor' });
+    const [ada] = first.body.items as { id: string }[];
+    const cy = (second.body.items as { id: string }[])[0]!;
 
-    const shown = await admin(op.reader, '/merchants/shop/customers/ada@example.com');
-    expect(shown.body).toMatchObject({ email: 'ada@example.com', customer: { name: 'Ada' }, orders: [] });
+    const shown = await admin(op.reader, `/merchants/shop/customers/${ada!.id}`);
+    expect(shown.body).toMatchObject({ email: 'ada@example.com', customer: { id: ada!.id, name: 'Ada' }, orders: [] });
+    // Customers are addressed by id: an email in the path is refused, never looked up (nor logged as a customer's address).
+    const byEmail = await admin(op.reader, '/merchants/shop/customers/ada@example.com');
+    expect(byEmail.status).toBe(400);
+    expect(byEmail.body.error).toMatchObject({ type: 'invalid_request', param: 'customer_id' });
 
-    expect((await admin(op.reader, '/merchants/shop/customers/cy@example.com', { method: 'DELETE' })).status).toBe(403);
-    const erased = await admin(op.full, '/merchants/shop/customers/cy@example.com', { method: 'DELETE' });
+    expect((await admin(op.reader, `/merchants/shop/customers/${cy.id}`, { method: 'DELETE' })).status).toBe(403);
+    const erased = await admin(op.full, `/merchants/shop/customers/${cy.id}`, { method: 'DELETE' });
     expect(erased.status).toBe(200);
     expect(erased.body).toMatchObject({ customers: 1 });
-    expect((await admin(op.reader, '/merchants/shop/customers/cy@example.com')).body.error.type).toBe('not_found');
-    expect((await admin(op.full, '/merchants/shop/customers/cy@example.com', { method: 'DELETE' })).status).toBe(404);
+    expect((await admin(op.reader, `/merchants/shop/customers/${cy.id}`)).body.error).toMatchObject({ type: 'not_found', param: 'customer_id' });
+    expect((await admin(op.full, `/merchants/shop/customers/${cy.id}`, { method: 'DELETE' })).status).toBe(404);
     expect((await admin(op.full, '/merchants/rival/customers')).status).toBe(403);
   });
 });
@@ -163,12 +170,12 @@ describe('discount and customer files', () => {
     const imported = await upload(op.full, '/merchants/shop/customers/import', JSON.stringify([{ email: 'dee@example.com', name: 'Dee' }, { email: 'ada@example.com', name: 'Ada Lovelace' }]));
     expect(imported.status).toBe(200);
     expect(imported.body).toEqual({ merchant_id: 'shop', customers: 2, addresses: 0 });
-    expect((await admin(op.reader, '/merchants/shop/customers/dee@example.com')).body).toMatchObject({ customer: { name: 'Dee' } });
-    expect((await admin(op.reader, '/merchants/shop/customers/ada@example.com')).body).toMatchObject({ customer: { name: 'Ada Lovelace' } });
+    const listed = async () => (await admin(op.reader, '/merchants/shop/customers?limit=100')).body.items as { id: string; email: string; name?: string }[];
+    expect(await listed()).toEqual(expect.arrayContaining([expect.objectContaining({ email: 'dee@example.com', name: 'Dee' }), expect.objectContaining({ email: 'ada@example.com', name: 'Ada Lovelace' })]));
     const bad = await upload(op.full, '/merchants/shop/customers/import', `${JSON.stringify({ email: 'eve@example.com' })}\n${JSON.stringify({ email: 'not an email' })}\n`, 'application/x-ndjson');
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatchObject({ type: 'invalid_request', param: 'body', message: expect.stringMatching(/line 2/) });
-    expect((await admin(op.reader, '/merchants/shop/customers/eve@example.com')).status).toBe(404);
+    expect((await listed()).map((customer) => customer.email)).not.toContain('eve@example.com');
     expect((await upload(op.full, '/merchants/shop/customers/import', 'id,email\n1,x@example.com\n', 'text/csv')).status).toBe(415);
   });
 });

@@ -109,7 +109,7 @@ export function Shipping({ merchantId, canWrite }: { merchantId: string; canWrit
 
 export function Customers({ merchantId, canWrite }: { merchantId: string; canWrite: boolean }) {
   const [trail, setTrail] = useState<string[]>([]);
-  const [shown, setShown] = useState<string>();
+  const [shown, setShown] = useState<{ id: string; email: string }>();
   const cursor = trail.at(-1);
   const customers = useLoad(() => api.get<Page<Document>>(`/admin/merchants/${enc(merchantId)}/customers`, { limit: 20, cursor }), `${merchantId}|${cursor}`);
   const columns: Columns<Document> = [
@@ -121,13 +121,15 @@ export function Customers({ merchantId, canWrite }: { merchantId: string; canWri
       id: 'actions',
       header: 'Actions',
       cell: ({ row }) => {
+        // Customers are addressed by id: no email in a URL (request logs, the audit log).
         const email = String(row.original.email);
+        const id = String(row.original.id);
         return (
           <span className="actions">
-            <button type="button" onClick={() => setShown(email)}>
+            <button type="button" onClick={() => setShown({ id, email })}>
               Show
             </button>
-            {canWrite && <ActionButton label="Erase" variant="danger" confirm={`Erase ${email}? Their personal data is removed from the customer and their orders.`} run={() => api.delete(`/admin/merchants/${enc(merchantId)}/customers/${enc(email)}`)} onDone={customers.reload} />}
+            {canWrite && <ActionButton label="Erase" variant="danger" confirm={`Erase ${email}? Their personal data is removed from the customer and their orders, whichever protocol they bought through.`} run={() => api.delete(`/admin/merchants/${enc(merchantId)}/customers/${enc(id)}`)} onDone={customers.reload} />}
           </span>
         );
       },
@@ -136,14 +138,14 @@ export function Customers({ merchantId, canWrite }: { merchantId: string; canWri
   return (
     <>
       <h1>Customers</h1>
-      <PagedTable loaded={customers} trail={trail} onMove={setTrail} caption="Customers" columns={columns} rowKey={(c) => String(c.email)} empty="No saved customers." />
-      {shown && <CustomerExport merchantId={merchantId} email={shown} />}
+      <PagedTable loaded={customers} trail={trail} onMove={setTrail} caption="Customers" columns={columns} rowKey={(c) => String(c.id)} empty="No saved customers." />
+      {shown && <CustomerExport merchantId={merchantId} customer={shown} />}
     </>
   );
 }
 
-function CustomerExport({ merchantId, email }: { merchantId: string; email: string }) {
-  const data = useLoad(() => api.get<Document>(`/admin/merchants/${enc(merchantId)}/customers/${enc(email)}`), `${merchantId}|${email}`);
+function CustomerExport({ merchantId, customer: { id, email } }: { merchantId: string; customer: { id: string; email: string } }) {
+  const data = useLoad(() => api.get<Document>(`/admin/merchants/${enc(merchantId)}/customers/${enc(id)}`), `${merchantId}|${id}`);
   return (
     <section aria-label={`What is held about ${email}`}>
       <h2>{email}</h2>
