@@ -13,6 +13,7 @@ export type { CommerceGatewayOptions, ResponseEvent } from './config/options.js'
 export { DEFAULT_API_VERSION } from './config/options.js';
 export { KEY_PREFIXES, type Environment } from './config/environment.js';
 export type { RequestOptions } from './http/transport.js';
+export { createRequestSignerV2, signRequestV2, SIGNATURE_V2_HEADER, type RequestSignerV2, type RequestToSign } from './http/request-signer-v2.js';
 export type { IterateOptions } from './resources/iterate-products.js';
 export type { ProductSearchParams } from './resources/product-search-params.js';
 export type { CheckoutSessions } from './resources/checkout-sessions.js';

@@ -35,7 +35,10 @@ export interface CommerceGatewayOptions {
   timeout?: number;
   /** Retries after the first attempt for network errors, timeouts, 409 in-flight, 429 and 5xx (default 2). */
   maxRetries?: number;
-  /** The key's signing secret (keys created with `--signing-secret`): adds `Signature` and `Timestamp` to every request. */
+  /**
+   * The key's signing secret (keys created with `--signing-secret` or `--signing v2`): adds `X-Request-Signature`
+   * (v2: method, path and query, Merchant-Id, body and time) and SPEC's `Signature` and `Timestamp` (body only) to every request.
+   */
   signingSecret?: string;
   /** A fetch implementation (default `globalThis.fetch`). */
   fetch?: typeof fetch;

@@ -10,6 +10,7 @@ import { errorFromResponse } from '../errors/error-from-response.js';
 import { CommerceGatewayError, ConnectionError, UnexpectedResponseError } from '../errors/errors.js';
 import { newIdempotencyKey } from './idempotency-key.js';
 import { createRequestSigner, type RequestSigner } from './request-signer.js';
+import { createRequestSignerV2, signFetchRequest } from './request-signer-v2.js';
 import { DEFAULT_RETRY_POLICY, isRetryable, retryDelayMs, type RetryPolicy } from './retry-policy.js';
 import { sleep } from './sleep.js';
 
@@ -87,6 +88,11 @@ export class Transport {
       timeout: options.timeout,
       ...(options.fetch ? { kyOptions: { fetch: options.fetch } } : {}),
     });
+    if (options.signingSecret) {
+      // v2 (X-Request-Signature) over the request as it is sent, at every attempt: keys that require it take nothing else.
+      const signV2 = createRequestSignerV2(options.signingSecret);
+      this.#client.interceptors.request.use((request) => signFetchRequest(signV2, request));
+    }
   }
 
   async call<T>(call: Call, options: RequestOptions = {}): Promise<T> {
