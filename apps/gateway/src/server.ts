@@ -162,6 +162,7 @@ export async function startGateway(config: Config, logger: Logger, print: (line:
       async close(options?: CloseOptions) {
         // HTTP drains (bounded) while the worker finishes its current attempt; the database closes after both.
         await Promise.all([listening.close(options), webhookWorker?.stop()]);
+        await services.admin.audit.settled(); // every admin write answered has its audit entry before the database closes
         stopSweeper();
         services.ucpSigningKeys.stop();
         await rateLimits.close();

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { AuditLog } from './audit-log.js';
+import { servesMerchant, type Operator } from './operator.js';
 import { adminContext } from './operator-context.js';
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -9,6 +10,11 @@ const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * entry: the operator (null when its credential was refused), the operation, its target and
  * merchant, the outcome and status, the refusal's reason and the request id. First in the admin
  * profile's chain, so that nothing after it (authentication included) can answer unaudited.
+ *
+ * An entry never names a merchant its operator does not serve: when a handler found that the
+ * target belongs to another merchant (an endpoint, a delivery, a key of a merchant the credential
+ * cannot see, refused as not found), that merchant's id is left out — the operator sees its own
+ * entries, and the entry must not tell it what the refusal did not.
  *
  *   before: [auditTrail(audit)]
  */
@@ -32,7 +38,7 @@ export function auditTrail(audit: AuditLog): RequestHandler {
         method: req.method,
         path: req.path,
         target: context.target ?? named.at(-1) ?? (typeof created === 'string' ? created : undefined) ?? params.merchant_id ?? null,
-        merchantId: context.merchantId ?? params.merchant_id ?? null,
+        merchantId: visibleMerchant(context.operator, context.merchantId ?? params.merchant_id),
         outcome: cut || status >= 500 ? 'failed' : status < 400 ? 'succeeded' : 'refused',
         status,
         detail: cut ? 'the client closed the connection before the answer was sent; the operation may have been carried out' : status < 400 ? null : (context.detail ?? 'internal_error'),
@@ -43,4 +49,10 @@ export function auditTrail(audit: AuditLog): RequestHandler {
     res.on('close', record);
     next();
   };
+}
+
+/** The merchant an entry names: none when its operator does not serve it (an unauthenticated caller's entry names what it asked for). */
+function visibleMerchant(operator: Operator | undefined, merchantId: string | undefined): string | null {
+  if (merchantId === undefined) return null;
+  return !operator || servesMerchant(operator, merchantId) ? merchantId : null;
 }
