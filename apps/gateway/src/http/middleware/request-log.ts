@@ -1,10 +1,12 @@
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
+import { withoutEmails } from '../without-emails.js';
 
 /**
  * One log line per request, once its response is sent (or the client went away):
  * `{requestId, operation, method, path, status, durationMs, merchant, locale}`. Never
- * headers, query strings or bodies, so never a key, secret or signature.
+ * headers, query strings or bodies, so never a key, secret or signature; a path's email segments
+ * are masked, so never a buyer's email.
  * 5xx answers log at `warn`, the rest at `info`.
  *
  *   app.use(requestId());
@@ -23,7 +25,7 @@ export function requestLog(logger: Logger): RequestHandler {
         requestId: req.ctx?.requestId,
         operation: req.ctx?.operation?.operationId,
         method: req.method,
-        path: req.path,
+        path: withoutEmails(req.path), // never a buyer's email (without-emails.ts)
         status: res.statusCode,
         durationMs: Math.round((performance.now() - started) * 100) / 100,
         merchant: req.ctx?.merchantId,
