@@ -134,6 +134,7 @@ describe('catalog export: each file through a temporary file and a rename', () =
     for (const name of FILES) {
       expect(readFileSync(join(elsewhere, name), 'utf8')).toBe('not the feed\'s\n');
       expect(lstatSync(join(outDir, name)).isFile()).toBe(true);
+      expect(lstatSync(join(outDir, name)).mode & 0o777).toBe(0o600); // src/files/replace-file.ts: private, as customers export --out
     }
     expect(readLines(join(outDir, 'products.jsonl'))).toHaveLength(8);
     expect(JSON.parse(readFileSync(join(outDir, 'metadata.json'), 'utf8'))).toMatchObject({ id: 'feed_feed-shop' });

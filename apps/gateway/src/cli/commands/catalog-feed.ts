@@ -1,9 +1,10 @@
 /** `catalog export --format acp-feed` and `catalog push-feed`: ACP 2026-04-17 product feeds (catalog/feed/). */
 import type { Command } from 'commander';
 import { FeedApiClient, FeedApiError, FeedTargetError, parseFeedApiUrl } from '../../catalog/feed/feed-api-client.js';
-import { FeedOutputError, UnknownMerchantError, type FeedProgress } from '../../catalog/feed/feed-export.js';
+import { UnknownMerchantError, type FeedProgress } from '../../catalog/feed/feed-export.js';
 import { loadConfig } from '../../config/config.js';
 import { isStorefrontTemplate } from '../../config/storefront-template.js';
+import { OutputFileError } from '../../files/replace-file.js';
 import { err, out, UsageError } from '../output.js';
 import { choice, positiveInt } from '../parse.js';
 import { withDatabase } from '../with-database.js';
@@ -44,7 +45,7 @@ function feedProgress(phase: string): ((p: FeedProgress) => void) | undefined {
 
 /** Domain failures as one line for the operator. */
 function asUsage(error: unknown, feedUrl?: string): unknown {
-  if (error instanceof UnknownMerchantError || error instanceof FeedOutputError) return new UsageError(error.message);
+  if (error instanceof UnknownMerchantError || error instanceof OutputFileError) return new UsageError(error.message);
   if (error instanceof FeedTargetError) return new UsageError(`--to ${error.message}${error.refused === 'address' ? ' (WEBHOOK_ALLOW_PRIVATE_TARGETS is off)' : ''}`);
   if (error instanceof FeedApiError) {
     if (error.status === 404 && feedUrl && error.message.startsWith('PATCH ')) return new UsageError(`${error.message} — the feed is gone from ${feedUrl}; run again with --new-feed to create a new one`);

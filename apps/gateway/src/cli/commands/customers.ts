@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import type { ErasureCounts } from '../../customers/customer-service.js';
+import { OutputFileError, replaceFile } from '../../files/replace-file.js';
 import { requireMerchants } from '../merchants-exist.js';
 import { io, out, outJson, result, UsageError } from '../output.js';
 import { withDatabase } from '../with-database.js';
@@ -51,7 +51,10 @@ export function customersCommand(program: Command): void {
         for (const line of lines) out(line);
         return;
       }
-      await writeFile(options.out, lines.map((line) => `${line}\n`).join(''));
+      // Private (0600), through a temporary file renamed into place: a symlink at --out is replaced, never followed.
+      await replaceFile(options.out, lines.map((line) => `${line}\n`).join(''), 'the export').catch((error: unknown) => {
+        throw error instanceof OutputFileError ? new UsageError(error.message) : error;
+      });
       result({ merchant: options.merchant, customers: records.length, file: options.out }, () => out(`exported ${plural(records.length, 'customer')} of merchant ${options.merchant} to ${options.out}`));
     });
   customers
