@@ -69,8 +69,8 @@ async function acpOrder(contact: { name: string; email: string; phone_number: st
 }
 
 /** Every read that shows the session or its order, as text. */
-async function reads(sessionId: string, orderId: string): Promise<string> {
-  const answers = [await acp.get(sessionId), await api(`/checkout_sessions/${sessionId}`), await api(`/orders/${orderId}`), await admin(`/merchants/shop/orders/${orderId}`)];
+async function reads(sessionId: string, orderId: string, protocolRead: () => Promise<{ status: number; body: unknown }> = () => acp.get(sessionId)): Promise<string> {
+  const answers = [await protocolRead(), await api(`/checkout_sessions/${sessionId}`), await api(`/orders/${orderId}`), await admin(`/merchants/shop/orders/${orderId}`)];
   for (const answer of answers) expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   return JSON.stringify(answers.map((answer) => answer.body)).toLowerCase();
 }
@@ -104,6 +104,16 @@ describe('erasure of a buyer of any protocol', () => {
       json: { line_items: [{ item: { id: 'chair-oak' }, quantity: 1 }], buyer: { email: 'GRACE.HOPPER@example.com', first_name: 'Grace', last_name: 'Hopper' }, fulfillment: { methods: [{ type: 'shipping', destinations: [{ street_address: '9 Cobol Rd', address_locality: 'Salem', address_region: 'OR', postal_code: '97301', address_country: 'US', first_name: 'Grace', last_name: 'Hopper' }] }] } },
     });
     expect(ucp.status, JSON.stringify(ucp.body)).toBe(201);
+    // The UCP checkout completed too: an order of the same customer.
+    const ucpSend = (method: string, path: string, body: unknown) =>
+      call(`${gateway.url}/ucp/checkout-sessions/${ucp.body.id}${path}`, { method, json: body, headers: { authorization: `Bearer ${key}`, 'ucp-agent': `profile="${profiles.url}/platform"`, 'request-id': randomUUID(), 'idempotency-key': randomUUID() } });
+    const method = ucp.body.fulfillment.methods[0];
+    const routed = await ucpSend('PUT', '', { id: ucp.body.id, line_items: [{ item: { id: 'chair-oak' }, quantity: 1 }], buyer: { email: 'GRACE.HOPPER@example.com', first_name: 'Grace', last_name: 'Hopper' }, fulfillment: { methods: [{ id: method.id, type: 'shipping', line_item_ids: ['li_1'], selected_destination_id: method.selected_destination_id, groups: [{ id: method.groups[0].id, selected_option_id: method.groups[0].options[0].id }] }] } });
+    expect(routed.body.status, JSON.stringify(routed.body.messages)).toBe('ready_for_complete');
+    const instrument = { id: 'instr_1', handler_id: 'mock_payment_handler', type: 'card', credential: { type: 'token', token: 'success_token' }, selected: true };
+    const ucpDone = await ucpSend('POST', '/complete', { payment: { instruments: [instrument] } });
+    expect(ucpDone.body.status).toBe('completed');
+    expect((await api(`/orders/${ucpDone.body.order.id}`)).body.customer_id).toBe((await api(`/orders/${orderId}`)).body.customer_id);
     const customerId = (await api(`/orders/${orderId}`)).body.customer_id as string;
     expect(customerId).toMatch(/^cus_/);
     // Customers are listed, shown and erased by id.
@@ -113,12 +123,13 @@ describe('erasure of a buyer of any protocol', () => {
 
     const erased = await admin(`/merchants/shop/customers/${customerId}`, { method: 'DELETE' });
     expect(erased.status, JSON.stringify(erased.body)).toBe(200);
-    expect(erased.body).toMatchObject({ customers: 1, addresses: 1, checkoutSessions: 2, orders: 1 });
+    expect(erased.body).toMatchObject({ customers: 1, addresses: 1, checkoutSessions: 2, orders: 2 });
     expect(erased.body.webhookEvents).toBeGreaterThan(0);
     expect(erased.body.idempotentResponses).toBeGreaterThan(0);
     expect((await admin(`/merchants/shop/customers/${customerId}`)).status).toBe(404);
 
     expect(await reads(sessionId, orderId)).not.toMatch(/hopper|cobol/);
+    expect(await reads(ucp.body.id, ucpDone.body.order.id, () => ucpSend('GET', '', undefined))).not.toMatch(/hopper|cobol/);
     const ucpRead = await call(`${gateway.url}/ucp/checkout-sessions/${ucp.body.id}`, { headers: { authorization: `Bearer ${key}`, 'ucp-agent': `profile="${profiles.url}/platform"`, 'request-id': randomUUID() } });
     expect(ucpRead.body.id).toBe(ucp.body.id); // still the platform's checkout, without its buyer
     expect(JSON.stringify(ucpRead.body).toLowerCase()).not.toMatch(/hopper|cobol/);
