@@ -20,6 +20,7 @@ export const keyWire = (k: KeyRecord) => ({
   rpm: k.rpm,
   rpd: k.rpd,
   signing: k.signingSecret !== null,
+  signature_scheme: k.signingSecret === null ? null : k.signatureScheme,
   created_at: k.createdAt.toISOString(),
   revoked_at: iso(k.revokedAt),
 });

@@ -1,6 +1,7 @@
 import type { Request } from 'express';
 import type { KeyService } from '../../auth/key-service.js';
 import type { Tier } from '../../auth/principal.js';
+import type { SignatureScheme } from '../../auth/request-signature-v2.js';
 import type { Scope } from '../../auth/scopes.js';
 import type { GatewayEnv } from '../../config/config.js';
 import { NotFoundError } from '../../errors.js';
@@ -19,6 +20,7 @@ interface CreateApiKeyBody {
   rpm?: number;
   rpd?: number;
   signing_secret?: boolean;
+  signature_scheme?: SignatureScheme;
 }
 
 /** The merchant of the path, which must exist (a key never creates one here). */
@@ -45,7 +47,8 @@ export function keyOperations(keys: KeyService, merchants: MerchantStore, env: G
         ...(body.tier ? { tier: body.tier } : {}),
         ...(body.rpm ? { rpm: body.rpm } : {}),
         ...(body.rpd ? { rpd: body.rpd } : {}),
-        signingSecret: body.signing_secret ?? false,
+        ...(body.signing_secret === undefined ? {} : { signingSecret: body.signing_secret }),
+        ...(body.signature_scheme ? { signatureScheme: body.signature_scheme } : {}),
       });
       auditTarget(req, created.id, merchantId);
       const record = (await keys.list()).find((k) => k.id === created.id)!;

@@ -3,6 +3,7 @@ import type { GatewayEnv } from '../../config/config.js';
 import type { Tier } from '../../auth/principal.js';
 import { parseScopes } from '../../auth/scopes.js';
 import { KEY_PREFIX } from '../../auth/api-key.js';
+import { SIGNATURE_SCHEMES, type SignatureScheme } from '../../auth/request-signature-v2.js';
 import { requireMerchants } from '../merchants-exist.js';
 import { out, result, UsageError } from '../output.js';
 import { table } from '../table.js';
@@ -17,6 +18,7 @@ interface CreateOptions {
   rpm?: number;
   rpd?: number;
   signingSecret?: boolean;
+  signing?: SignatureScheme;
 }
 
 export function keysCommand(program: Command): void {
@@ -31,7 +33,8 @@ export function keysCommand(program: Command): void {
     .option('--tier <tier>', 'sandbox | production | enterprise (default: by environment)', choice('--tier', ['sandbox', 'production', 'enterprise'] as const))
     .option('--rpm <n>', 'requests per minute (enterprise)', positiveInt('--rpm'))
     .option('--rpd <n>', 'requests per day (enterprise)', positiveInt('--rpd'))
-    .option('--signing-secret', 'require signed requests from this key and print the secret')
+    .option('--signing-secret', 'require signed requests from this key and print the secret (same as --signing body)')
+    .option('--signing <scheme>', "require signed requests: body (SPEC's Signature, or X-Request-Signature) | v2 (X-Request-Signature only); prints the secret", choice('--signing', SIGNATURE_SCHEMES))
     .action(async (options: CreateOptions) => {
       let scopes;
       try {
@@ -48,7 +51,8 @@ export function keysCommand(program: Command): void {
             ...(options.tier ? { tier: options.tier } : {}),
             ...(options.rpm ? { rpm: options.rpm } : {}),
             ...(options.rpd ? { rpd: options.rpd } : {}),
-          signingSecret: Boolean(options.signingSecret),
+          signingSecret: Boolean(options.signingSecret || options.signing),
+          ...(options.signing ? { signatureScheme: options.signing } : {}),
         });
       });
       result({ id: created.id, key: created.key, ...(created.signingSecret ? { signing_secret: created.signingSecret } : {}) }, () => {
@@ -73,6 +77,7 @@ export function keysCommand(program: Command): void {
         rpm: k.rpm ?? null,
         rpd: k.rpd ?? null,
         signing: Boolean(k.signingSecret),
+        signature_scheme: k.signingSecret ? k.signatureScheme : null,
         created_at: k.createdAt.toISOString(),
         revoked_at: k.revokedAt?.toISOString() ?? null,
       }));
@@ -87,12 +92,23 @@ export function keysCommand(program: Command): void {
             k.scopes.join(','),
             k.tier,
             k.rpm || k.rpd ? `rpm=${k.rpm ?? '-'} rpd=${k.rpd ?? '-'}` : '-',
-            k.signing ? 'on' : 'off',
+            k.signature_scheme ?? 'off',
             k.created_at,
             k.revoked_at ? `revoked ${k.revoked_at}` : 'active',
           ]),
         );
       });
+    });
+
+  keys
+    .command('signing')
+    .description("set which request signatures a key with a signing secret takes: v2 (X-Request-Signature only) or body (also SPEC's Signature); every process from its next request")
+    .argument('<key-id>')
+    .argument('<scheme>', 'body | v2', choice('<scheme>', SIGNATURE_SCHEMES))
+    .action(async (id: string, scheme: SignatureScheme) => {
+      const found = await withDatabase((_db, services) => services.keys.setSignatureScheme(id, scheme));
+      if (!found) throw new UsageError(`no key ${JSON.stringify(id)}`);
+      result({ id, signature_scheme: scheme }, () => out(`${id} now takes ${scheme === 'v2' ? 'X-Request-Signature (v2) only' : "SPEC's Signature or X-Request-Signature"}`));
     });
 
   keys
