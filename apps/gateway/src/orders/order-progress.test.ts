@@ -51,4 +51,11 @@ describe('lineProgress', () => {
     ]);
     expect(refundable(record)).toBe(3500n);
   });
+
+  it('leaves nothing to fulfil once everything paid was paid back by amount, and everything while something is still paid', () => {
+    const rest = (record: OrderRecord) => lineProgress(record).map((p) => p.remaining);
+    expect(rest(order({ refunds: [refund(4500n)] }))).toEqual([0, 0]);
+    expect(rest(order({ fulfillments: [shipped([[0, 1]])], refunds: [refund(2000n), refund(2500n)] }))).toEqual([0, 0]);
+    expect(rest(order({ refunds: [refund(4499n)] }))).toEqual([3, 1]);
+  });
 });

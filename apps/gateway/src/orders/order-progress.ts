@@ -2,8 +2,8 @@
  * What an order's fulfillments, refunds and cancellation add up to, per line and as a status —
  * pure arithmetic over an OrderRecord, the one place that says what is left to fulfil and to pay back.
  *
- * Per line: to fulfil = ordered − refunded by line (− what was left when canceled: nothing is left
- * once canceled). Status, first match wins: canceled (canceled before anything was fulfilled) →
+ * Per line: to fulfil = ordered − fulfilled − refunded by line; nothing is left once canceled, nor
+ * once everything paid was paid back (an order refunded in full by amount ships nothing more). Status, first match wins: canceled (canceled before anything was fulfilled) →
  * refunded (everything paid was paid back) → delivered (all fulfilled, every fulfillment delivered)
  * → fulfilled (all fulfilled) → partially_fulfilled (some) → created.
  */
@@ -28,12 +28,13 @@ const sum = (lists: LineUnits[][], position: number) =>
 export function lineProgress(record: OrderRecord): LineProgress[] {
   const fulfilled = record.fulfillments.map((f) => f.lines);
   const refunded = record.refunds.map((r) => r.lines);
+  const settled = refundedInFull(record);
   return record.session.lineItems.map((line) => {
     const done = sum(fulfilled, line.position);
     const back = sum(refunded, line.position);
     const open = Math.max(0, line.quantity - back - done);
     const canceled = record.canceledAt ? open : 0;
-    return { line, ordered: line.quantity, fulfilled: done, refunded: back, canceled, remaining: open - canceled };
+    return { line, ordered: line.quantity, fulfilled: done, refunded: back, canceled, remaining: settled ? 0 : open - canceled };
   });
 }
 
@@ -65,12 +66,15 @@ export const refundedTotal = (record: OrderRecord): bigint => record.refunds.red
 /** Minor units paid and not yet paid back. */
 export const refundable = (record: OrderRecord): bigint => record.session.order.total - refundedTotal(record);
 
+/** Everything paid was paid back (an order of 0 never is): the order is `refunded`, and nothing is left to fulfil or cancel. */
+export const refundedInFull = (record: OrderRecord): boolean => record.session.order.total > 0n && refundable(record) <= 0n;
+
 export function deriveStatus(record: OrderRecord): OrderStatus {
   const lines = lineProgress(record);
   const fulfilled = lines.reduce((n, l) => n + l.fulfilled, 0);
   const remaining = lines.reduce((n, l) => n + l.remaining, 0);
   if (record.canceledAt && fulfilled === 0) return 'canceled';
-  if (record.session.order.total > 0n && refundable(record) <= 0n) return 'refunded';
+  if (refundedInFull(record)) return 'refunded';
   if (fulfilled === 0) return 'created';
   if (remaining > 0) return 'partially_fulfilled';
   return record.fulfillments.every((f) => f.deliveredAt) ? 'delivered' : 'fulfilled';
