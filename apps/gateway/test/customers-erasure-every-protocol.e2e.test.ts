@@ -87,6 +87,10 @@ describe('erasure of a buyer of any protocol', () => {
     await gateway.db.sql.execute(sql`UPDATE checkout_sessions SET customer = NULL WHERE id = ${legacy.body.id as string}`);
     expect(await reads(sessionId, orderId)).toContain('lovelace');
 
+    // The ACP-only buyer is a customer: shown by id as by email, every order of theirs listed.
+    const customerId = (await api(`/orders/${orderId}`)).body.customer_id as string;
+    const shown = await runCli(['customers', 'show', '--customer', customerId, '--merchant', 'shop'], { DATABASE_URL: gateway.db.url });
+    expect(JSON.parse(shown.stdout)).toMatchObject({ email: 'ada.lovelace@example.com', customer: { id: customerId, name: 'Ada Lovelace' }, orders: [{ id: orderId }] });
     const erased = await runCli(['customers', 'erase', '--email', 'ADA.LOVELACE@example.com', '--merchant', 'shop'], { DATABASE_URL: gateway.db.url });
     expect(erased.stderr).toBe('');
     expect(erased.stdout).toMatch(/^erased ada\.lovelace@example\.com from merchant shop: 1 customer, 1 saved address, 3 checkout sessions cleared \(1 order kept with their totals\), [1-9]\d* webhook events? scrubbed, [1-9]\d* stored idempotent responses? deleted, 0 discount uses anonymized\n$/);

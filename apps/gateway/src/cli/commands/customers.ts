@@ -20,6 +20,18 @@ function erasureSummary(counts: ErasureCounts): string {
   ].join(', ');
 }
 
+interface BuyerOptions {
+  email?: string;
+  customer?: string;
+  merchant: string;
+}
+
+/** The buyer a data-subject command names: by email or by customer id, exactly one. */
+function oneBuyer({ email, customer }: BuyerOptions): { email: string } | { customerId: string } {
+  if ((email === undefined) === (customer === undefined)) throw new UsageError('name the buyer with --email or --customer (one of them)');
+  return email !== undefined ? { email } : { customerId: customer! };
+}
+
 export function customersCommand(program: Command): void {
   const customers = program.command('customers').description('manage merchants\' customers: saved buyers and addresses, data-subject export and erasure (docs/operating.md, "Customers")');
   customers
@@ -59,20 +71,27 @@ export function customersCommand(program: Command): void {
     });
   customers
     .command('show')
-    .description('print everything the merchant holds of an email as JSON (a data-subject export): the customer, consents, addresses and orders')
-    .requiredOption('--email <email>', 'the customer\'s email (any case)')
+    .description('print everything the merchant holds of a buyer as JSON (a data-subject export): the customer, consents, addresses and orders of every protocol')
+    .option('--email <email>', 'the customer\'s email (any case)')
+    .option('--customer <id>', 'the customer\'s id (as the admin API and orders name it), instead of --email')
     .requiredOption('--merchant <id>', 'merchant id')
-    .action(async (options: { email: string; merchant: string }) => {
-      const data = await withDatabase((_db, services) => services.customers.exportData(options.merchant, options.email));
+    .action(async (options: BuyerOptions) => {
+      const buyer = oneBuyer(options);
+      const data = await withDatabase((_db, services) =>
+        'email' in buyer ? services.customers.exportData(options.merchant, buyer.email) : services.customers.exportCustomer(options.merchant, buyer.customerId));
       out(JSON.stringify(data, null, 2));
     });
   customers
     .command('erase')
-    .description('erase an email from the merchant in one transaction: the customer and addresses deleted, the buyer\'s details cleared from checkout sessions, webhook events, idempotent responses and discount uses; orders keep their totals')
-    .requiredOption('--email <email>', 'the customer\'s email (any case)')
+    .description('erase a buyer from the merchant in one transaction, whichever protocol they bought through (our API, ACP, UCP, MCP): the customer and addresses deleted, the buyer\'s details cleared from checkout sessions, webhook events, idempotent responses and discount uses; orders keep their totals; prints what it removed')
+    .option('--email <email>', 'the customer\'s email (any case)')
+    .option('--customer <id>', 'the customer\'s id (as the admin API and orders name it), instead of --email')
     .requiredOption('--merchant <id>', 'merchant id')
-    .action(async (options: { email: string; merchant: string }) => {
-      const counts = await withDatabase((_db, services) => services.customers.erase(options.merchant, options.email));
-      result({ merchant: options.merchant, email: options.email.trim().toLowerCase(), erased: counts }, () => out(`erased ${options.email.trim().toLowerCase()} from merchant ${options.merchant}: ${erasureSummary(counts)}`));
+    .action(async (options: BuyerOptions) => {
+      const buyer = oneBuyer(options);
+      const counts = await withDatabase((_db, services) =>
+        'email' in buyer ? services.customers.erase(options.merchant, buyer.email) : services.customers.eraseCustomer(options.merchant, buyer.customerId));
+      const who = 'email' in buyer ? buyer.email.trim().toLowerCase() : buyer.customerId;
+      result({ merchant: options.merchant, ...('email' in buyer ? { email: who } : { customer_id: who }), erased: counts }, () => out(`erased ${who} from merchant ${options.merchant}: ${erasureSummary(counts)}`));
     });
 }
