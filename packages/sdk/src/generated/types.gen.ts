@@ -1388,6 +1388,36 @@ export type Q = string;
 export type RequestId = string;
 
 /**
+ * Request signature, scheme v2: it covers the whole request, so it cannot be replayed onto
+ * another one. `t=<unix seconds>,v2=<hex>`, where `v2` is the lowercase hex HMAC-SHA256, keyed
+ * with the key's signing secret, of the signing string (lines joined by `\n`, no final newline):
+ *
+ * ```
+ * v2
+ * <t>
+ * <METHOD, upper case>
+ * <request target: the path and, when there is one, ? and the query, exactly as sent>
+ * <the Merchant-Id header's value, or an empty line>
+ * <lowercase hex SHA-256 of the exact body bytes (of no bytes for GET and bodiless POSTs)>
+ * ```
+ *
+ * The target is compared as sent — percent-encoding untouched, parameters not reordered (what
+ * `new URL(url).pathname + search` gives, and what the SDK signs); a proxy in front of the gateway
+ * must not rewrite it. `t` must lie within the server's window (300 s by default, the operator's
+ * `REQUEST_SIGNATURE_WINDOW`) of its clock, in the past or the future, else 401
+ * `authentication_error`. Several `v2=` values may be sent (each is compared, in constant time);
+ * other names (a later scheme's) are ignored. A malformed value, a mismatch or a time outside the
+ * window → 401 `authentication_error`.
+ *
+ * When this header is sent it is checked and `Signature`/`Timestamp` are ignored. Keys whose
+ * signature scheme is `v2` (created with `--signing v2` or `signature_scheme: v2`) require it:
+ * `Signature` alone is refused with 401. Keys with the `body` scheme take either. An exact
+ * request replayed within the window is not refused by the signature: send an `Idempotency-Key`
+ * on writes.
+ */
+export type RequestSignature = string;
+
+/**
  * Checkout session id (`cs_…`). A session of another merchant is answered like an unknown one, 404.
  */
 export type SessionId = string;
@@ -1403,8 +1433,13 @@ export type SessionId = string;
  * padding, canonical — exactly 44 characters, the last one `=` and nothing after it (what Node's
  * `digest('base64')` and `btoa` write, and what the SDK sends). The url-safe alphabet (`-`, `_`),
  * a missing padding, characters after it, spaces, hex, or non-zero bits after the digest are
- * refused with 401, before the digest is compared. The signature does not cover the timestamp, so on its own it cannot stop a
- * replay of a captured request within the window: send an `Idempotency-Key` on writes.
+ * refused with 401, before the digest is compared.
+ *
+ * This is SPEC's scheme, kept for compatibility: it covers neither `Timestamp` nor the method,
+ * path or query, so the signature of an empty body is the same for every bodiless request of a
+ * key and a captured one authenticates any other (another session's `cancel`) with a fresh
+ * `Timestamp`. Prefer `X-Request-Signature` (v2), which is checked instead whenever it is sent;
+ * keys whose signature scheme is `v2` refuse a request signed with `Signature` alone (401).
  */
 export type Signature = string;
 
@@ -1414,7 +1449,7 @@ export type Signature = string;
 export type Tag = string;
 
 /**
- * Time of signing, UTC, in RFC 3339 (ISO 8601) form. With request signing on it must lie within 5 minutes of the server's clock, in the past or the future; otherwise 401 `authentication_error`.
+ * Time of signing for `Signature` (SPEC's body scheme), UTC, in RFC 3339 (ISO 8601) form. With request signing on it must lie within 5 minutes of the server's clock, in the past or the future; otherwise 401 `authentication_error`. It is not signed; `X-Request-Signature` (v2) carries its own signed time (`t=`) and needs no `Timestamp`.
  */
 export type Timestamp = string;
 
@@ -1497,12 +1532,46 @@ export type CreateCheckoutSessionData = {
          * padding, canonical — exactly 44 characters, the last one `=` and nothing after it (what Node's
          * `digest('base64')` and `btoa` write, and what the SDK sends). The url-safe alphabet (`-`, `_`),
          * a missing padding, characters after it, spaces, hex, or non-zero bits after the digest are
-         * refused with 401, before the digest is compared. The signature does not cover the timestamp, so on its own it cannot stop a
-         * replay of a captured request within the window: send an `Idempotency-Key` on writes.
+         * refused with 401, before the digest is compared.
+         *
+         * This is SPEC's scheme, kept for compatibility: it covers neither `Timestamp` nor the method,
+         * path or query, so the signature of an empty body is the same for every bodiless request of a
+         * key and a captured one authenticates any other (another session's `cancel`) with a fresh
+         * `Timestamp`. Prefer `X-Request-Signature` (v2), which is checked instead whenever it is sent;
+         * keys whose signature scheme is `v2` refuse a request signed with `Signature` alone (401).
          */
         Signature?: string;
         /**
-         * Time of signing, UTC, in RFC 3339 (ISO 8601) form. With request signing on it must lie within 5 minutes of the server's clock, in the past or the future; otherwise 401 `authentication_error`.
+         * Request signature, scheme v2: it covers the whole request, so it cannot be replayed onto
+         * another one. `t=<unix seconds>,v2=<hex>`, where `v2` is the lowercase hex HMAC-SHA256, keyed
+         * with the key's signing secret, of the signing string (lines joined by `\n`, no final newline):
+         *
+         * ```
+         * v2
+         * <t>
+         * <METHOD, upper case>
+         * <request target: the path and, when there is one, ? and the query, exactly as sent>
+         * <the Merchant-Id header's value, or an empty line>
+         * <lowercase hex SHA-256 of the exact body bytes (of no bytes for GET and bodiless POSTs)>
+         * ```
+         *
+         * The target is compared as sent — percent-encoding untouched, parameters not reordered (what
+         * `new URL(url).pathname + search` gives, and what the SDK signs); a proxy in front of the gateway
+         * must not rewrite it. `t` must lie within the server's window (300 s by default, the operator's
+         * `REQUEST_SIGNATURE_WINDOW`) of its clock, in the past or the future, else 401
+         * `authentication_error`. Several `v2=` values may be sent (each is compared, in constant time);
+         * other names (a later scheme's) are ignored. A malformed value, a mismatch or a time outside the
+         * window → 401 `authentication_error`.
+         *
+         * When this header is sent it is checked and `Signature`/`Timestamp` are ignored. Keys whose
+         * signature scheme is `v2` (created with `--signing v2` or `signature_scheme: v2`) require it:
+         * `Signature` alone is refused with 401. Keys with the `body` scheme take either. An exact
+         * request replayed within the window is not refused by the signature: send an `Idempotency-Key`
+         * on writes.
+         */
+        'X-Request-Signature'?: string;
+        /**
+         * Time of signing for `Signature` (SPEC's body scheme), UTC, in RFC 3339 (ISO 8601) form. With request signing on it must lie within 5 minutes of the server's clock, in the past or the future; otherwise 401 `authentication_error`. It is not signed; `X-Request-Signature` (v2) carries its own signed time (`t=`) and needs no `Timestamp`.
          */
         Timestamp?: string;
         /**
@@ -1604,12 +1673,46 @@ export type GetCheckoutSessionData = {
          * padding, canonical — exactly 44 characters, the last one `=` and nothing after it (what Node's
          * `digest('base64')` and `btoa` write, and what the SDK sends). The url-safe alphabet (`-`, `_`),
          * a missing padding, characters after it, spaces, hex, or non-zero bits after the digest are
-         * refused with 401, before the digest is compared. The signature does not cover the timestamp, so on its own it cannot stop a
-         * replay of a captured request within the window: send an `Idempotency-Key` on writes.
+         * refused with 401, before the digest is compared.
+         *
+         * This is SPEC's scheme, kept for compatibility: it covers neither `Timestamp` nor the method,
+         * path or query, so the signature of an empty body is the same for every bodiless request of a
+         * key and a captured one authenticates any other (another session's `cancel`) with a fresh
+         * `Timestamp`. Prefer `X-Request-Signature` (v2), which is checked instead whenever it is sent;
+         * keys whose signature scheme is `v2` refuse a request signed with `Signature` alone (401).
          */
         Signature?: string;
         /**
-         * Time of signing, UTC, in RFC 3339 (ISO 8601) form. With request signing on it must lie within 5 minutes of the server's clock, in the past or the future; otherwise 401 `authentication_error`.
+         * Request signature, scheme v2: it covers the whole request, so it cannot be replayed onto
+         * another one. `t=<unix seconds>,v2=<hex>`, where `v2` is the lowercase hex HMAC-SHA256, keyed
+         * with the key's signing secret, of the signing string (lines joined by `\n`, no final newline):
+         *
+         * ```
+         * v2
+         * <t>
+         * <METHOD, upper case>
+         * <request target: the path and, when there is one, ? and the query, exactly as sent>
+         * <the Merchant-Id header's value, or an empty line>
+         * <lowercase hex SHA-256 of the exact body bytes (of no bytes for GET and bodiless POSTs)>
+         * ```
+         *
+         * The target is compared as sent — percent-encoding untouched, parameters not reordered (what
+         * `new URL(url).pathname + search` gives, and what the SDK signs); a proxy in front of the gateway
+         * must not rewrite it. `t` must lie within the server's window (300 s by default, the operator's
+         * `REQUEST_SIGNATURE_WINDOW`) of its clock, in the past or the future, else 401
+         * `authentication_error`. Several `v2=` values may be sent (each is compared, in constant time);
+         * other names (a later scheme's) are ignored. A malformed value, a mismatch or a time outside the
+         * window → 401 `authentication_error`.
+         *
+         * When this header is sent it is checked and `Signature`/`Timestamp` are ignored. Keys whose
+         * signature scheme is `v2` (created with `--signing v2` or `signature_scheme: v2`) require it:
+         * `Signature` alone is refused with 401. Keys with the `body` scheme take either. An exact
+         * request replayed within the window is not refused by the signature: send an `Idempotency-Key`
+         * on writes.
+         */
+        'X-Request-Signature'?: string;
+        /**
+         * Time of signing for `Signature` (SPEC's body scheme), UTC, in RFC 3339 (ISO 8601) form. With request signing on it must lie within 5 minutes of the server's clock, in the past or the future; otherwise 401 `authentication_error`. It is not signed; `X-Request-Signature` (v2) carries its own signed time (`t=`) and needs no `Timestamp`.
          */
         Timestamp?: string;
         /**
@@ -1715,12 +1818,46 @@ export type UpdateCheckoutSessionData = {
          * padding, canonical — exactly 44 characters, the last one `=` and nothing after it (what Node's
          * `digest('base64')` and `btoa` write, and what the SDK sends). The url-safe alphabet (`-`, `_`),
          * a missing padding, characters after it, spaces, hex, or non-zero bits after the digest are
-         * refused with 401, before the digest is compared. The signature does not cover the timestamp, so on its own it cannot stop a
-         * replay of a captured request within the window: send an `Idempotency-Key` on writes.
+         * refused with 401, before the digest is compared.
+         *
+         * This is SPEC's scheme, kept for compatibility: it covers neither `Timestamp` nor the method,
+         * path or query, so the signature of an empty body is the same for every bodiless request of a
+         * key and a captured one authenticates any other (another session's `cancel`) with a fresh
+         * `Timestamp`. Prefer `X-Request-Signature` (v2), which is checked instead whenever it is sent;
+         * keys whose signature scheme is `v2` refuse a request signed with `Signature` alone (401).
          */
         Signature?: string;
         /**
-         * Time of signing, UTC, in RFC 3339 (ISO 8601) form. With request signing on it must lie within 5 minutes of the server's clock, in the past or the future; otherwise 401 `authentication_error`.
+         * Request signature, scheme v2: it covers the whole request, so it cannot be replayed onto
+         * another one. `t=<unix seconds>,v2=<hex>`, where `v2` is the lowercase hex HMAC-SHA256, keyed
+         * with the key's signing secret, of the signing string (lines joined by `\n`, no final newline):
+         *
+         * ```
+         * v2
+         * <t>
+         * <METHOD, upper case>
+         * <request target: the path and, when there is one, ? and the query, exactly as sent>
+         * <the Merchant-Id header's value, or an empty line>
+         * <lowercase hex SHA-256 of the exact body bytes (of no bytes for GET and bodiless POSTs)>
+         * ```
+         *
+         * The target is compared as sent — percent-encoding untouched, parameters not reordered (what
+         * `new URL(url).pathname + search` gives, and what the SDK signs); a proxy in front of the gateway
+         * must not rewrite it. `t` must lie within the server's window (300 s by default, the operator's
+         * `REQUEST_SIGNATURE_WINDOW`) of its clock, in the past or the future, else 401
+         * `authentication_error`. Several `v2=` values may be sent (each is compared, in constant time);
+         * other names (a later scheme's) are ignored. A malformed value, a mismatch or a time outside the
+         * window → 401 `authentication_error`.
+         *
+         * When this header is sent it is checked and `Signature`/`Timestamp` are ignored. Keys whose
+         * signature scheme is `v2` (created with `--signing v2` or `signature_scheme: v2`) require it:
+         * `Signature` alone is refused with 401. Keys with the `body` scheme take either. An exact
+         * request replayed within the window is not refused by the signature: send an `Idempotency-Key`
+         * on writes.
+         */
+        'X-Request-Signature'?: string;
+        /**
+         * Time of signing for `Signature` (SPEC's body scheme), UTC, in RFC 3339 (ISO 8601) form. With request signing on it must lie within 5 minutes of the server's clock, in the past or the future; otherwise 401 `authentication_error`. It is not signed; `X-Request-Signature` (v2) carries its own signed time (`t=`) and needs no `Timestamp`.
          */
         Timestamp?: string;
         /**
@@ -1846,12 +1983,46 @@ export type CompleteCheckoutSessionData = {
          * padding, canonical — exactly 44 characters, the last one `=` and nothing after it (what Node's
          * `digest('base64')` and `btoa` write, and what the SDK sends). The url-safe alphabet (`-`, `_`),
          * a missing padding, characters after it, spaces, hex, or non-zero bits after the digest are
-         * refused with 401, before the digest is compared. The signature does not cover the timestamp, so on its own it cannot stop a
-         * replay of a captured request within the window: send an `Idempotency-Key` on writes.
+         * refused with 401, before the digest is compared.
+         *
+         * This is SPEC's scheme, kept for compatibility: it covers neither `Timestamp` nor the method,
+         * path or query, so the signature of an empty body is the same for every bodiless request of a
+         * key and a captured one authenticates any other (another session's `cancel`) with a fresh
+         * `Timestamp`. Prefer `X-Request-Signature` (v2), which is checked instead whenever it is sent;
+         * keys whose signature scheme is `v2` refuse a request signed with `Signature` alone (401).
          */
         Signature?: string;
         /**
-         * Time of signing, UTC, in RFC 3339 (ISO 8601) form. With request signing on it must lie within 5 minutes of the server's clock, in the past or the future; otherwise 401 `authentication_error`.
+         * Request signature, scheme v2: it covers the whole request, so it cannot be replayed onto
+         * another one. `t=<unix seconds>,v2=<hex>`, where `v2` is the lowercase hex HMAC-SHA256, keyed
+         * with the key's signing secret, of the signing string (lines joined by `\n`, no final newline):
+         *
+         * ```
+         * v2
+         * <t>
+         * <METHOD, upper case>
+         * <request target: the path and, when there is one, ? and the query, exactly as sent>
+         * <the Merchant-Id header's value, or an empty line>
+         * <lowercase hex SHA-256 of the exact body bytes (of no bytes for GET and bodiless POSTs)>
+         * ```
+         *
+         * The target is compared as sent — percent-encoding untouched, parameters not reordered (what
+         * `new URL(url).pathname + search` gives, and what the SDK signs); a proxy in front of the gateway
+         * must not rewrite it. `t` must lie within the server's window (300 s by default, the operator's
+         * `REQUEST_SIGNATURE_WINDOW`) of its clock, in the past or the future, else 401
+         * `authentication_error`. Several `v2=` values may be sent (each is compared, in constant time);
+         * other names (a later scheme's) are ignored. A malformed value, a mismatch or a time outside the
+         * window → 401 `authentication_error`.
+         *
+         * When this header is sent it is checked and `Signature`/`Timestamp` are ignored. Keys whose
+         * signature scheme is `v2` (created with `--signing v2` or `signature_scheme: v2`) require it:
+         * `Signature` alone is refused with 401. Keys with the `body` scheme take either. An exact
+         * request replayed within the window is not refused by the signature: send an `Idempotency-Key`
+         * on writes.
+         */
+        'X-Request-Signature'?: string;
+        /**
+         * Time of signing for `Signature` (SPEC's body scheme), UTC, in RFC 3339 (ISO 8601) form. With request signing on it must lie within 5 minutes of the server's clock, in the past or the future; otherwise 401 `authentication_error`. It is not signed; `X-Request-Signature` (v2) carries its own signed time (`t=`) and needs no `Timestamp`.
          */
         Timestamp?: string;
         /**
@@ -1977,12 +2148,46 @@ export type CancelCheckoutSessionData = {
          * padding, canonical — exactly 44 characters, the last one `=` and nothing after it (what Node's
          * `digest('base64')` and `btoa` write, and what the SDK sends). The url-safe alphabet (`-`, `_`),
          * a missing padding, characters after it, spaces, hex, or non-zero bits after the digest are
-         * refused with 401, before the digest is compared. The signature does not cover the timestamp, so on its own it cannot stop a
-         * replay of a captured request within the window: send an `Idempotency-Key` on writes.
+         * refused with 401, before the digest is compared.
+         *
+         * This is SPEC's scheme, kept for compatibility: it covers neither `Timestamp` nor the method,
+         * path or query, so the signature of an empty body is the same for every bodiless request of a
+         * key and a captured one authenticates any other (another session's `cancel`) with a fresh
+         * `Timestamp`. Prefer `X-Request-Signature` (v2), which is checked instead whenever it is sent;
+         * keys whose signature scheme is `v2` refuse a request signed with `Signature` alone (401).
          */
         Signature?: string;
         /**
-         * Time of signing, UTC, in RFC 3339 (ISO 8601) form. With request signing on it must lie within 5 minutes of the server's clock, in the past or the future; otherwise 401 `authentication_error`.
+         * Request signature, scheme v2: it covers the whole request, so it cannot be replayed onto
+         * another one. `t=<unix seconds>,v2=<hex>`, where `v2` is the lowercase hex HMAC-SHA256, keyed
+         * with the key's signing secret, of the signing string (lines joined by `\n`, no final newline):
+         *
+         * ```
+         * v2
+         * <t>
+         * <METHOD, upper case>
+         * <request target: the path and, when there is one, ? and the query, exactly as sent>
+         * <the Merchant-Id header's value, or an empty line>
+         * <lowercase hex SHA-256 of the exact body bytes (of no bytes for GET and bodiless POSTs)>
+         * ```
+         *
+         * The target is compared as sent — percent-encoding untouched, parameters not reordered (what
+         * `new URL(url).pathname + search` gives, and what the SDK signs); a proxy in front of the gateway
+         * must not rewrite it. `t` must lie within the server's window (300 s by default, the operator's
+         * `REQUEST_SIGNATURE_WINDOW`) of its clock, in the past or the future, else 401
+         * `authentication_error`. Several `v2=` values may be sent (each is compared, in constant time);
+         * other names (a later scheme's) are ignored. A malformed value, a mismatch or a time outside the
+         * window → 401 `authentication_error`.
+         *
+         * When this header is sent it is checked and `Signature`/`Timestamp` are ignored. Keys whose
+         * signature scheme is `v2` (created with `--signing v2` or `signature_scheme: v2`) require it:
+         * `Signature` alone is refused with 401. Keys with the `body` scheme take either. An exact
+         * request replayed within the window is not refused by the signature: send an `Idempotency-Key`
+         * on writes.
+         */
+        'X-Request-Signature'?: string;
+        /**
+         * Time of signing for `Signature` (SPEC's body scheme), UTC, in RFC 3339 (ISO 8601) form. With request signing on it must lie within 5 minutes of the server's clock, in the past or the future; otherwise 401 `authentication_error`. It is not signed; `X-Request-Signature` (v2) carries its own signed time (`t=`) and needs no `Timestamp`.
          */
         Timestamp?: string;
         /**
@@ -2093,12 +2298,46 @@ export type SearchProductsData = {
          * padding, canonical — exactly 44 characters, the last one `=` and nothing after it (what Node's
          * `digest('base64')` and `btoa` write, and what the SDK sends). The url-safe alphabet (`-`, `_`),
          * a missing padding, characters after it, spaces, hex, or non-zero bits after the digest are
-         * refused with 401, before the digest is compared. The signature does not cover the timestamp, so on its own it cannot stop a
-         * replay of a captured request within the window: send an `Idempotency-Key` on writes.
+         * refused with 401, before the digest is compared.
+         *
+         * This is SPEC's scheme, kept for compatibility: it covers neither `Timestamp` nor the method,
+         * path or query, so the signature of an empty body is the same for every bodiless request of a
+         * key and a captured one authenticates any other (another session's `cancel`) with a fresh
+         * `Timestamp`. Prefer `X-Request-Signature` (v2), which is checked instead whenever it is sent;
+         * keys whose signature scheme is `v2` refuse a request signed with `Signature` alone (401).
          */
         Signature?: string;
         /**
-         * Time of signing, UTC, in RFC 3339 (ISO 8601) form. With request signing on it must lie within 5 minutes of the server's clock, in the past or the future; otherwise 401 `authentication_error`.
+         * Request signature, scheme v2: it covers the whole request, so it cannot be replayed onto
+         * another one. `t=<unix seconds>,v2=<hex>`, where `v2` is the lowercase hex HMAC-SHA256, keyed
+         * with the key's signing secret, of the signing string (lines joined by `\n`, no final newline):
+         *
+         * ```
+         * v2
+         * <t>
+         * <METHOD, upper case>
+         * <request target: the path and, when there is one, ? and the query, exactly as sent>
+         * <the Merchant-Id header's value, or an empty line>
+         * <lowercase hex SHA-256 of the exact body bytes (of no bytes for GET and bodiless POSTs)>
+         * ```
+         *
+         * The target is compared as sent — percent-encoding untouched, parameters not reordered (what
+         * `new URL(url).pathname + search` gives, and what the SDK signs); a proxy in front of the gateway
+         * must not rewrite it. `t` must lie within the server's window (300 s by default, the operator's
+         * `REQUEST_SIGNATURE_WINDOW`) of its clock, in the past or the future, else 401
+         * `authentication_error`. Several `v2=` values may be sent (each is compared, in constant time);
+         * other names (a later scheme's) are ignored. A malformed value, a mismatch or a time outside the
+         * window → 401 `authentication_error`.
+         *
+         * When this header is sent it is checked and `Signature`/`Timestamp` are ignored. Keys whose
+         * signature scheme is `v2` (created with `--signing v2` or `signature_scheme: v2`) require it:
+         * `Signature` alone is refused with 401. Keys with the `body` scheme take either. An exact
+         * request replayed within the window is not refused by the signature: send an `Idempotency-Key`
+         * on writes.
+         */
+        'X-Request-Signature'?: string;
+        /**
+         * Time of signing for `Signature` (SPEC's body scheme), UTC, in RFC 3339 (ISO 8601) form. With request signing on it must lie within 5 minutes of the server's clock, in the past or the future; otherwise 401 `authentication_error`. It is not signed; `X-Request-Signature` (v2) carries its own signed time (`t=`) and needs no `Timestamp`.
          */
         Timestamp?: string;
         /**
@@ -2272,12 +2511,46 @@ export type SearchProductsAliasData = {
          * padding, canonical — exactly 44 characters, the last one `=` and nothing after it (what Node's
          * `digest('base64')` and `btoa` write, and what the SDK sends). The url-safe alphabet (`-`, `_`),
          * a missing padding, characters after it, spaces, hex, or non-zero bits after the digest are
-         * refused with 401, before the digest is compared. The signature does not cover the timestamp, so on its own it cannot stop a
-         * replay of a captured request within the window: send an `Idempotency-Key` on writes.
+         * refused with 401, before the digest is compared.
+         *
+         * This is SPEC's scheme, kept for compatibility: it covers neither `Timestamp` nor the method,
+         * path or query, so the signature of an empty body is the same for every bodiless request of a
+         * key and a captured one authenticates any other (another session's `cancel`) with a fresh
+         * `Timestamp`. Prefer `X-Request-Signature` (v2), which is checked instead whenever it is sent;
+         * keys whose signature scheme is `v2` refuse a request signed with `Signature` alone (401).
          */
         Signature?: string;
         /**
-         * Time of signing, UTC, in RFC 3339 (ISO 8601) form. With request signing on it must lie within 5 minutes of the server's clock, in the past or the future; otherwise 401 `authentication_error`.
+         * Request signature, scheme v2: it covers the whole request, so it cannot be replayed onto
+         * another one. `t=<unix seconds>,v2=<hex>`, where `v2` is the lowercase hex HMAC-SHA256, keyed
+         * with the key's signing secret, of the signing string (lines joined by `\n`, no final newline):
+         *
+         * ```
+         * v2
+         * <t>
+         * <METHOD, upper case>
+         * <request target: the path and, when there is one, ? and the query, exactly as sent>
+         * <the Merchant-Id header's value, or an empty line>
+         * <lowercase hex SHA-256 of the exact body bytes (of no bytes for GET and bodiless POSTs)>
+         * ```
+         *
+         * The target is compared as sent — percent-encoding untouched, parameters not reordered (what
+         * `new URL(url).pathname + search` gives, and what the SDK signs); a proxy in front of the gateway
+         * must not rewrite it. `t` must lie within the server's window (300 s by default, the operator's
+         * `REQUEST_SIGNATURE_WINDOW`) of its clock, in the past or the future, else 401
+         * `authentication_error`. Several `v2=` values may be sent (each is compared, in constant time);
+         * other names (a later scheme's) are ignored. A malformed value, a mismatch or a time outside the
+         * window → 401 `authentication_error`.
+         *
+         * When this header is sent it is checked and `Signature`/`Timestamp` are ignored. Keys whose
+         * signature scheme is `v2` (created with `--signing v2` or `signature_scheme: v2`) require it:
+         * `Signature` alone is refused with 401. Keys with the `body` scheme take either. An exact
+         * request replayed within the window is not refused by the signature: send an `Idempotency-Key`
+         * on writes.
+         */
+        'X-Request-Signature'?: string;
+        /**
+         * Time of signing for `Signature` (SPEC's body scheme), UTC, in RFC 3339 (ISO 8601) form. With request signing on it must lie within 5 minutes of the server's clock, in the past or the future; otherwise 401 `authentication_error`. It is not signed; `X-Request-Signature` (v2) carries its own signed time (`t=`) and needs no `Timestamp`.
          */
         Timestamp?: string;
         /**
@@ -2451,12 +2724,46 @@ export type GetProductData = {
          * padding, canonical — exactly 44 characters, the last one `=` and nothing after it (what Node's
          * `digest('base64')` and `btoa` write, and what the SDK sends). The url-safe alphabet (`-`, `_`),
          * a missing padding, characters after it, spaces, hex, or non-zero bits after the digest are
-         * refused with 401, before the digest is compared. The signature does not cover the timestamp, so on its own it cannot stop a
-         * replay of a captured request within the window: send an `Idempotency-Key` on writes.
+         * refused with 401, before the digest is compared.
+         *
+         * This is SPEC's scheme, kept for compatibility: it covers neither `Timestamp` nor the method,
+         * path or query, so the signature of an empty body is the same for every bodiless request of a
+         * key and a captured one authenticates any other (another session's `cancel`) with a fresh
+         * `Timestamp`. Prefer `X-Request-Signature` (v2), which is checked instead whenever it is sent;
+         * keys whose signature scheme is `v2` refuse a request signed with `Signature` alone (401).
          */
         Signature?: string;
         /**
-         * Time of signing, UTC, in RFC 3339 (ISO 8601) form. With request signing on it must lie within 5 minutes of the server's clock, in the past or the future; otherwise 401 `authentication_error`.
+         * Request signature, scheme v2: it covers the whole request, so it cannot be replayed onto
+         * another one. `t=<unix seconds>,v2=<hex>`, where `v2` is the lowercase hex HMAC-SHA256, keyed
+         * with the key's signing secret, of the signing string (lines joined by `\n`, no final newline):
+         *
+         * ```
+         * v2
+         * <t>
+         * <METHOD, upper case>
+         * <request target: the path and, when there is one, ? and the query, exactly as sent>
+         * <the Merchant-Id header's value, or an empty line>
+         * <lowercase hex SHA-256 of the exact body bytes (of no bytes for GET and bodiless POSTs)>
+         * ```
+         *
+         * The target is compared as sent — percent-encoding untouched, parameters not reordered (what
+         * `new URL(url).pathname + search` gives, and what the SDK signs); a proxy in front of the gateway
+         * must not rewrite it. `t` must lie within the server's window (300 s by default, the operator's
+         * `REQUEST_SIGNATURE_WINDOW`) of its clock, in the past or the future, else 401
+         * `authentication_error`. Several `v2=` values may be sent (each is compared, in constant time);
+         * other names (a later scheme's) are ignored. A malformed value, a mismatch or a time outside the
+         * window → 401 `authentication_error`.
+         *
+         * When this header is sent it is checked and `Signature`/`Timestamp` are ignored. Keys whose
+         * signature scheme is `v2` (created with `--signing v2` or `signature_scheme: v2`) require it:
+         * `Signature` alone is refused with 401. Keys with the `body` scheme take either. An exact
+         * request replayed within the window is not refused by the signature: send an `Idempotency-Key`
+         * on writes.
+         */
+        'X-Request-Signature'?: string;
+        /**
+         * Time of signing for `Signature` (SPEC's body scheme), UTC, in RFC 3339 (ISO 8601) form. With request signing on it must lie within 5 minutes of the server's clock, in the past or the future; otherwise 401 `authentication_error`. It is not signed; `X-Request-Signature` (v2) carries its own signed time (`t=`) and needs no `Timestamp`.
          */
         Timestamp?: string;
         /**
@@ -2547,12 +2854,46 @@ export type ListOrdersData = {
          * padding, canonical — exactly 44 characters, the last one `=` and nothing after it (what Node's
          * `digest('base64')` and `btoa` write, and what the SDK sends). The url-safe alphabet (`-`, `_`),
          * a missing padding, characters after it, spaces, hex, or non-zero bits after the digest are
-         * refused with 401, before the digest is compared. The signature does not cover the timestamp, so on its own it cannot stop a
-         * replay of a captured request within the window: send an `Idempotency-Key` on writes.
+         * refused with 401, before the digest is compared.
+         *
+         * This is SPEC's scheme, kept for compatibility: it covers neither `Timestamp` nor the method,
+         * path or query, so the signature of an empty body is the same for every bodiless request of a
+         * key and a captured one authenticates any other (another session's `cancel`) with a fresh
+         * `Timestamp`. Prefer `X-Request-Signature` (v2), which is checked instead whenever it is sent;
+         * keys whose signature scheme is `v2` refuse a request signed with `Signature` alone (401).
          */
         Signature?: string;
         /**
-         * Time of signing, UTC, in RFC 3339 (ISO 8601) form. With request signing on it must lie within 5 minutes of the server's clock, in the past or the future; otherwise 401 `authentication_error`.
+         * Request signature, scheme v2: it covers the whole request, so it cannot be replayed onto
+         * another one. `t=<unix seconds>,v2=<hex>`, where `v2` is the lowercase hex HMAC-SHA256, keyed
+         * with the key's signing secret, of the signing string (lines joined by `\n`, no final newline):
+         *
+         * ```
+         * v2
+         * <t>
+         * <METHOD, upper case>
+         * <request target: the path and, when there is one, ? and the query, exactly as sent>
+         * <the Merchant-Id header's value, or an empty line>
+         * <lowercase hex SHA-256 of the exact body bytes (of no bytes for GET and bodiless POSTs)>
+         * ```
+         *
+         * The target is compared as sent — percent-encoding untouched, parameters not reordered (what
+         * `new URL(url).pathname + search` gives, and what the SDK signs); a proxy in front of the gateway
+         * must not rewrite it. `t` must lie within the server's window (300 s by default, the operator's
+         * `REQUEST_SIGNATURE_WINDOW`) of its clock, in the past or the future, else 401
+         * `authentication_error`. Several `v2=` values may be sent (each is compared, in constant time);
+         * other names (a later scheme's) are ignored. A malformed value, a mismatch or a time outside the
+         * window → 401 `authentication_error`.
+         *
+         * When this header is sent it is checked and `Signature`/`Timestamp` are ignored. Keys whose
+         * signature scheme is `v2` (created with `--signing v2` or `signature_scheme: v2`) require it:
+         * `Signature` alone is refused with 401. Keys with the `body` scheme take either. An exact
+         * request replayed within the window is not refused by the signature: send an `Idempotency-Key`
+         * on writes.
+         */
+        'X-Request-Signature'?: string;
+        /**
+         * Time of signing for `Signature` (SPEC's body scheme), UTC, in RFC 3339 (ISO 8601) form. With request signing on it must lie within 5 minutes of the server's clock, in the past or the future; otherwise 401 `authentication_error`. It is not signed; `X-Request-Signature` (v2) carries its own signed time (`t=`) and needs no `Timestamp`.
          */
         Timestamp?: string;
         /**
@@ -2663,12 +3004,46 @@ export type GetOrderData = {
          * padding, canonical — exactly 44 characters, the last one `=` and nothing after it (what Node's
          * `digest('base64')` and `btoa` write, and what the SDK sends). The url-safe alphabet (`-`, `_`),
          * a missing padding, characters after it, spaces, hex, or non-zero bits after the digest are
-         * refused with 401, before the digest is compared. The signature does not cover the timestamp, so on its own it cannot stop a
-         * replay of a captured request within the window: send an `Idempotency-Key` on writes.
+         * refused with 401, before the digest is compared.
+         *
+         * This is SPEC's scheme, kept for compatibility: it covers neither `Timestamp` nor the method,
+         * path or query, so the signature of an empty body is the same for every bodiless request of a
+         * key and a captured one authenticates any other (another session's `cancel`) with a fresh
+         * `Timestamp`. Prefer `X-Request-Signature` (v2), which is checked instead whenever it is sent;
+         * keys whose signature scheme is `v2` refuse a request signed with `Signature` alone (401).
          */
         Signature?: string;
         /**
-         * Time of signing, UTC, in RFC 3339 (ISO 8601) form. With request signing on it must lie within 5 minutes of the server's clock, in the past or the future; otherwise 401 `authentication_error`.
+         * Request signature, scheme v2: it covers the whole request, so it cannot be replayed onto
+         * another one. `t=<unix seconds>,v2=<hex>`, where `v2` is the lowercase hex HMAC-SHA256, keyed
+         * with the key's signing secret, of the signing string (lines joined by `\n`, no final newline):
+         *
+         * ```
+         * v2
+         * <t>
+         * <METHOD, upper case>
+         * <request target: the path and, when there is one, ? and the query, exactly as sent>
+         * <the Merchant-Id header's value, or an empty line>
+         * <lowercase hex SHA-256 of the exact body bytes (of no bytes for GET and bodiless POSTs)>
+         * ```
+         *
+         * The target is compared as sent — percent-encoding untouched, parameters not reordered (what
+         * `new URL(url).pathname + search` gives, and what the SDK signs); a proxy in front of the gateway
+         * must not rewrite it. `t` must lie within the server's window (300 s by default, the operator's
+         * `REQUEST_SIGNATURE_WINDOW`) of its clock, in the past or the future, else 401
+         * `authentication_error`. Several `v2=` values may be sent (each is compared, in constant time);
+         * other names (a later scheme's) are ignored. A malformed value, a mismatch or a time outside the
+         * window → 401 `authentication_error`.
+         *
+         * When this header is sent it is checked and `Signature`/`Timestamp` are ignored. Keys whose
+         * signature scheme is `v2` (created with `--signing v2` or `signature_scheme: v2`) require it:
+         * `Signature` alone is refused with 401. Keys with the `body` scheme take either. An exact
+         * request replayed within the window is not refused by the signature: send an `Idempotency-Key`
+         * on writes.
+         */
+        'X-Request-Signature'?: string;
+        /**
+         * Time of signing for `Signature` (SPEC's body scheme), UTC, in RFC 3339 (ISO 8601) form. With request signing on it must lie within 5 minutes of the server's clock, in the past or the future; otherwise 401 `authentication_error`. It is not signed; `X-Request-Signature` (v2) carries its own signed time (`t=`) and needs no `Timestamp`.
          */
         Timestamp?: string;
         /**
@@ -2774,12 +3149,46 @@ export type CreateOrderFulfillmentData = {
          * padding, canonical — exactly 44 characters, the last one `=` and nothing after it (what Node's
          * `digest('base64')` and `btoa` write, and what the SDK sends). The url-safe alphabet (`-`, `_`),
          * a missing padding, characters after it, spaces, hex, or non-zero bits after the digest are
-         * refused with 401, before the digest is compared. The signature does not cover the timestamp, so on its own it cannot stop a
-         * replay of a captured request within the window: send an `Idempotency-Key` on writes.
+         * refused with 401, before the digest is compared.
+         *
+         * This is SPEC's scheme, kept for compatibility: it covers neither `Timestamp` nor the method,
+         * path or query, so the signature of an empty body is the same for every bodiless request of a
+         * key and a captured one authenticates any other (another session's `cancel`) with a fresh
+         * `Timestamp`. Prefer `X-Request-Signature` (v2), which is checked instead whenever it is sent;
+         * keys whose signature scheme is `v2` refuse a request signed with `Signature` alone (401).
          */
         Signature?: string;
         /**
-         * Time of signing, UTC, in RFC 3339 (ISO 8601) form. With request signing on it must lie within 5 minutes of the server's clock, in the past or the future; otherwise 401 `authentication_error`.
+         * Request signature, scheme v2: it covers the whole request, so it cannot be replayed onto
+         * another one. `t=<unix seconds>,v2=<hex>`, where `v2` is the lowercase hex HMAC-SHA256, keyed
+         * with the key's signing secret, of the signing string (lines joined by `\n`, no final newline):
+         *
+         * ```
+         * v2
+         * <t>
+         * <METHOD, upper case>
+         * <request target: the path and, when there is one, ? and the query, exactly as sent>
+         * <the Merchant-Id header's value, or an empty line>
+         * <lowercase hex SHA-256 of the exact body bytes (of no bytes for GET and bodiless POSTs)>
+         * ```
+         *
+         * The target is compared as sent — percent-encoding untouched, parameters not reordered (what
+         * `new URL(url).pathname + search` gives, and what the SDK signs); a proxy in front of the gateway
+         * must not rewrite it. `t` must lie within the server's window (300 s by default, the operator's
+         * `REQUEST_SIGNATURE_WINDOW`) of its clock, in the past or the future, else 401
+         * `authentication_error`. Several `v2=` values may be sent (each is compared, in constant time);
+         * other names (a later scheme's) are ignored. A malformed value, a mismatch or a time outside the
+         * window → 401 `authentication_error`.
+         *
+         * When this header is sent it is checked and `Signature`/`Timestamp` are ignored. Keys whose
+         * signature scheme is `v2` (created with `--signing v2` or `signature_scheme: v2`) require it:
+         * `Signature` alone is refused with 401. Keys with the `body` scheme take either. An exact
+         * request replayed within the window is not refused by the signature: send an `Idempotency-Key`
+         * on writes.
+         */
+        'X-Request-Signature'?: string;
+        /**
+         * Time of signing for `Signature` (SPEC's body scheme), UTC, in RFC 3339 (ISO 8601) form. With request signing on it must lie within 5 minutes of the server's clock, in the past or the future; otherwise 401 `authentication_error`. It is not signed; `X-Request-Signature` (v2) carries its own signed time (`t=`) and needs no `Timestamp`.
          */
         Timestamp?: string;
         /**
@@ -2905,12 +3314,46 @@ export type DeliverOrderFulfillmentData = {
          * padding, canonical — exactly 44 characters, the last one `=` and nothing after it (what Node's
          * `digest('base64')` and `btoa` write, and what the SDK sends). The url-safe alphabet (`-`, `_`),
          * a missing padding, characters after it, spaces, hex, or non-zero bits after the digest are
-         * refused with 401, before the digest is compared. The signature does not cover the timestamp, so on its own it cannot stop a
-         * replay of a captured request within the window: send an `Idempotency-Key` on writes.
+         * refused with 401, before the digest is compared.
+         *
+         * This is SPEC's scheme, kept for compatibility: it covers neither `Timestamp` nor the method,
+         * path or query, so the signature of an empty body is the same for every bodiless request of a
+         * key and a captured one authenticates any other (another session's `cancel`) with a fresh
+         * `Timestamp`. Prefer `X-Request-Signature` (v2), which is checked instead whenever it is sent;
+         * keys whose signature scheme is `v2` refuse a request signed with `Signature` alone (401).
          */
         Signature?: string;
         /**
-         * Time of signing, UTC, in RFC 3339 (ISO 8601) form. With request signing on it must lie within 5 minutes of the server's clock, in the past or the future; otherwise 401 `authentication_error`.
+         * Request signature, scheme v2: it covers the whole request, so it cannot be replayed onto
+         * another one. `t=<unix seconds>,v2=<hex>`, where `v2` is the lowercase hex HMAC-SHA256, keyed
+         * with the key's signing secret, of the signing string (lines joined by `\n`, no final newline):
+         *
+         * ```
+         * v2
+         * <t>
+         * <METHOD, upper case>
+         * <request target: the path and, when there is one, ? and the query, exactly as sent>
+         * <the Merchant-Id header's value, or an empty line>
+         * <lowercase hex SHA-256 of the exact body bytes (of no bytes for GET and bodiless POSTs)>
+         * ```
+         *
+         * The target is compared as sent — percent-encoding untouched, parameters not reordered (what
+         * `new URL(url).pathname + search` gives, and what the SDK signs); a proxy in front of the gateway
+         * must not rewrite it. `t` must lie within the server's window (300 s by default, the operator's
+         * `REQUEST_SIGNATURE_WINDOW`) of its clock, in the past or the future, else 401
+         * `authentication_error`. Several `v2=` values may be sent (each is compared, in constant time);
+         * other names (a later scheme's) are ignored. A malformed value, a mismatch or a time outside the
+         * window → 401 `authentication_error`.
+         *
+         * When this header is sent it is checked and `Signature`/`Timestamp` are ignored. Keys whose
+         * signature scheme is `v2` (created with `--signing v2` or `signature_scheme: v2`) require it:
+         * `Signature` alone is refused with 401. Keys with the `body` scheme take either. An exact
+         * request replayed within the window is not refused by the signature: send an `Idempotency-Key`
+         * on writes.
+         */
+        'X-Request-Signature'?: string;
+        /**
+         * Time of signing for `Signature` (SPEC's body scheme), UTC, in RFC 3339 (ISO 8601) form. With request signing on it must lie within 5 minutes of the server's clock, in the past or the future; otherwise 401 `authentication_error`. It is not signed; `X-Request-Signature` (v2) carries its own signed time (`t=`) and needs no `Timestamp`.
          */
         Timestamp?: string;
         /**
@@ -3040,12 +3483,46 @@ export type CancelOrderData = {
          * padding, canonical — exactly 44 characters, the last one `=` and nothing after it (what Node's
          * `digest('base64')` and `btoa` write, and what the SDK sends). The url-safe alphabet (`-`, `_`),
          * a missing padding, characters after it, spaces, hex, or non-zero bits after the digest are
-         * refused with 401, before the digest is compared. The signature does not cover the timestamp, so on its own it cannot stop a
-         * replay of a captured request within the window: send an `Idempotency-Key` on writes.
+         * refused with 401, before the digest is compared.
+         *
+         * This is SPEC's scheme, kept for compatibility: it covers neither `Timestamp` nor the method,
+         * path or query, so the signature of an empty body is the same for every bodiless request of a
+         * key and a captured one authenticates any other (another session's `cancel`) with a fresh
+         * `Timestamp`. Prefer `X-Request-Signature` (v2), which is checked instead whenever it is sent;
+         * keys whose signature scheme is `v2` refuse a request signed with `Signature` alone (401).
          */
         Signature?: string;
         /**
-         * Time of signing, UTC, in RFC 3339 (ISO 8601) form. With request signing on it must lie within 5 minutes of the server's clock, in the past or the future; otherwise 401 `authentication_error`.
+         * Request signature, scheme v2: it covers the whole request, so it cannot be replayed onto
+         * another one. `t=<unix seconds>,v2=<hex>`, where `v2` is the lowercase hex HMAC-SHA256, keyed
+         * with the key's signing secret, of the signing string (lines joined by `\n`, no final newline):
+         *
+         * ```
+         * v2
+         * <t>
+         * <METHOD, upper case>
+         * <request target: the path and, when there is one, ? and the query, exactly as sent>
+         * <the Merchant-Id header's value, or an empty line>
+         * <lowercase hex SHA-256 of the exact body bytes (of no bytes for GET and bodiless POSTs)>
+         * ```
+         *
+         * The target is compared as sent — percent-encoding untouched, parameters not reordered (what
+         * `new URL(url).pathname + search` gives, and what the SDK signs); a proxy in front of the gateway
+         * must not rewrite it. `t` must lie within the server's window (300 s by default, the operator's
+         * `REQUEST_SIGNATURE_WINDOW`) of its clock, in the past or the future, else 401
+         * `authentication_error`. Several `v2=` values may be sent (each is compared, in constant time);
+         * other names (a later scheme's) are ignored. A malformed value, a mismatch or a time outside the
+         * window → 401 `authentication_error`.
+         *
+         * When this header is sent it is checked and `Signature`/`Timestamp` are ignored. Keys whose
+         * signature scheme is `v2` (created with `--signing v2` or `signature_scheme: v2`) require it:
+         * `Signature` alone is refused with 401. Keys with the `body` scheme take either. An exact
+         * request replayed within the window is not refused by the signature: send an `Idempotency-Key`
+         * on writes.
+         */
+        'X-Request-Signature'?: string;
+        /**
+         * Time of signing for `Signature` (SPEC's body scheme), UTC, in RFC 3339 (ISO 8601) form. With request signing on it must lie within 5 minutes of the server's clock, in the past or the future; otherwise 401 `authentication_error`. It is not signed; `X-Request-Signature` (v2) carries its own signed time (`t=`) and needs no `Timestamp`.
          */
         Timestamp?: string;
         /**
@@ -3175,12 +3652,46 @@ export type RefundOrderData = {
          * padding, canonical — exactly 44 characters, the last one `=` and nothing after it (what Node's
          * `digest('base64')` and `btoa` write, and what the SDK sends). The url-safe alphabet (`-`, `_`),
          * a missing padding, characters after it, spaces, hex, or non-zero bits after the digest are
-         * refused with 401, before the digest is compared. The signature does not cover the timestamp, so on its own it cannot stop a
-         * replay of a captured request within the window: send an `Idempotency-Key` on writes.
+         * refused with 401, before the digest is compared.
+         *
+         * This is SPEC's scheme, kept for compatibility: it covers neither `Timestamp` nor the method,
+         * path or query, so the signature of an empty body is the same for every bodiless request of a
+         * key and a captured one authenticates any other (another session's `cancel`) with a fresh
+         * `Timestamp`. Prefer `X-Request-Signature` (v2), which is checked instead whenever it is sent;
+         * keys whose signature scheme is `v2` refuse a request signed with `Signature` alone (401).
          */
         Signature?: string;
         /**
-         * Time of signing, UTC, in RFC 3339 (ISO 8601) form. With request signing on it must lie within 5 minutes of the server's clock, in the past or the future; otherwise 401 `authentication_error`.
+         * Request signature, scheme v2: it covers the whole request, so it cannot be replayed onto
+         * another one. `t=<unix seconds>,v2=<hex>`, where `v2` is the lowercase hex HMAC-SHA256, keyed
+         * with the key's signing secret, of the signing string (lines joined by `\n`, no final newline):
+         *
+         * ```
+         * v2
+         * <t>
+         * <METHOD, upper case>
+         * <request target: the path and, when there is one, ? and the query, exactly as sent>
+         * <the Merchant-Id header's value, or an empty line>
+         * <lowercase hex SHA-256 of the exact body bytes (of no bytes for GET and bodiless POSTs)>
+         * ```
+         *
+         * The target is compared as sent — percent-encoding untouched, parameters not reordered (what
+         * `new URL(url).pathname + search` gives, and what the SDK signs); a proxy in front of the gateway
+         * must not rewrite it. `t` must lie within the server's window (300 s by default, the operator's
+         * `REQUEST_SIGNATURE_WINDOW`) of its clock, in the past or the future, else 401
+         * `authentication_error`. Several `v2=` values may be sent (each is compared, in constant time);
+         * other names (a later scheme's) are ignored. A malformed value, a mismatch or a time outside the
+         * window → 401 `authentication_error`.
+         *
+         * When this header is sent it is checked and `Signature`/`Timestamp` are ignored. Keys whose
+         * signature scheme is `v2` (created with `--signing v2` or `signature_scheme: v2`) require it:
+         * `Signature` alone is refused with 401. Keys with the `body` scheme take either. An exact
+         * request replayed within the window is not refused by the signature: send an `Idempotency-Key`
+         * on writes.
+         */
+        'X-Request-Signature'?: string;
+        /**
+         * Time of signing for `Signature` (SPEC's body scheme), UTC, in RFC 3339 (ISO 8601) form. With request signing on it must lie within 5 minutes of the server's clock, in the past or the future; otherwise 401 `authentication_error`. It is not signed; `X-Request-Signature` (v2) carries its own signed time (`t=`) and needs no `Timestamp`.
          */
         Timestamp?: string;
         /**
@@ -3310,12 +3821,46 @@ export type EmitWebhookData = {
          * padding, canonical — exactly 44 characters, the last one `=` and nothing after it (what Node's
          * `digest('base64')` and `btoa` write, and what the SDK sends). The url-safe alphabet (`-`, `_`),
          * a missing padding, characters after it, spaces, hex, or non-zero bits after the digest are
-         * refused with 401, before the digest is compared. The signature does not cover the timestamp, so on its own it cannot stop a
-         * replay of a captured request within the window: send an `Idempotency-Key` on writes.
+         * refused with 401, before the digest is compared.
+         *
+         * This is SPEC's scheme, kept for compatibility: it covers neither `Timestamp` nor the method,
+         * path or query, so the signature of an empty body is the same for every bodiless request of a
+         * key and a captured one authenticates any other (another session's `cancel`) with a fresh
+         * `Timestamp`. Prefer `X-Request-Signature` (v2), which is checked instead whenever it is sent;
+         * keys whose signature scheme is `v2` refuse a request signed with `Signature` alone (401).
          */
         Signature?: string;
         /**
-         * Time of signing, UTC, in RFC 3339 (ISO 8601) form. With request signing on it must lie within 5 minutes of the server's clock, in the past or the future; otherwise 401 `authentication_error`.
+         * Request signature, scheme v2: it covers the whole request, so it cannot be replayed onto
+         * another one. `t=<unix seconds>,v2=<hex>`, where `v2` is the lowercase hex HMAC-SHA256, keyed
+         * with the key's signing secret, of the signing string (lines joined by `\n`, no final newline):
+         *
+         * ```
+         * v2
+         * <t>
+         * <METHOD, upper case>
+         * <request target: the path and, when there is one, ? and the query, exactly as sent>
+         * <the Merchant-Id header's value, or an empty line>
+         * <lowercase hex SHA-256 of the exact body bytes (of no bytes for GET and bodiless POSTs)>
+         * ```
+         *
+         * The target is compared as sent — percent-encoding untouched, parameters not reordered (what
+         * `new URL(url).pathname + search` gives, and what the SDK signs); a proxy in front of the gateway
+         * must not rewrite it. `t` must lie within the server's window (300 s by default, the operator's
+         * `REQUEST_SIGNATURE_WINDOW`) of its clock, in the past or the future, else 401
+         * `authentication_error`. Several `v2=` values may be sent (each is compared, in constant time);
+         * other names (a later scheme's) are ignored. A malformed value, a mismatch or a time outside the
+         * window → 401 `authentication_error`.
+         *
+         * When this header is sent it is checked and `Signature`/`Timestamp` are ignored. Keys whose
+         * signature scheme is `v2` (created with `--signing v2` or `signature_scheme: v2`) require it:
+         * `Signature` alone is refused with 401. Keys with the `body` scheme take either. An exact
+         * request replayed within the window is not refused by the signature: send an `Idempotency-Key`
+         * on writes.
+         */
+        'X-Request-Signature'?: string;
+        /**
+         * Time of signing for `Signature` (SPEC's body scheme), UTC, in RFC 3339 (ISO 8601) form. With request signing on it must lie within 5 minutes of the server's clock, in the past or the future; otherwise 401 `authentication_error`. It is not signed; `X-Request-Signature` (v2) carries its own signed time (`t=`) and needs no `Timestamp`.
          */
         Timestamp?: string;
         /**

@@ -832,6 +832,36 @@ export const zQ = z.string().max(500);
 export const zRequestId = z.string().max(200);
 
 /**
+ * Request signature, scheme v2: it covers the whole request, so it cannot be replayed onto
+ * another one. `t=<unix seconds>,v2=<hex>`, where `v2` is the lowercase hex HMAC-SHA256, keyed
+ * with the key's signing secret, of the signing string (lines joined by `\n`, no final newline):
+ *
+ * ```
+ * v2
+ * <t>
+ * <METHOD, upper case>
+ * <request target: the path and, when there is one, ? and the query, exactly as sent>
+ * <the Merchant-Id header's value, or an empty line>
+ * <lowercase hex SHA-256 of the exact body bytes (of no bytes for GET and bodiless POSTs)>
+ * ```
+ *
+ * The target is compared as sent — percent-encoding untouched, parameters not reordered (what
+ * `new URL(url).pathname + search` gives, and what the SDK signs); a proxy in front of the gateway
+ * must not rewrite it. `t` must lie within the server's window (300 s by default, the operator's
+ * `REQUEST_SIGNATURE_WINDOW`) of its clock, in the past or the future, else 401
+ * `authentication_error`. Several `v2=` values may be sent (each is compared, in constant time);
+ * other names (a later scheme's) are ignored. A malformed value, a mismatch or a time outside the
+ * window → 401 `authentication_error`.
+ *
+ * When this header is sent it is checked and `Signature`/`Timestamp` are ignored. Keys whose
+ * signature scheme is `v2` (created with `--signing v2` or `signature_scheme: v2`) require it:
+ * `Signature` alone is refused with 401. Keys with the `body` scheme take either. An exact
+ * request replayed within the window is not refused by the signature: send an `Idempotency-Key`
+ * on writes.
+ */
+export const zRequestSignature = z.string().max(1024);
+
+/**
  * Checkout session id (`cs_…`). A session of another merchant is answered like an unknown one, 404.
  */
 export const zSessionId = z.string().min(1).max(100);
@@ -847,8 +877,13 @@ export const zSessionId = z.string().min(1).max(100);
  * padding, canonical — exactly 44 characters, the last one `=` and nothing after it (what Node's
  * `digest('base64')` and `btoa` write, and what the SDK sends). The url-safe alphabet (`-`, `_`),
  * a missing padding, characters after it, spaces, hex, or non-zero bits after the digest are
- * refused with 401, before the digest is compared. The signature does not cover the timestamp, so on its own it cannot stop a
- * replay of a captured request within the window: send an `Idempotency-Key` on writes.
+ * refused with 401, before the digest is compared.
+ *
+ * This is SPEC's scheme, kept for compatibility: it covers neither `Timestamp` nor the method,
+ * path or query, so the signature of an empty body is the same for every bodiless request of a
+ * key and a captured one authenticates any other (another session's `cancel`) with a fresh
+ * `Timestamp`. Prefer `X-Request-Signature` (v2), which is checked instead whenever it is sent;
+ * keys whose signature scheme is `v2` refuse a request signed with `Signature` alone (401).
  */
 export const zSignature = z.string().max(200);
 
@@ -858,7 +893,7 @@ export const zSignature = z.string().max(200);
 export const zTag = z.string().max(100);
 
 /**
- * Time of signing, UTC, in RFC 3339 (ISO 8601) form. With request signing on it must lie within 5 minutes of the server's clock, in the past or the future; otherwise 401 `authentication_error`.
+ * Time of signing for `Signature` (SPEC's body scheme), UTC, in RFC 3339 (ISO 8601) form. With request signing on it must lie within 5 minutes of the server's clock, in the past or the future; otherwise 401 `authentication_error`. It is not signed; `X-Request-Signature` (v2) carries its own signed time (`t=`) and needs no `Timestamp`.
  */
 export const zTimestamp = z.string().max(64);
 
@@ -907,6 +942,7 @@ export const zCreateCheckoutSessionHeaders = z.object({
     'Request-Id': z.string().max(200).optional(),
     'Merchant-Id': z.string().max(100).optional(),
     Signature: z.string().max(200).optional(),
+    'X-Request-Signature': z.string().max(1024).optional(),
     Timestamp: z.string().max(64).optional(),
     'Accept-Language': z.string().optional()
 });
@@ -921,6 +957,7 @@ export const zGetCheckoutSessionHeaders = z.object({
     'Request-Id': z.string().max(200).optional(),
     'Merchant-Id': z.string().max(100).optional(),
     Signature: z.string().max(200).optional(),
+    'X-Request-Signature': z.string().max(1024).optional(),
     Timestamp: z.string().max(64).optional(),
     'Accept-Language': z.string().optional()
 });
@@ -942,6 +979,7 @@ export const zUpdateCheckoutSessionHeaders = z.object({
     'Request-Id': z.string().max(200).optional(),
     'Merchant-Id': z.string().max(100).optional(),
     Signature: z.string().max(200).optional(),
+    'X-Request-Signature': z.string().max(1024).optional(),
     Timestamp: z.string().max(64).optional(),
     'Accept-Language': z.string().optional()
 });
@@ -961,6 +999,7 @@ export const zCompleteCheckoutSessionHeaders = z.object({
     'Request-Id': z.string().max(200).optional(),
     'Merchant-Id': z.string().max(100).optional(),
     Signature: z.string().max(200).optional(),
+    'X-Request-Signature': z.string().max(1024).optional(),
     Timestamp: z.string().max(64).optional(),
     'Accept-Language': z.string().optional()
 });
@@ -980,6 +1019,7 @@ export const zCancelCheckoutSessionHeaders = z.object({
     'Request-Id': z.string().max(200).optional(),
     'Merchant-Id': z.string().max(100).optional(),
     Signature: z.string().max(200).optional(),
+    'X-Request-Signature': z.string().max(1024).optional(),
     Timestamp: z.string().max(64).optional(),
     'Accept-Language': z.string().optional()
 });
@@ -998,6 +1038,7 @@ export const zSearchProductsHeaders = z.object({
     'Request-Id': z.string().max(200).optional(),
     'Merchant-Id': z.string().max(100).optional(),
     Signature: z.string().max(200).optional(),
+    'X-Request-Signature': z.string().max(1024).optional(),
     Timestamp: z.string().max(64).optional(),
     'Accept-Language': z.string().optional()
 });
@@ -1027,6 +1068,7 @@ export const zSearchProductsAliasHeaders = z.object({
     'Request-Id': z.string().max(200).optional(),
     'Merchant-Id': z.string().max(100).optional(),
     Signature: z.string().max(200).optional(),
+    'X-Request-Signature': z.string().max(1024).optional(),
     Timestamp: z.string().max(64).optional(),
     'Accept-Language': z.string().optional()
 });
@@ -1056,6 +1098,7 @@ export const zGetProductHeaders = z.object({
     'Request-Id': z.string().max(200).optional(),
     'Merchant-Id': z.string().max(100).optional(),
     Signature: z.string().max(200).optional(),
+    'X-Request-Signature': z.string().max(1024).optional(),
     Timestamp: z.string().max(64).optional(),
     'Accept-Language': z.string().optional()
 });
@@ -1074,6 +1117,7 @@ export const zListOrdersHeaders = z.object({
     'Request-Id': z.string().max(200).optional(),
     'Merchant-Id': z.string().max(100).optional(),
     Signature: z.string().max(200).optional(),
+    'X-Request-Signature': z.string().max(1024).optional(),
     Timestamp: z.string().max(64).optional(),
     'Accept-Language': z.string().optional()
 });
@@ -1105,6 +1149,7 @@ export const zGetOrderHeaders = z.object({
     'Request-Id': z.string().max(200).optional(),
     'Merchant-Id': z.string().max(100).optional(),
     Signature: z.string().max(200).optional(),
+    'X-Request-Signature': z.string().max(1024).optional(),
     Timestamp: z.string().max(64).optional(),
     'Accept-Language': z.string().optional()
 });
@@ -1126,6 +1171,7 @@ export const zCreateOrderFulfillmentHeaders = z.object({
     'Request-Id': z.string().max(200).optional(),
     'Merchant-Id': z.string().max(100).optional(),
     Signature: z.string().max(200).optional(),
+    'X-Request-Signature': z.string().max(1024).optional(),
     Timestamp: z.string().max(64).optional(),
     'Accept-Language': z.string().optional()
 });
@@ -1145,6 +1191,7 @@ export const zDeliverOrderFulfillmentHeaders = z.object({
     'Request-Id': z.string().max(200).optional(),
     'Merchant-Id': z.string().max(100).optional(),
     Signature: z.string().max(200).optional(),
+    'X-Request-Signature': z.string().max(1024).optional(),
     Timestamp: z.string().max(64).optional(),
     'Accept-Language': z.string().optional()
 });
@@ -1165,6 +1212,7 @@ export const zCancelOrderHeaders = z.object({
     'Request-Id': z.string().max(200).optional(),
     'Merchant-Id': z.string().max(100).optional(),
     Signature: z.string().max(200).optional(),
+    'X-Request-Signature': z.string().max(1024).optional(),
     Timestamp: z.string().max(64).optional(),
     'Accept-Language': z.string().optional()
 });
@@ -1186,6 +1234,7 @@ export const zRefundOrderHeaders = z.object({
     'Request-Id': z.string().max(200).optional(),
     'Merchant-Id': z.string().max(100).optional(),
     Signature: z.string().max(200).optional(),
+    'X-Request-Signature': z.string().max(1024).optional(),
     Timestamp: z.string().max(64).optional(),
     'Accept-Language': z.string().optional()
 });
@@ -1207,6 +1256,7 @@ export const zEmitWebhookHeaders = z.object({
     'Request-Id': z.string().max(200).optional(),
     'Merchant-Id': z.string().max(100).optional(),
     Signature: z.string().max(200).optional(),
+    'X-Request-Signature': z.string().max(1024).optional(),
     Timestamp: z.string().max(64).optional(),
     'Accept-Language': z.string().optional()
 });
