@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommerceGateway } from '@commerce-gateway/sdk';
 import { signBody } from '../src/auth/request-signature.js';
 import { product } from './support/fixtures.js';
+import { acpAgent, createBody } from './support/acp.js';
 import { call, type Reply } from './support/http.js';
 import { startTestGateway, type TestGateway } from './support/test-gateway.js';
 
@@ -227,5 +228,35 @@ describe('the admin API', () => {
     const reply = await createKey(json);
     expect(reply.status).toBe(400);
     expect(reply.body.error).toMatchObject({ type: 'invalid_request', ...(param ? { param } : {}) });
+  });
+});
+
+describe('the ACP profile', () => {
+  it("refuses the RFC's body-only Signature from a key that requires v2 (on another session's cancel too), and takes X-Request-Signature", async () => {
+    const agent = acpAgent(gateway.url, strict.key);
+    const raw = JSON.stringify(createBody(['a-1']));
+    const session = async () => {
+      const created = await agent.create(undefined, { raw, headers: { 'x-request-signature': v2(strict.secret, 'POST', '/acp/checkout_sessions', raw) } });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      return created.body.id as string;
+    };
+    const [mine, theirs] = [await session(), await session()];
+    const emptyBody = { signature: createHmac('sha256', strict.secret).update('').digest('base64url'), timestamp: rfc3339() };
+    const replay = await agent.cancel(theirs, undefined, { headers: emptyBody });
+    expect(replay.status).toBe(401);
+    expect(replay.body.message).toMatch(/requires the v2 request signature/);
+    const signature = v2(strict.secret, 'POST', `/acp/checkout_sessions/${mine}/cancel`);
+    expect((await agent.cancel(theirs, undefined, { headers: { 'x-request-signature': signature } })).status).toBe(401);
+    const own = await agent.cancel(mine, undefined, { headers: { 'x-request-signature': signature } });
+    expect(own.status).toBe(200);
+    expect(own.body.status).toBe('canceled');
+  });
+
+  it("still takes the RFC's Signature from a key whose scheme is body", async () => {
+    const agent = acpAgent(gateway.url, legacy.key);
+    const raw = JSON.stringify(createBody(['a-1']));
+    const created = await agent.create(undefined, { raw, headers: { 'x-request-signature': v2(legacy.secret, 'POST', '/acp/checkout_sessions', raw) } });
+    const emptyBody = { signature: createHmac('sha256', legacy.secret).update('').digest('base64url'), timestamp: rfc3339() };
+    expect((await agent.cancel(created.body.id, undefined, { headers: emptyBody })).status).toBe(200);
   });
 });

@@ -7,6 +7,7 @@
 import type { RequestHandler } from 'express';
 import { checkSignature, type SignatureProblem } from '../auth/request-signature.js';
 import { AuthenticationError } from '../errors.js';
+import { checkRequestV2, type SignatureV2Options } from '../http/middleware/verify-signature.js';
 import { AcpError } from './acp-error.js';
 import { acpRequestValidator, describeFirst } from './acp-schemas.js';
 import { canonicalJson } from './canonical-json.js';
@@ -47,9 +48,11 @@ const SIGNATURE_MESSAGES: Record<SignatureProblem, string> = {
  * Request signing as the RFC defines it (§2.1, §7): `Signature` is the HMAC-SHA256, keyed with
  * the key's signing secret, of the body's canonical JSON (RFC 8785; no bytes for a body-less
  * request), in base64url without padding and nothing else; `Timestamp` RFC 3339 within 5 minutes. Required
- * for keys with a signing secret, or for every key when `requireAll`.
+ * for keys with a signing secret, or for every key when `requireAll`. Our X-Request-Signature (v2, over
+ * the whole request) is checked instead when sent, and required for keys whose scheme is v2: the RFC's
+ * signature covers neither the path nor its timestamp, so a key that requires v2 takes it nowhere.
  */
-export function verifyAcpSignature(options: { requireAll: boolean; now?: () => number }): RequestHandler {
+export function verifyAcpSignature(options: { requireAll: boolean } & SignatureV2Options): RequestHandler {
   const now = options.now ?? Date.now;
   return (req, _res, next) => {
     const secret = req.ctx.principal?.signingSecret;
@@ -57,6 +60,7 @@ export function verifyAcpSignature(options: { requireAll: boolean; now?: () => n
       if (options.requireAll) throw new AuthenticationError('This gateway requires signed requests; use a key created with --signing-secret');
       return next();
     }
+    if (checkRequestV2(req, secret, options) === 'verified') return next();
     const signed = req.ctx.rawBody?.length ? Buffer.from(canonicalJson(req.body), 'utf8') : Buffer.alloc(0);
     const problem = checkSignature(signed, req.get('signature'), req.get('timestamp'), secret, now(), 'base64url');
     if (problem) throw new AuthenticationError(SIGNATURE_MESSAGES[problem]);

@@ -28,7 +28,7 @@ import { ACP_VERSIONS } from './acp-version.js';
 import { discovery } from './discovery.js';
 
 export interface AcpProfileDeps {
-  config: Pick<Config, 'env' | 'basicAuth' | 'requireRequestSigning'> & Partial<Pick<Config, 'orderUrlTemplate' | 'storefrontUrl' | 'publicBaseUrl' | 'trustProxy'>>;
+  config: Pick<Config, 'env' | 'basicAuth' | 'requireRequestSigning'> & Partial<Pick<Config, 'orderUrlTemplate' | 'storefrontUrl' | 'publicBaseUrl' | 'trustProxy' | 'requestSignatureWindowSeconds'>>;
   logger: Logger;
   rateLimits: Pick<RateLimitStores, 'minute' | 'day'> & Partial<Pick<RateLimitStores, 'keyWindows'>>;
   idempotency: IdempotencyStore;
@@ -56,7 +56,7 @@ export function acpProfile(deps: AcpProfileDeps): ProtocolProfile {
       rateLimit(deps.rateLimits, logger),
       authorize(),
       ...jsonBody(),
-      verifyAcpSignature({ requireAll: config.requireRequestSigning }),
+      verifyAcpSignature({ requireAll: config.requireRequestSigning, windowSeconds: config.requestSignatureWindowSeconds }),
       requireIdempotencyKey(),
       validateAcpRequest(requestSchemaOf),
       idempotency(deps.idempotency, logger),
