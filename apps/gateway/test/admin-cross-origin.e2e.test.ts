@@ -96,6 +96,14 @@ describe('a write on the console cookie from another origin (CSRF)', () => {
     expect(audit.body.items[0]).toMatchObject({ operation: 'createMerchant', outcome: 'refused', status: 403, request_id: refused.body.error.request_id });
   });
 
+  it('a sign-out on the cookie from another origin is refused 403 too, and the session lives on', async () => {
+    const cookie = await cookieOf(gateway);
+    const refused = await call(`${gateway.url}/admin/console/session`, { method: 'DELETE', headers: { cookie, 'x-console-request': '1', origin: EVIL } });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.type).toBe('authorization_error');
+    expect((await call(`${gateway.url}/admin/console/session`, { headers: { cookie } })).status).toBe(200);
+  });
+
   it('is served from the gateway’s own origin, a same-origin fetch, or a client that is not a browser', async () => {
     const cookie = await cookieOf(gateway);
     expect((await cookieWrite(gateway, cookie, 'own-origin', { origin: gateway.url })).status).toBe(201);
