@@ -52,7 +52,9 @@ function customerOf(buyer: AcpBuyer) {
  */
 function contactAsCustomer(details: AcpFulfillmentDetails | undefined) {
   if (!details?.email) return undefined;
-  return customerOf({ email: details.email, ...(details.name ? { full_name: details.name } : {}), ...(details.phone_number ? { phone_number: details.phone_number } : {}) });
+  // A contact's name longer than a customer's may be is the recipient's alone (kept in fulfillment_details).
+  const name = details.name && details.name.length <= NAME_MAX ? details.name : undefined;
+  return customerOf({ email: details.email, ...(name ? { full_name: name } : {}), ...(details.phone_number ? { phone_number: details.phone_number } : {}) });
 }
 
 export class AcpCheckout {
