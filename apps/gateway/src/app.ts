@@ -38,7 +38,7 @@ import type { EmitService } from './webhooks/emit-service.js';
 export interface AppDeps {
   config: Pick<Config, 'env' | 'allowedOrigins' | 'basicAuth' | 'requireRequestSigning' | 'authFailureLimit' | 'authFailureWindowMs' | 'trustProxy'> &
     Partial<Pick<Config, 'orderUrlTemplate' | 'storefrontUrl' | 'publicBaseUrl' | 'validateResponses' | 'metricsToken' | 'opsRateLimit' | 'adminCorsOrigins'>> &
-    Partial<Pick<Config, 'ucpVersion' | 'ucpSigningKey' | 'webhookAllowPrivateTargets' | 'ucpSimulationSecret'>>;
+    Partial<Pick<Config, 'ucpVersion' | 'ucpSigningKey' | 'webhookAllowPrivateTargets' | 'ucpSimulationSecret' | 'requestSignatureWindowSeconds'>>;
   logger: Logger;
   /** Counters of the key limits and of failed authentications per address (default for the latter: in this process). */
   rateLimits: Pick<RateLimitStores, 'minute' | 'day'> & Partial<Pick<RateLimitStores, 'authFailures' | 'keyWindows'>>;
@@ -82,7 +82,7 @@ export function createApp(deps: AppDeps): Express {
   const ucpVersion = config.ucpVersion ?? UCP_VERSIONS[UCP_VERSIONS.length - 1]!;
   const ucp = ucpProfile({
     ...deps,
-    config: { env: config.env, webhookAllowPrivateTargets: config.webhookAllowPrivateTargets ?? false, orderUrlTemplate: config.orderUrlTemplate, storefrontUrl: config.storefrontUrl },
+    config: { env: config.env, webhookAllowPrivateTargets: config.webhookAllowPrivateTargets ?? false, orderUrlTemplate: config.orderUrlTemplate, storefrontUrl: config.storefrontUrl, requestSignatureWindowSeconds: config.requestSignatureWindowSeconds },
     failures,
     discovery: {
       current: ucpVersion,

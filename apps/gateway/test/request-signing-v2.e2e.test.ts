@@ -10,6 +10,7 @@ import { signBody } from '../src/auth/request-signature.js';
 import { product } from './support/fixtures.js';
 import { acpAgent, createBody } from './support/acp.js';
 import { call, type Reply } from './support/http.js';
+import { json, shoppingPlatformProfile, startProfileServer } from './support/ucp-profiles.js';
 import { startTestGateway, type TestGateway } from './support/test-gateway.js';
 
 let gateway: TestGateway;
@@ -258,5 +259,26 @@ describe('the ACP profile', () => {
     const created = await agent.create(undefined, { raw, headers: { 'x-request-signature': v2(legacy.secret, 'POST', '/acp/checkout_sessions', raw) } });
     const emptyBody = { signature: createHmac('sha256', legacy.secret).update('').digest('base64url'), timestamp: rfc3339() };
     expect((await agent.cancel(created.body.id, undefined, { headers: emptyBody })).status).toBe(200);
+  });
+});
+
+describe('the UCP profile', () => {
+  it('requires X-Request-Signature from a key that requires v2, and checks it', async () => {
+    const profiles = await startProfileServer();
+    profiles.route('/platform', json(shoppingPlatformProfile('2026-04-08')));
+    try {
+      const body = JSON.stringify({ query: 'shoe', pagination: { limit: 1 } });
+      const search = (key: string, extra: Record<string, string> = {}) =>
+        send('POST', '/ucp/catalog/search', { authorization: `Bearer ${key}`, 'ucp-agent': `profile="${profiles.url}/platform"`, 'idempotency-key': crypto.randomUUID(), ...extra }, body);
+      const unsigned = await search(strict.key);
+      expect(unsigned.status).toBe(401);
+      expect(JSON.stringify(unsigned.body)).toMatch(/requires the v2 request signature/);
+      expect((await search(strict.key, { 'X-Request-Signature': v2(strict.secret, 'POST', '/ucp/catalog/search', '{}') })).status).toBe(401);
+      const signed = await search(strict.key, { 'X-Request-Signature': v2(strict.secret, 'POST', '/ucp/catalog/search', body) });
+      expect(signed.status, JSON.stringify(signed.body)).toBe(200);
+      expect((await search(legacy.key)).status).toBe(200); // a body key: unchanged
+    } finally {
+      await profiles.close();
+    }
   });
 });

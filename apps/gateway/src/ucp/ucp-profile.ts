@@ -22,6 +22,7 @@ import { idempotency } from '../http/middleware/idempotency.js';
 import { jsonBody } from '../http/middleware/json-body.js';
 import { rateLimit } from '../http/middleware/rate-limit.js';
 import { authenticate, authorize } from '../http/middleware/require-auth.js';
+import { verifySignatureV2Only } from '../http/middleware/verify-signature.js';
 import type { OperationHandlers } from '../http/operation-handlers.js';
 import type { IdempotencyStore } from '../idempotency/idempotency-store.js';
 import type { AuthFailureLimiter } from '../rate-limit/auth-failure-limiter.js';
@@ -41,7 +42,7 @@ import { operationSince, ucpOperationTable } from './ucp-operations.js';
 import { UCP_PREFIX } from './ucp-version.js';
 
 export interface UcpProfileDeps {
-  config: Pick<Config, 'env' | 'webhookAllowPrivateTargets'> & Partial<Pick<Config, 'orderUrlTemplate' | 'storefrontUrl'>>;
+  config: Pick<Config, 'env' | 'webhookAllowPrivateTargets'> & Partial<Pick<Config, 'orderUrlTemplate' | 'storefrontUrl' | 'requestSignatureWindowSeconds'>>;
   discovery: UcpDiscoveryOptions;
   fetcher: AgentProfileFetcher;
   logger: Logger;
@@ -97,6 +98,7 @@ export function ucpProfile(deps: UcpProfileDeps): ProtocolProfile {
       rateLimit(deps.rateLimits, logger),
       authorize(),
       ...jsonBody(),
+      verifySignatureV2Only({ windowSeconds: config.requestSignatureWindowSeconds }), // keys that require v2 sign here too
       idempotency(deps.idempotency, logger),
     ],
     handlers: {

@@ -49,6 +49,18 @@ export function checkRequestV2(req: Request, secret: string, options: SignatureV
 }
 
 /**
+ * For a profile without a body signature of its own (UCP): X-Request-Signature is checked when
+ * sent, and required from keys whose scheme is v2; other requests pass as before.
+ */
+export function verifySignatureV2Only(options: SignatureV2Options): RequestHandler {
+  return (req, _res, next) => {
+    const secret = req.ctx.principal?.signingSecret;
+    if (secret) checkRequestV2(req, secret, options);
+    next();
+  };
+}
+
+/**
  * Verifies request signatures for keys that have a signing secret, or for every key when
  * `requireAll` is set: X-Request-Signature (v2) when sent or when the key requires it, else
  * SPEC's `Signature`/`Timestamp`. Runs after authenticate() and jsonBody().
