@@ -63,14 +63,10 @@ interface BodyParserError {
   message: string;
 }
 
-function fromBodyParser(error: unknown, contentEncoding: string | undefined): Problem | undefined {
-  const { type, status, expose } = (error ?? {}) as Partial<BodyParserError> & { expose?: boolean };
-  if (typeof type !== 'string') {
-    // What body-parser passes on as a plain 400 while reading: a body that does not decompress (zlib, brotli).
-    if (status !== 400 || expose !== true || isValidatorError(error)) return undefined;
-    const what = contentEncoding ? `not valid ${contentEncoding} data` : 'unreadable';
-    return detail(400, 'invalid_request', `The request body is ${what}: ${(error as Error).message}`);
-  }
+/** body-parser's refusals (a body that does not decompress is an InvalidRequestError by then: http/foreign-errors.ts). */
+function fromBodyParser(error: unknown): Problem | undefined {
+  const { type } = (error ?? {}) as Partial<BodyParserError>;
+  if (typeof type !== 'string') return undefined;
   if (type === 'entity.too.large') return detail(413, 'payload_too_large', 'Request body is larger than 1 MiB');
   if (type === 'entity.parse.failed') return detail(400, 'invalid_request', `Malformed JSON body: ${(error as Error).message}`);
   if (type === 'encoding.unsupported' || type === 'charset.unsupported') {
@@ -90,8 +86,8 @@ function fromDatabase(error: unknown): Problem | undefined {
 
 export const apiErrors: ProtocolErrors = {
   name: 'api',
-  problem: (error, req) =>
+  problem: (error) =>
     error instanceof GatewayError ? fromDomain(error)
-    : fromBodyParser(error, req.get('content-encoding')) ?? (isValidatorError(error) ? fromValidator(error) : undefined) ?? fromDatabase(error),
+    : fromBodyParser(error) ?? (isValidatorError(error) ? fromValidator(error) : undefined) ?? fromDatabase(error),
   internalError: detail(500, 'internal_error', 'Internal error; quote the Request-Id when you report it'),
 };

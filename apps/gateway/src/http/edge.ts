@@ -21,6 +21,8 @@ import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { OperationTable } from '../contract/operations.js';
 import { compose } from './compose.js';
+import { typedError } from './foreign-errors.js';
+import { lastResort } from './last-resort.js';
 import { apiVersion } from './middleware/api-version.js';
 import { matchOperation } from './middleware/match-operation.js';
 import { operationHandlers, type OperationHandlers } from './operation-handlers.js';
@@ -57,7 +59,7 @@ export interface ProtocolProfile extends ProtocolErrors {
   handlers: OperationHandlers;
 }
 
-export function edge(profiles: readonly ProtocolProfile[], logger: Logger): { serve: RequestHandler; errors: ErrorRequestHandler } {
+export function edge(profiles: readonly ProtocolProfile[], logger: Logger): { serve: RequestHandler; errors: ErrorRequestHandler[] } {
   const chains = profiles.map((profile) => ({
     profile,
     chain: compose([
@@ -76,13 +78,19 @@ export function edge(profiles: readonly ProtocolProfile[], logger: Logger): { se
   };
   // An error before any profile claimed the request (CORS, the ops routes) is answered by the last, which claims the rest.
   const fallback = profiles[profiles.length - 1]!;
-  return { serve, errors: problemHandler((req) => req.ctx?.profile ?? fallback, logger) };
+  const errorsOf = (req: Request) => req.ctx?.profile ?? fallback;
+  return { serve, errors: [problemHandler(errorsOf, logger), lastResort(errorsOf, logger)] };
 }
 
-/** Writes the answer to an error as the request's protocol shapes it; logs failures (5xx) and unknown errors. */
+/**
+ * Writes the answer to an error as the request's protocol shapes it; logs failures (5xx) and
+ * unknown errors. The libraries' own errors are the domain's first (foreign-errors.ts); whatever
+ * fails while answering goes on to lastResort (last-resort.ts), never to Express's HTML page.
+ */
 export function problemHandler(errorsOf: (req: Request) => ProtocolErrors, logger: Logger): ErrorRequestHandler {
-  return (error, req, res, next) => {
-    if (res.headersSent) return next(error);
+  return (thrown, req, res, next) => {
+    if (res.headersSent) return next(thrown);
+    const error = typedError(thrown, req.get('content-encoding'));
     const protocol = errorsOf(req);
     const problem = protocol.problem(error, req);
     if (!problem || problem.status >= 500) {

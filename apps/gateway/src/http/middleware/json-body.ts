@@ -1,5 +1,6 @@
 import express, { type RequestHandler } from 'express';
 import { InvalidRequestError } from '../../errors.js';
+import { isStorableText, UNSTORABLE_TEXT } from '../storable-text.js';
 
 export const BODY_LIMIT = '1mb';
 /** Deeper JSON is refused with 400: nothing legitimate nests so far, and code that recurses over it would overflow the stack. */
@@ -43,12 +44,9 @@ export function jsonBody(): RequestHandler[] {
   return [parseJson(), parseNdjson(), refuseUnstorableText, normalizeContentType];
 }
 
-/** NUL, or a surrogate code point without its pair: text PostgreSQL cannot store (nor most systems print). */
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
 /** Where in a parsed JSON value a string (or object key) holds unstorable text, as `items[0].title`; undefined when none does. */
 function unstorableTextAt(value: unknown, path = ''): string | undefined {
-  if (typeof value === 'string') return UNSTORABLE.test(value) ? path || '(body)' : undefined;
+  if (typeof value === 'string') return isStorableText(value) ? undefined : path || '(body)';
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const found = unstorableTextAt(value[i], `${path}[${i}]`);
@@ -57,7 +55,7 @@ function unstorableTextAt(value: unknown, path = ''): string | undefined {
   } else if (value !== null && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
       const at = path ? `${path}.${key}` : key;
-      if (UNSTORABLE.test(key)) return at;
+      if (!isStorableText(key)) return at;
       const found = unstorableTextAt(item, at);
       if (found) return found;
     }
@@ -72,7 +70,7 @@ function unstorableTextAt(value: unknown, path = ''): string | undefined {
 const refuseUnstorableText: RequestHandler = (req, _res, next) => {
   if (req.ctx.rawBody === undefined) return next();
   const at = unstorableTextAt(req.body);
-  if (at) throw new InvalidRequestError(`${at} holds a NUL character (\\u0000) or an unpaired UTF-16 surrogate, which cannot be stored`, at === '(body)' ? undefined : at);
+  if (at) throw new InvalidRequestError(`${at} ${UNSTORABLE_TEXT}`, at === '(body)' ? undefined : at);
   next();
 };
 

@@ -1,10 +1,13 @@
 import type { RequestHandler } from 'express';
 import { InvalidRequestError, InvalidStateError, NotFoundError } from '../../errors.js';
 import type { OperationTable } from '../../contract/operations.js';
+import { isStorableText, UNSTORABLE_TEXT } from '../storable-text.js';
 
 /**
  * Finds the contract operation a request is for, before anything else looks at it:
- * unknown paths are 404, known paths with another method 405.
+ * unknown paths are 404, known paths with another method 405. A path parameter holding text that
+ * cannot be stored (a NUL: `/checkout_sessions/%00`) is 400 naming the parameter, for every
+ * profile alike, before any handler, store or database sees it.
  *
  *   app.use(matchOperation(new OperationTable()));
  */
@@ -21,6 +24,9 @@ export function matchOperation(table: OperationTable): RequestHandler {
     if (match.kind === 'method_not_allowed') {
       res.setHeader('Allow', match.allowed.join(', '));
       throw new InvalidStateError(`${req.method} is not allowed on ${req.path} (allowed: ${match.allowed.join(', ')})`);
+    }
+    for (const [name, value] of Object.entries(match.params)) {
+      if (!isStorableText(value)) throw new InvalidRequestError(`The path parameter ${name} ${UNSTORABLE_TEXT}`, name);
     }
     req.ctx.operation = match.operation;
     req.ctx.pathParams = match.params;
