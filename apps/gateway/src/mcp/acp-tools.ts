@@ -70,7 +70,7 @@ function acpTool(operation: AcpOperation): GatewayTool {
     },
   });
   const bundle = operation.payload ? acpBundle(ACP_DEFS, operation.payload.schema) : undefined;
-  const check = envelopeChecker(envelope({ type: 'object' }), acpErrorData);
+  const check = envelopeChecker(operation.name, envelope({ type: 'object' }), acpErrorData);
   return {
     definition: {
       name: operation.name,

@@ -3,7 +3,8 @@
  * requests, so any replica answers any call). It lists the tools it was given and dispatches a
  * call as one REST request to the gateway, with the connection's credentials: the key the MCP
  * request authenticated with (Authorization / X-ACP-API-Key), Merchant-Id, and Host (so the
- * documents' URLs are the ones the agent reaches). An unknown tool is -32602, as MCP says.
+ * documents' URLs are the ones the agent reaches). An unknown tool is -32602, as MCP says, and so
+ * are params not of MCP's shape (param-errors.ts).
  *
  *   const server = mcpServer({ tools, connection, target });
  *   await server.connect(transport);
@@ -11,6 +12,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { dispatch, type LoopbackTarget, type RestReply } from './loopback.js';
+import { readableParamErrors } from './param-errors.js';
 import { RpcError, type GatewayTool } from './tool.js';
 
 export interface McpServerOptions {
@@ -51,5 +53,6 @@ export function mcpServer(options: McpServerOptions): Server {
     });
     return tool.fromRest(reply);
   }
+  readableParamErrors(server); // params not of MCP's shape: -32602 and a sentence, not zod's issue list
   return server;
 }

@@ -107,7 +107,7 @@ function ucpTool(version: UcpVersion, method: RpcMethod, operation: UcpOperation
       envelope[name] = schema;
     }
   }
-  const check = envelopeChecker({ type: 'object', required, properties: envelope }, ucpErrorData);
+  const check = envelopeChecker(method.name, { type: 'object', required, properties: envelope }, ucpErrorData);
   return {
     definition: {
       name: method.name,
@@ -120,7 +120,7 @@ function ucpTool(version: UcpVersion, method: RpcMethod, operation: UcpOperation
       // checkout-mcp.md "Identifier Pattern": the top-level `id` names the resource; the payload MUST NOT carry one.
       const payload = operation.body ? args[operation.body] : undefined;
       if (args.id !== undefined && payload && typeof payload === 'object' && 'id' in payload) {
-        const message = `Invalid arguments: ${operation.body}.id is not allowed; the top-level id names the resource`;
+        const message = `${method.name}: ${operation.body}.id is not allowed; the top-level id names the resource`;
         throw new RpcError(ErrorCode.InvalidParams, message, ucpErrorData(message));
       }
       const profile = profileOf(version, args, context);
