@@ -4,8 +4,10 @@
  * the key's signing secret; `Timestamp` (RFC 3339) must be within ±5 minutes.
  * One encoding only: standard base64 (RFC 4648 §4, `+` and `/`) with its padding,
  * canonical — the 44 characters `Buffer#toString('base64')` and `btoa` write.
- * The digest does not cover the timestamp, so a captured request can be
- * replayed inside the window: idempotency keys are the defence.
+ * The digest covers neither the timestamp nor the method, path or query: the signature of an
+ * empty body is the same for every bodiless request of a key, so a captured one authenticates
+ * any other (another session's cancel) with a fresh Timestamp. Kept for compatibility (SPEC's
+ * scheme); request-signature-v2.ts signs the whole request, and keys whose scheme is v2 refuse this one.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
