@@ -2,6 +2,9 @@ import type { RequestHandler } from 'express';
 import type { AuditLog } from './audit-log.js';
 import { servesMerchant, type Operator } from './operator.js';
 import { adminContext } from './operator-context.js';
+import { withoutEmails } from '../http/without-emails.js';
+
+const maskEmail = (value: string | null): string | null => (value === null ? null : withoutEmails(value));
 
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -36,8 +39,9 @@ export function auditTrail(audit: AuditLog): RequestHandler {
         operatorId: context.operator?.id ?? null,
         operation: req.ctx.operation?.operationId ?? 'unknown',
         method: req.method,
-        path: req.path,
-        target: context.target ?? named.at(-1) ?? (typeof created === 'string' ? created : undefined) ?? params.merchant_id ?? null,
+        // Never an email (customers are named by id; one sent where an id belongs is masked: http/without-emails.ts).
+        path: withoutEmails(req.path),
+        target: maskEmail(context.target ?? named.at(-1) ?? (typeof created === 'string' ? created : undefined) ?? params.merchant_id ?? null),
         merchantId: visibleMerchant(context.operator, context.merchantId ?? params.merchant_id),
         outcome: cut || status >= 500 ? 'failed' : status < 400 ? 'succeeded' : 'refused',
         status,
