@@ -22,7 +22,7 @@ let legacy: { key: string; secret: string };
 beforeAll(async () => {
   gateway = await startTestGateway();
   await gateway.importProducts('shop-a', [product({ id: 'a-1' })]);
-  const v2 = await gateway.services.keys.create({ merchantIds: ['shop-a'], env: 'development', scopes: ['*'], ...limits, signatureScheme: 'v2' });
+  const v2 = await gateway.services.keys.create({ merchantIds: ['shop-a'], env: 'development', scopes: ['*'], ...limits, signingSecret: true, signatureScheme: 'v2' });
   const body = await gateway.services.keys.create({ merchantIds: ['shop-a'], env: 'development', scopes: ['*'], ...limits, signingSecret: true });
   strict = { key: v2.key, secret: v2.signingSecret! };
   legacy = { key: body.key, secret: body.signingSecret! };
@@ -46,10 +46,11 @@ async function send(method: string, target: string, headers: Record<string, stri
   });
 }
 
-/** A new open session, created with a v2 signature by `who`. */
+/** A new open session, created by `who` signing as the SDK does: v2 and SPEC's body signature both. */
 async function newSession(who: { key: string; secret: string }): Promise<string> {
   const body = JSON.stringify({ items: [{ product_id: 'a-1', quantity: 1 }] });
-  const reply = await send('POST', '/checkout_sessions', { 'X-ACP-API-Key': who.key, 'X-Request-Signature': v2(who.secret, 'POST', '/checkout_sessions', body) }, body);
+  const headers = { 'X-ACP-API-Key': who.key, 'X-Request-Signature': v2(who.secret, 'POST', '/checkout_sessions', body), Signature: signBody(Buffer.from(body), who.secret), Timestamp: rfc3339() };
+  const reply = await send('POST', '/checkout_sessions', headers, body);
   expect(reply.status).toBe(201);
   return reply.body.checkout_session.id as string;
 }
@@ -235,9 +236,10 @@ describe('the admin API', () => {
 describe('the ACP profile', () => {
   it("refuses the RFC's body-only Signature from a key that requires v2 (on another session's cancel too), and takes X-Request-Signature", async () => {
     const agent = acpAgent(gateway.url, strict.key);
-    const raw = JSON.stringify(createBody(['a-1']));
+    const raw = '{"capabilities":{"interventions":{"supported":["3ds"]}},"currency":"usd","line_items":[{"id":"a-1"}]}'; // canonical JSON
     const session = async () => {
-      const created = await agent.create(undefined, { raw, headers: { 'x-request-signature': v2(strict.secret, 'POST', '/acp/checkout_sessions', raw) } });
+      const both = { 'x-request-signature': v2(strict.secret, 'POST', '/acp/checkout_sessions', raw), signature: createHmac('sha256', strict.secret).update(raw).digest('base64url'), timestamp: rfc3339() };
+      const created = await agent.create(undefined, { raw, headers: both });
       expect(created.status, JSON.stringify(created.body)).toBe(201);
       return created.body.id as string;
     };
