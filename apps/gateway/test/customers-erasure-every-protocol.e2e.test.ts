@@ -118,6 +118,10 @@ describe('erasure of a buyer of any protocol', () => {
     const ucpDone = await ucpSend('POST', '/complete', { payment: { instruments: [instrument] } });
     expect(ucpDone.body.status).toBe('completed');
     expect((await api(`/orders/${ucpDone.body.order.id}`)).body.customer_id).toBe((await api(`/orders/${orderId}`)).body.customer_id);
+    // And a UCP cart of theirs (a session row whose protocol state alone names the buyer).
+    const ucpHeaders = () => ({ authorization: `Bearer ${key}`, 'ucp-agent': `profile="${profiles.url}/platform"`, 'request-id': randomUUID(), 'idempotency-key': randomUUID() });
+    const cart = await call(`${gateway.url}/ucp/carts`, { method: 'POST', headers: ucpHeaders(), json: { line_items: [{ item: { id: 'chair-oak' }, quantity: 1 }], buyer: { email: 'grace.hopper@example.com', first_name: 'Grace', last_name: 'Hopper' } } });
+    expect(cart.status, JSON.stringify(cart.body)).toBe(201);
     const customerId = (await api(`/orders/${orderId}`)).body.customer_id as string;
     expect(customerId).toMatch(/^cus_/);
     // Customers are listed, shown and erased by id.
@@ -131,7 +135,7 @@ describe('erasure of a buyer of any protocol', () => {
     expect(byEmail.body.error).toMatchObject({ type: 'invalid_request', param: 'customer_id' });
     const erased = await admin(`/merchants/shop/customers/${customerId}`, { method: 'DELETE' });
     expect(erased.status, JSON.stringify(erased.body)).toBe(200);
-    expect(erased.body).toMatchObject({ customers: 1, addresses: 1, checkoutSessions: 2, orders: 2 });
+    expect(erased.body).toMatchObject({ customers: 1, addresses: 1, checkoutSessions: 3, orders: 2 });
     expect(erased.body.webhookEvents).toBeGreaterThan(0);
     expect(erased.body.idempotentResponses).toBeGreaterThan(0);
     expect((await admin(`/merchants/shop/customers/${customerId}`)).status).toBe(404);
@@ -141,6 +145,9 @@ describe('erasure of a buyer of any protocol', () => {
     const ucpRead = await call(`${gateway.url}/ucp/checkout-sessions/${ucp.body.id}`, { headers: { authorization: `Bearer ${key}`, 'ucp-agent': `profile="${profiles.url}/platform"`, 'request-id': randomUUID() } });
     expect(ucpRead.body.id).toBe(ucp.body.id); // still the platform's checkout, without its buyer
     expect(JSON.stringify(ucpRead.body).toLowerCase()).not.toMatch(/hopper|cobol/);
+    const cartRead = await call(`${gateway.url}/ucp/carts/${cart.body.id}`, { headers: ucpHeaders() });
+    expect(cartRead.body.id).toBe(cart.body.id);
+    expect(JSON.stringify(cartRead.body).toLowerCase()).not.toMatch(/hopper/);
     expect(await traces(['hopper', 'cobol', '5550199'])).toEqual([]);
     const audit = await gateway.db.sql.query<{ row: string }>(sql`SELECT t::text AS row FROM admin_audit_log AS t WHERE t.operation = 'removeCustomer'`);
     expect(audit.length).toBeGreaterThan(0);

@@ -199,7 +199,8 @@ export class CustomerService {
       const { sessionIds, orderIds } = await this.buyers.trail(tx, merchantId, normalized);
       const ids = [...sessionIds, ...orderIds];
       const webhookEvents = await this.buyers.scrubEvents(tx, merchantId, ids);
-      const idempotentResponses = await this.buyers.forgetIdempotentAnswers(tx, merchantId, ids);
+      // A session's id without its `cs_` also finds the answers about its UCP cart (`cart_…`, the same row).
+      const idempotentResponses = await this.buyers.forgetIdempotentAnswers(tx, merchantId, [...ids, ...sessionIds.flatMap((id) => (id.startsWith('cs_') ? [id.slice(3)] : []))]);
       const discountRedemptions = await this.buyers.anonymizeRedemptions(tx, merchantId, normalized);
       const checkoutSessions = await this.buyers.clearSessions(tx, merchantId, sessionIds);
       const { customers, addresses } = await this.store.delete(tx, merchantId, normalized);
