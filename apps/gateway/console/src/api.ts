@@ -105,8 +105,8 @@ export interface Order {
   amounts: Money;
   customer: { email?: string; name?: string } | null;
   line_items: { id?: string; product_id?: string; title?: string; quantity: number }[];
-  fulfillments: { id: string; created_at: string; carrier?: string | null; tracking_number?: string | null }[];
-  refunds: { id: string; amount: number; created_at: string; reason?: string }[];
+  fulfillments: { id: string; created_at: string; carrier?: string | null; tracking_number?: string | null; lines?: { line: number; quantity: number }[] }[];
+  refunds: { id: string; amount: number; created_at: string; reason?: string; lines?: { line: number; quantity: number }[] }[];
   refunded_amount: number;
   canceled_at: string | null;
   created_at: string;

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { AdminApiError } from './api';
 import type { Loaded } from './use-load';
 
@@ -19,16 +19,22 @@ export function Loading<T>({ loaded, children }: { loaded: Loaded<T>; children: 
   return <>{children(loaded.data)}</>;
 }
 
-/** A button that runs an action, disabled while it runs, and shows its refusal. */
-export function ActionButton({ label, run, confirm, variant, onDone }: { label: string; run: () => Promise<unknown>; confirm?: string; variant?: 'danger'; onDone?: () => void }) {
+/**
+ * A button that runs an action, disabled while it runs, and shows its refusal. With `blocked` (why
+ * the action cannot be taken now) it is disabled, the reason shown beside it.
+ */
+export function ActionButton({ label, run, confirm, variant, onDone, blocked }: { label: string; run: () => Promise<unknown>; confirm?: string; variant?: 'danger'; onDone?: () => void; blocked?: string | undefined }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AdminApiError>();
+  const reasonId = useId();
   return (
     <span className="action">
       <button
         type="button"
         className={variant}
-        disabled={busy}
+        disabled={busy || blocked !== undefined}
+        title={blocked}
+        aria-describedby={blocked ? reasonId : undefined}
         onClick={async () => {
           if (confirm && !window.confirm(confirm)) return;
           setBusy(true);
@@ -45,6 +51,11 @@ export function ActionButton({ label, run, confirm, variant, onDone }: { label: 
       >
         {busy ? `${label}…` : label}
       </button>
+      {blocked && (
+        <small className="muted" id={reasonId}>
+          {blocked}
+        </small>
+      )}
       <ErrorNote error={error} />
     </span>
   );

@@ -2,6 +2,7 @@ import { Link } from 'wouter';
 import { api, enc, type OrderDetail as Detail } from '../api';
 import { DeliveryCard } from '../deliveries';
 import { money, when } from '../format';
+import { blockedActions } from '../order-actions';
 import { useLoad } from '../use-load';
 import { ActionButton, Loading } from '../ui';
 
@@ -46,9 +47,9 @@ export function OrderDetail({ merchantId, orderId, canWrite }: { merchantId: str
             </dl>
             {canWrite && (
               <div className="toolbar">
-                <ActionButton label="Fulfil the rest" run={() => api.post(`${base}/fulfillments`, {})} onDone={detail.reload} />
-                <ActionButton label="Refund the rest" confirm="Refund everything not yet refunded?" run={() => api.post(`${base}/refunds`, { reason: 'other' })} onDone={detail.reload} />
-                <ActionButton label="Cancel" variant="danger" confirm="Cancel this order?" run={() => api.post(`${base}/cancel`)} onDone={detail.reload} />
+                <ActionButton label="Fulfil the rest" blocked={blockedActions(data.order).fulfil} run={() => api.post(`${base}/fulfillments`, {})} onDone={detail.reload} />
+                <ActionButton label="Refund the rest" blocked={blockedActions(data.order).refund} confirm="Refund everything not yet refunded?" run={() => api.post(`${base}/refunds`, { reason: 'other' })} onDone={detail.reload} />
+                <ActionButton label="Cancel" variant="danger" blocked={blockedActions(data.order).cancel} confirm="Cancel this order?" run={() => api.post(`${base}/cancel`)} onDone={detail.reload} />
               </div>
             )}
             <h2>Timeline</h2>

@@ -1,0 +1,36 @@
+import type { Order } from './api';
+
+/**
+ * What the order's state forbids, as the gateway's orders service decides it
+ * (src/orders/order-progress.ts): for each action the reason it cannot be taken, or undefined
+ * when it can. The buttons are disabled with the reason shown; the API refuses the same (405).
+ */
+export interface BlockedActions {
+  fulfil?: string;
+  refund?: string;
+  cancel?: string;
+}
+
+type Units = { lines?: { line: number; quantity: number }[] }[];
+
+const unitsOf = (changes: Units, line: number) =>
+  changes.reduce((total, change) => total + (change.lines ?? []).filter((l) => l.line === line).reduce((n, l) => n + l.quantity, 0), 0);
+
+/** Everything paid was paid back (an order of 0 never is). */
+const refundedInFull = (order: Order) => order.status === 'refunded' || (order.amounts.total > 0 && order.refunded_amount >= order.amounts.total);
+
+/** Units still to ship: ordered − fulfilled − refunded by line; none once canceled or refunded in full. */
+export function unitsToFulfil(order: Order): number {
+  if (order.canceled_at || refundedInFull(order)) return 0;
+  return order.line_items.reduce((left, item, index) => left + Math.max(0, item.quantity - unitsOf(order.fulfillments, index + 1) - unitsOf(order.refunds, index + 1)), 0);
+}
+
+export function blockedActions(order: Order): BlockedActions {
+  const refunded = refundedInFull(order);
+  const none = unitsToFulfil(order) === 0;
+  return {
+    fulfil: order.canceled_at ? 'The order is canceled' : refunded ? 'Everything paid was refunded; nothing is left to ship' : none ? 'No unit is left to ship (each is fulfilled or refunded)' : undefined,
+    refund: !(order.amounts.total > 0) ? 'Nothing was paid' : refunded ? 'Everything paid was refunded' : undefined,
+    cancel: order.canceled_at ? 'The order is already canceled' : refunded ? 'Everything paid was refunded; nothing is left to cancel' : none ? 'No unit is left to cancel (each is fulfilled or refunded)' : undefined,
+  };
+}
