@@ -14,12 +14,14 @@
  * - Strings the session keeps (Buyer, FulfillmentDetails, Address, the buyer's company, loyalty and
  *   tax exemption) have the maxLength of our own API's contract for the same field (the domain
  *   stores both, and our API shows ACP sessions), else 200; `Address.country` must be an assigned
- *   ISO 3166-1 alpha-2 code (any case, as in our API).
+ *   ISO 3166-1 alpha-2 code (any case, as in our API). The same limits as UCP's: contract/kept-field-limits.ts.
  */
 import type { KeywordDefinition } from 'ajv';
 import { MAX_QUANTITY } from '../checkout/line-resolver.js';
 import { loadContract } from '../contract/document.js';
-import { isCountryCode } from '../shipping/iso-countries.js';
+import { boundStrings, COUNTRY_CODE, ourMaxLength } from '../contract/kept-field-limits.js';
+
+export { ourMaxLength };
 
 type Schema = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -30,8 +32,7 @@ const OUR_FIELD: Record<string, Record<string, string>> = {
   FulfillmentDetails: { name: 'Customer.name', email: 'Customer.email', phone_number: 'Customer.phone' },
 };
 
-/** Other strings kept with the session, where our contract has no such field. */
-const DEFAULT_MAX_LENGTH = 200;
+/** Other strings kept with the session (contract/kept-field-limits.ts: DEFAULT_MAX_LENGTH where our contract has no such field). */
 const BOUNDED = ['Address', 'Buyer', 'FulfillmentDetails', 'CompanyInfo', 'LoyaltyInfo', 'TaxExemption'];
 
 /** A number of whole units, 1 to `max` (the schema lets ACP's decimals through to be refused here, clearly). */
@@ -50,38 +51,7 @@ const wholeUnits: KeywordDefinition = {
   },
 };
 
-/** An assigned ISO 3166-1 alpha-2 code. */
-const country: KeywordDefinition = {
-  keyword: 'acpCountry',
-  type: 'string',
-  schemaType: 'boolean',
-  errors: true,
-  validate: function check(_on: boolean, data: string) {
-    if (isCountryCode(data)) return true;
-    (check as { errors?: unknown[] }).errors = [{ keyword: 'acpCountry', message: `must be an ISO 3166-1 alpha-2 country code, such as US or GB; ${JSON.stringify(data.slice(0, 8))} is not one`, params: {} }];
-    return false;
-  },
-};
-
-export const PROFILE_KEYWORDS: KeywordDefinition[] = [wholeUnits, country];
-
-/** The maxLength of a field of our own contract (`Customer.name`), which the ACP profile reuses. */
-export function ourMaxLength(ours: Schema, ref: string): number {
-  const [schema, field] = ref.split('.') as [string, string];
-  const limit = ours.components.schemas[schema]?.properties?.[field]?.maxLength;
-  if (typeof limit !== 'number') throw new Error(`our contract's ${ref} has no maxLength for the ACP profile to reuse`);
-  return limit;
-}
-
-/** Every string property of `def` (and of its string arrays) gets a maxLength. */
-function bound(name: string, def: Schema, ours: Schema): void {
-  for (const [field, property] of Object.entries<Schema>(def.properties ?? {})) {
-    const ref = OUR_FIELD[name]?.[field];
-    const limit = ref ? ourMaxLength(ours, ref) : DEFAULT_MAX_LENGTH;
-    if (property.type === 'string' && property.maxLength === undefined) property.maxLength = limit;
-    if (property.type === 'array' && property.items?.type === 'string' && property.items.maxLength === undefined) property.items.maxLength = limit;
-  }
-}
+export const PROFILE_KEYWORDS: KeywordDefinition[] = [wholeUnits, COUNTRY_CODE];
 
 /** The official JSON Schema as this profile takes requests (a copy: the official one is left as it is). */
 export function profileRequestSchema(official: Schema, ours: Schema = loadContract()): Schema {
@@ -99,7 +69,7 @@ export function profileRequestSchema(official: Schema, ours: Schema = loadContra
     def.properties.items = { ...structuredClone(def.properties.line_items), description: 'The RFC\'s name for line_items (send one of them)' };
     if (def.required) def.required = def.required.filter((field: string) => field !== 'line_items');
   }
-  for (const name of BOUNDED) bound(name, defs[name]!, ours);
-  defs.Address!.properties.country.acpCountry = true;
+  for (const name of BOUNDED) boundStrings(defs[name]!, OUR_FIELD[name] ?? {}, ours);
+  defs.Address!.properties.country[COUNTRY_CODE.keyword] = true;
   return schema;
 }

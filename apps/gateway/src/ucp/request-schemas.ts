@@ -14,8 +14,19 @@
  *   optional in requests (the currency is the catalog's, the payment comes at completion).
  * - 2026-01-11 marks the body's `id` required on update, 2026-04-08 deprecates it (the path names
  *   the session): optional at both; when sent it must be the path's id.
+ *
+ * Where we are stricter than the official schemas, as ACP's profile is (contract/kept-field-limits.ts:
+ * the same limits for every protocol), in buyer.json and postal_address.json — wherever a request
+ * uses them: the buyer, fulfillment destinations, a billing address:
+ * - every string has our own contract's maxLength for the same field (`email` 320, `phone_number`
+ *   50, names and address lines 200), else 200; `buyer.email` must be an email address;
+ * - `address_country` must be an assigned ISO 3166-1 alpha-2 code (any case): UCP also allows an
+ *   alpha-3 code or a country's name "for backward compatibility", which no shipping zone or tax
+ *   rate here could match, so such an address is refused rather than kept unshippable.
  */
 import type { ValidateFunction } from 'ajv';
+import { loadContract } from '../contract/document.js';
+import { boundStrings, COUNTRY_CODE } from '../contract/kept-field-limits.js';
 import { ucpAjv, vendoredSchemas } from './ucp-schemas.js';
 import type { UcpVersion } from './ucp-version.js';
 
@@ -65,6 +76,34 @@ function relax(schema: Json, version: UcpVersion): Json {
   return { ...schema, required: (schema.required as string[]).filter((name) => !loose.has(name)) };
 }
 
+const TYPES = 'https://ucp.dev/schemas/shopping/types';
+/** Where each UCP string's limit comes from in our own contract (`Schema.field`), per schema `$id`. */
+const OUR_FIELD: Record<string, Record<string, string>> = {
+  [`${TYPES}/buyer.json`]: { email: 'Customer.email', phone_number: 'Customer.phone', first_name: 'Customer.name', last_name: 'Customer.name', full_name: 'Customer.name' },
+  [`${TYPES}/postal_address.json`]: {
+    street_address: 'Address.line1',
+    extended_address: 'Address.line2',
+    address_locality: 'Address.city',
+    address_region: 'Address.state',
+    postal_code: 'Address.postal_code',
+    first_name: 'Address.name',
+    last_name: 'Address.name',
+    full_name: 'Address.name',
+    phone_number: 'Customer.phone',
+  },
+};
+
+/** The kept fields' limits (see above) added to a copy of the buyer and postal address schemas. */
+function bounded(schema: Json, ours: Json): Json {
+  const fields = OUR_FIELD[schema.$id as string];
+  if (!fields) return schema;
+  const copy = structuredClone(schema);
+  boundStrings(copy, fields, ours);
+  const country = (copy.properties as Record<string, Json> | undefined)?.address_country;
+  if (country) country[COUNTRY_CODE.keyword] = true;
+  return copy;
+}
+
 const validators = new Map<string, ValidateFunction>();
 
 /**
@@ -76,8 +115,11 @@ export function ucpRequestValidator(version: UcpVersion, operation: UcpRequestOp
   const key = `${version} ${operation} ${refs.join(' ')}`;
   let validate = validators.get(key);
   if (!validate) {
-    const schemas = vendoredSchemas(version).map((schema) => relax(resolve(schema, operation) as Json, version));
-    validate = ucpAjv(schemas).compile({ allOf: refs.map((ref) => ({ $ref: ref })) });
+    const ours = loadContract() as unknown as Json;
+    const schemas = vendoredSchemas(version).map((schema) => bounded(relax(resolve(schema, operation) as Json, version), ours));
+    const ajv = ucpAjv(schemas);
+    ajv.addKeyword(COUNTRY_CODE);
+    validate = ajv.compile({ allOf: refs.map((ref) => ({ $ref: ref })) });
     validators.set(key, validate);
   }
   return validate;
