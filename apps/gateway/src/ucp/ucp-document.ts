@@ -26,6 +26,13 @@ prices are the business's). 2026-01-11 lists \`currency\` and \`payment\` among 
 while its own examples create and update without them: both are optional in requests. The body's \`id\` on
 update is optional (2026-04-08 deprecates it); when sent it must be the path's.
 
+**Where requests are stricter than the schemas** (the limits ACP's profile and our own API apply to the same
+fields): in a buyer and a postal address (a destination, a billing address), every string is at most our API's
+length for it — \`email\` 320 (and an email address), \`phone_number\` 50, names and address lines 200, any other
+200 — and \`address_country\` is an assigned ISO 3166-1 alpha-2 code in any case (\`ZZ\`, an alpha-3 code or a
+country's name, which UCP tolerates "for backward compatibility", are refused: no shipping zone or tax rate could
+match them). Each is 400 \`invalid_request\` naming the JSONPath, and nothing is kept.
+
 In development and sandbox, pay with handler \`mock_payment_handler\` and token \`success_token\` (approved) or
 \`fail_token\` (declined: the checkout answers a \`payment_failed\` message, nothing is ordered).
 
