@@ -6,8 +6,11 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signBody } from '../src/auth/request-signature.js';
 import { runCli } from './support/cli.js';
+import { call } from './support/http.js';
 import { createTestDatabase, type TestDatabase } from './support/test-database.js';
+import { startTestGateway } from './support/test-gateway.js';
 
 const CLI_TIMEOUT_MS = 120_000;
 const lastLine = (text: string) => text.trim().split('\n').at(-1)!;
@@ -48,6 +51,25 @@ describe('keys and their signature scheme', { timeout: CLI_TIMEOUT_MS }, () => {
     const back = await runCli(['keys', 'signing', id, 'v2'], env);
     expect(back.stdout).toMatch(/X-Request-Signature \(v2\) only/);
     expect(await scheme()).toMatchObject({ signature_scheme: 'v2' });
+  });
+
+  it('switches a running gateway (on PostgreSQL: another process) at its next request', async (ctx) => {
+    if (!db.url) return ctx.skip(); // the embedded database is one process's: the CLI would go through its socket
+    const gateway = await startTestGateway({ db });
+    try {
+      const created = JSON.parse((await runCli(['keys', 'create', '--merchant', 'sig-shop', '--signing', 'body', '--json'], env)).stdout) as { id: string; key: string; signing_secret: string };
+      const spec = () => call(`${gateway.url}/checkout_sessions/cs_nothing/cancel`, { method: 'POST', headers: { 'X-ACP-API-Key': created.key, Signature: signBody(Buffer.alloc(0), created.signing_secret), Timestamp: new Date().toISOString() } });
+      expect((await spec()).status).toBe(404); // past the signature: no such session
+      expect((await runCli(['keys', 'signing', created.id, 'v2'], env)).code).toBe(0);
+      let status = 0;
+      for (let tries = 0; tries < 20 && status !== 401; tries++) {
+        status = (await spec()).status;
+        if (status !== 401) await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(status).toBe(401);
+    } finally {
+      await gateway.close();
+    }
   });
 
   it.each([
