@@ -1,7 +1,8 @@
 // What `npm start`, `pnpm gateway` and scripts/pnpm.mjs share: the pinned pnpm, installing the
 // workspace when needed, and building the gateway only when its sources changed since dist/.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -12,13 +13,25 @@ const { packageManager } = JSON.parse(readFileSync(join(root, 'package.json'), '
 const execPath = process.env.npm_execpath ?? '';
 const viaPnpm = /pnpm/.test(execPath) && existsSync(execPath);
 
-/** Runs the pinned pnpm (the one running us when called through pnpm, else through npx); returns its exit code. */
-export function pnpm(args, { stdout = 'inherit' } = {}) {
+/**
+ * Runs the pinned pnpm (the one running us when called through pnpm, else through npx); returns its
+ * exit code. `quiet`: its output (npx's, pnpm's, what it runs) is kept in order in a temporary file
+ * and written to stderr only when it fails — a start that works prints only the gateway's lines.
+ */
+export function pnpm(args, { stdout = 'inherit', quiet = false } = {}) {
   const script = /\.(c|m)?js$/.test(execPath);
   const [command, prefix] = viaPnpm
     ? [script ? process.execPath : execPath, script ? [execPath] : []]
     : [process.platform === 'win32' ? 'npx.cmd' : 'npx', ['--yes', packageManager]];
-  const result = spawnSync(command, [...prefix, ...args], { cwd: root, stdio: ['inherit', stdout, 'inherit'], shell: process.platform === 'win32' });
+  const dir = quiet ? mkdtempSync(join(tmpdir(), 'gateway-pnpm-')) : undefined;
+  const output = dir ? openSync(join(dir, 'output.log'), 'w') : undefined;
+  const stdio = output === undefined ? ['inherit', stdout, 'inherit'] : ['ignore', output, output];
+  const result = spawnSync(command, [...prefix, ...args], { cwd: root, stdio, shell: process.platform === 'win32' });
+  if (dir) {
+    closeSync(output);
+    if (result.status !== 0) process.stderr.write(readFileSync(join(dir, 'output.log')));
+    rmSync(dir, { recursive: true, force: true });
+  }
   if (result.error) {
     console.error(`error: cannot run ${packageManager}: ${result.error.message}`);
     process.exit(1);
@@ -33,9 +46,12 @@ export function installed() {
   return statSync(marker).mtimeMs >= statSync(join(root, 'pnpm-lock.yaml')).mtimeMs;
 }
 
+/** Installs the workspace when needed: one line of ours, pnpm's output only if the install fails. */
 export function ensureInstalled() {
   if (installed()) return;
-  const status = pnpm(['install', '--frozen-lockfile'], { stdout: process.stderr });
+  const why = existsSync(join(root, 'node_modules')) ? 'pnpm-lock.yaml changed' : 'first start';
+  process.stderr.write(`installing the dependencies (${why})…\n`);
+  const status = pnpm(['install', '--frozen-lockfile'], { quiet: true });
   if (status !== 0) process.exit(status);
 }
 
@@ -81,6 +97,6 @@ export function ensureBuilt() {
   const why = buildNeeded();
   if (!why) return;
   process.stderr.write(`building the gateway (${why})…\n`);
-  const status = pnpm(['exec', 'turbo', 'run', 'build', '--filter=@commerce-gateway/gateway', '--output-logs=errors-only', '--log-prefix=none'], { stdout: process.stderr });
+  const status = pnpm(['exec', 'turbo', 'run', 'build', '--filter=@commerce-gateway/gateway', '--output-logs=errors-only', '--log-prefix=none'], { quiet: true });
   if (status !== 0) process.exit(status);
 }
