@@ -202,37 +202,6 @@ describe('the SDK', () => {
   });
 });
 
-describe('the admin API', () => {
-  let token: string;
-  beforeAll(async () => {
-    token = (await gateway.services.admin.operators.create({ name: 'signing', access: 'full', allMerchants: true })).token;
-  });
-  const createKey = (json: unknown) =>
-    call(`${gateway.url}/admin/merchants/shop-a/keys`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, json });
-
-  it('creates a key that requires v2, and lists its scheme', async () => {
-    const created = await createKey({ signature_scheme: 'v2' });
-    expect(created.status).toBe(201);
-    expect(created.body.api_key).toMatchObject({ signing: true, signature_scheme: 'v2' });
-    const { secret: key, signing_secret: secret } = created.body as { secret: string; signing_secret: string };
-    const target = '/acp/products/a-1';
-    refused(await send('GET', target, { 'X-ACP-API-Key': key, Signature: signBody(Buffer.alloc(0), secret), Timestamp: rfc3339() }), /requires the v2/);
-    expect((await send('GET', target, { 'X-ACP-API-Key': key, 'X-Request-Signature': v2(secret, 'GET', target) })).status).toBe(200);
-
-    expect((await createKey({ signing_secret: true })).body.api_key).toMatchObject({ signing: true, signature_scheme: 'body' });
-    expect((await createKey({})).body.api_key).toMatchObject({ signing: false, signature_scheme: null });
-  });
-
-  it.each([
-    ['v2 without a signing secret', { signature_scheme: 'v2', signing_secret: false }, 'signature_scheme'],
-    ['an unknown scheme', { signature_scheme: 'v3' }, undefined],
-  ])('refuses %s with 400 invalid_request', async (_name, json, param) => {
-    const reply = await createKey(json);
-    expect(reply.status).toBe(400);
-    expect(reply.body.error).toMatchObject({ type: 'invalid_request', ...(param ? { param } : {}) });
-  });
-});
-
 describe('the ACP profile', () => {
   it("refuses the RFC's body-only Signature from a key that requires v2 (on another session's cancel too), and takes X-Request-Signature", async () => {
     const agent = acpAgent(gateway.url, strict.key);

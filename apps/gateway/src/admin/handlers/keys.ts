@@ -30,6 +30,14 @@ async function existingMerchant(req: Request, merchants: MerchantStore): Promise
   return merchantId;
 }
 
+/** The key, audited as the target, when it serves only merchants of the operator; else 404 as if it did not exist. */
+async function servedKey(req: Request, keys: KeyService, keyId: string) {
+  const record = (await keys.list()).find((k) => k.id === keyId);
+  auditTarget(req, keyId, record?.merchantIds.length === 1 ? record.merchantIds[0] : undefined);
+  if (!record || !record.merchantIds.every((m) => servesMerchant(operatorOf(req), m))) throw new NotFoundError(`No API key ${JSON.stringify(keyId)} among this credential's merchants`, 'key_id');
+  return record;
+}
+
 export function keyOperations(keys: KeyService, merchants: MerchantStore, env: GatewayEnv): OperationHandlers {
   return {
     listApiKeys: async (req, res) => {
@@ -54,12 +62,15 @@ export function keyOperations(keys: KeyService, merchants: MerchantStore, env: G
       const record = (await keys.list()).find((k) => k.id === created.id)!;
       res.status(201).json({ api_key: keyWire(record), secret: created.key, ...(created.signingSecret ? { signing_secret: created.signingSecret } : {}) });
     },
+    setApiKeySignatureScheme: async (req, res) => {
+      const keyId = pathParam(req, 'key_id');
+      const record = await servedKey(req, keys, keyId);
+      await keys.setSignatureScheme(record.id, (req.body as { signature_scheme: SignatureScheme }).signature_scheme);
+      res.json(keyWire((await keys.list()).find((k) => k.id === keyId)!));
+    },
     revokeApiKey: async (req, res) => {
       const keyId = pathParam(req, 'key_id');
-      const operator = operatorOf(req);
-      const record = (await keys.list()).find((k) => k.id === keyId);
-      auditTarget(req, keyId, record?.merchantIds.length === 1 ? record.merchantIds[0] : undefined);
-      if (!record || !record.merchantIds.every((m) => servesMerchant(operator, m))) throw new NotFoundError(`No API key ${JSON.stringify(keyId)} among this credential's merchants`, 'key_id');
+      await servedKey(req, keys, keyId);
       await keys.revoke(keyId);
       res.json(keyWire((await keys.list()).find((k) => k.id === keyId)!));
     },
