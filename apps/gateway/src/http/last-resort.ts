@@ -20,11 +20,12 @@ interface Answer {
 
 export function lastResort(errorsOf: (req: Request) => { internalError: Answer }, logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
-    logger.error({ requestId: req.ctx?.requestId, err: error }, 'error while answering an error');
     if (res.headersSent) {
+      logger.warn({ requestId: req.ctx?.requestId, err: error }, 'error after the answer began: connection closed');
       res.destroy();
       return;
     }
+    logger.error({ requestId: req.ctx?.requestId, err: error }, 'error while answering an error');
     let answer: Answer = { status: 500, body: { error: 'internal_error' } };
     try {
       answer = errorsOf(req).internalError;
