@@ -97,3 +97,14 @@ describe('ACP, for comparison', () => {
     expect(country.status).toBe(400);
   });
 });
+
+describe('our own API, the same rule', () => {
+  it('refuses a country that is no ISO 3166-1 alpha-2 code, and takes one in any case', async () => {
+    const session = (country: string) =>
+      call(`${gateway.url}/checkout_sessions`, { method: 'POST', headers: { 'x-acp-api-key': key }, json: { items: [{ product_id: 'chair', variant_sku: 'chair-oak' }], shipping_address: { line1: '1 Main St', city: 'Portland', country } } });
+    const zz = await session('ZZ');
+    expect(zz.status).toBe(400);
+    expect(zz.body).toMatchObject({ code: 'invalid_request', param: 'shipping_address.country', detail: expect.stringContaining('ISO 3166-1 alpha-2') });
+    expect((await session('us')).status).toBe(201);
+  });
+});

@@ -9,6 +9,9 @@
  *
  *   boundStrings(defs.Buyer, { email: 'Customer.email' }, loadContract());
  *   ajv.addKeyword(COUNTRY_CODE); schema.properties.country[COUNTRY_CODE.keyword] = true;
+ *
+ * Our own API's contract types `Address.country` as two letters; its request validator
+ * (http/middleware/validate.ts) adds the same rule as the format COUNTRY_FORMAT.
  */
 import type { KeywordDefinition } from 'ajv';
 import { isCountryCode } from '../shipping/iso-countries.js';
@@ -52,4 +55,13 @@ export const COUNTRY_CODE: KeywordDefinition & { keyword: string } = {
     (check as { errors?: unknown[] }).errors = [{ keyword: 'iso3166Alpha2', message: `must be an ISO 3166-1 alpha-2 country code, such as US or GB; ${JSON.stringify(data.slice(0, 8))} is not one`, params: {} }];
     return false;
   },
+};
+
+/** The same rule as a format, for a validator that takes formats rather than keywords (express-openapi-validator). */
+export const COUNTRY_FORMAT = {
+  name: 'iso3166-alpha2',
+  type: 'string' as const,
+  validate: (data: string): boolean => isCountryCode(data),
+  /** What a refusal says (validator's "must match format" reworded by contract/schemas.ts). */
+  says: 'must be an ISO 3166-1 alpha-2 country code, such as US or GB',
 };

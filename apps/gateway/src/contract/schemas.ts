@@ -12,6 +12,7 @@
  */
 import { Ajv2020, type ErrorObject, type KeywordDefinition, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { COUNTRY_FORMAT } from './kept-field-limits.js';
 
 interface SchemaSource {
   document: object;
@@ -117,5 +118,6 @@ export function validatorProblem(errors: readonly { path?: string; message?: str
   const first = errors?.[0];
   if (!first?.message) return undefined;
   const param = validatorParam(first.path);
-  return { message: param && !first.message.includes(param) ? `${param} ${first.message}` : first.message, param };
+  const said = first.message.replace(`must match format "${COUNTRY_FORMAT.name}"`, COUNTRY_FORMAT.says);
+  return { message: param && !said.includes(param) ? `${param} ${said}` : said, param };
 }

@@ -1,6 +1,7 @@
 import type { RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { OpenApiDocument } from '../../contract/document.js';
+import { COUNTRY_FORMAT } from '../../contract/kept-field-limits.js';
 import { InvalidRequestError } from '../../errors.js';
 import { compose } from '../compose.js';
 import { ParameterCheck } from './parameter-check.js';
@@ -98,15 +99,20 @@ function plainNumbers(names: Set<string>): RequestHandler {
  * them), so the validator's refusal of a raw reserved character ("may not contain reserved
  * characters"), and of `+`, must never reach a caller — whatever a parameter declares.
  */
-function serverReading(contract: OpenApiDocument): OpenApiDocument {
+function serverReading(contract: OpenApiDocument, requests: boolean): OpenApiDocument {
   const copy = structuredClone(contract);
   for (const parameter of parametersOf(copy)) if (parameter.in === 'query') parameter.allowReserved = true;
+  // A request's country is an assigned ISO 3166-1 alpha-2 code, as ACP's and UCP's are (contract/kept-field-limits.ts);
+  // answers are not held to it (a session kept before the rule still reads).
+  const country = (copy.components.schemas?.Address as { properties?: Record<string, Record<string, unknown>> } | undefined)?.properties?.country;
+  if (requests && country) country.format = COUNTRY_FORMAT.name;
   return copy;
 }
 
 function validator(contract: OpenApiDocument, side: { requests?: boolean; responses?: boolean }): RequestHandler[] {
   return OpenApiValidator.middleware({
-    apiSpec: serverReading(contract) as never,
+    apiSpec: serverReading(contract, side.requests ?? false) as never,
+    formats: [COUNTRY_FORMAT],
     // coerceTypes: false leaves the JSON body as it was sent (`"5"` is not 5, `true` not 1): the
     // validator coerces query, path and header parameters — strings on the wire — whatever this says.
     validateRequests: side.requests ? { allowUnknownQueryParameters: false, coerceTypes: false } : false,
