@@ -6,13 +6,13 @@
  *
  *   storableEntry({ ...entry, target: 'a\u0000b' }).target // 'a\\u0000b'
  */
+import { escapeUnstorable } from '../http/storable-text.js';
 import type { AuditRecord } from './audit-store.js';
 
 const MAX_CHARS = 2_000;
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 export function storableText(value: string): string {
-  const escaped = value.replace(UNSTORABLE, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
+  const escaped = escapeUnstorable(value);
   return escaped.length > MAX_CHARS ? `${escaped.slice(0, MAX_CHARS)}…` : escaped;
 }
 
