@@ -43,22 +43,8 @@ export function serveCommand(program: Command, runCommand: (args: readonly strin
           return withIo(io, () => withHostDatabase(host, () => runCommand(args)));
         }, logger);
       }
-      const database = gateway.db.kind === 'pglite' ? `embedded database in ${resolve(config.dataDir)}` : 'PostgreSQL';
-      // One block, once everything is up: the start-up logs (stderr, written asynchronously) are
-      // flushed first, so that they are all before it.
-      await new Promise<void>((resolve) => logger.flush(() => resolve()));
-      out(
-        [
-          '',
-          `Commerce Gateway (${config.env}) listening on ${gateway.url} with the ${database}`,
-          `  API reference: ${gateway.url}/docs`,
-          `  Console:       ${gateway.url}/console`,
-          ...firstStart.map((line) => `  ${line}`),
-          socket ? '  CLI commands (pnpm gateway …) run through this process while it serves' : undefined,
-          '  Ctrl-C stops it; logs go to stderr',
-          '',
-        ].filter((line) => line !== undefined).join('\n'),
-      );
+      // Listening for signals before the ready block is printed: whoever reads it (a supervisor, a test)
+      // may stop us at once, and a signal without its handler would kill the process unclean.
       // First signal: stop accepting, let requests in flight finish (up to SHUTDOWN_GRACE_MS), stop
       // the webhook worker after its current attempt, close the database, exit 0. A second: exit 1 at once.
       // The same signal repeated within a second is the same Ctrl-C, delivered to the whole process
@@ -92,6 +78,22 @@ export function serveCommand(program: Command, runCommand: (args: readonly strin
       process.on('SIGTERM', stop);
       process.on('SIGINT', stop);
       process.on('SIGHUP', stop); // the terminal closed
+      const database = gateway.db.kind === 'pglite' ? `embedded database in ${resolve(config.dataDir)}` : 'PostgreSQL';
+      // One block, once everything is up: the start-up logs (stderr, written asynchronously) are
+      // flushed first, so that they are all before it.
+      await new Promise<void>((resolve) => logger.flush(() => resolve()));
+      out(
+        [
+          '',
+          `Commerce Gateway (${config.env}) listening on ${gateway.url} with the ${database}`,
+          `  API reference: ${gateway.url}/docs`,
+          `  Console:       ${gateway.url}/console`,
+          ...firstStart.map((line) => `  ${line}`),
+          socket ? '  CLI commands (pnpm gateway …) run through this process while it serves' : undefined,
+          '  Ctrl-C stops it; logs go to stderr',
+          '',
+        ].filter((line) => line !== undefined).join('\n'),
+      );
       await new Promise(() => {}); // serve until a signal
     });
 }
