@@ -64,9 +64,9 @@ export class AcpCheckout {
   ) {}
 
   /** The session as ACP shows it. */
-  view(scope: AcpScope, record: SessionRecord): AcpSession {
+  async view(scope: AcpScope, record: SessionRecord): Promise<AcpSession> {
     return toAcpSession(record, {
-      handlers: this.checkout.payments.handlers(scope.merchantId),
+      handlers: await this.checkout.payments.handlers(scope.merchantId),
       orderUrl: (orderId) => orderPermalink(this.options, scope.merchantId, orderId),
     });
   }
@@ -178,7 +178,7 @@ export class AcpCheckout {
   }
 
   private storing(scope: AcpScope, store: BeforeCommit<AcpSession> | undefined): BeforeCommit<SessionRecord> | undefined {
-    return store && ((tx, record) => store(tx, this.view(scope, record)));
+    return store && (async (tx, record) => store(tx, await this.view(scope, record)));
   }
 
   private async cart(merchantId: string, lines: LineEntries) {

@@ -146,8 +146,7 @@ export class OrderService {
     const { order } = record.session;
     const outcome = await this.payments.refund({
       merchantId: record.session.merchantId,
-      orderId: order.id,
-      sessionId: record.session.id,
+      reference: record.session.id, // the payment operation (issue 36) names the PSP payment
       amount: refund.amount,
       currency: order.currency,
       reason: refund.reason,

@@ -9,7 +9,7 @@ import type { PaymentInstruction, PaymentProvider } from './payment-provider.js'
 import { NOT_CONFIGURED_MESSAGE, PaymentProviderNotConfiguredError } from './unconfigured-payment-provider.js';
 
 export async function authorizePayment(payments: PaymentProvider, merchantId: string, row: Session, payment: PaymentInstruction): Promise<void> {
-  const handlers = payments.handlers(merchantId);
+  const handlers = await payments.handlers(merchantId);
   if (handlers.length === 0) {
     throw new PaymentProviderNotConfiguredError(
       payments.name === 'none' ? NOT_CONFIGURED_MESSAGE : `The payment provider ${payments.name} offers merchant ${merchantId} no payment handler`,
@@ -19,7 +19,7 @@ export async function authorizePayment(payments: PaymentProvider, merchantId: st
     throw new UnknownPaymentHandlerError(`This session offers no payment handler ${JSON.stringify(payment.handlerId)}`, 'payment_data.handler_id');
   }
   const outcome = await payments.authorize({
-    ...payment,
+    instruction: payment,
     merchantId,
     sessionId: row.id,
     amount: row.total,

@@ -20,3 +20,8 @@ export class AuthenticationRequiredError extends GatewayError {
 
 /** The instruction names a handler the session does not offer. */
 export class UnknownPaymentHandlerError extends InvalidRequestError {}
+
+/** The PSP could not be reached or answered 5xx/429: the operation is retried with the same idempotency key. */
+export class PaymentUnreachableError extends Error {
+  readonly retryable = true;
+}

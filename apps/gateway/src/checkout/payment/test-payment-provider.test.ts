@@ -4,9 +4,11 @@ import { TEST_HANDLER_ID, TestPaymentProvider } from './test-payment-provider.js
 const provider = new TestPaymentProvider();
 const pay = (token: string, outcome?: string) =>
   provider.authorize({
-    handlerId: TEST_HANDLER_ID,
-    instrument: { type: 'card', credential: { type: 'spt', token } },
-    ...(outcome ? { authentication: { outcome } } : {}),
+    instruction: {
+      handlerId: TEST_HANDLER_ID,
+      instrument: { type: 'card', credential: { type: 'spt', token } },
+      ...(outcome ? { authentication: { outcome } } : {}),
+    },
     merchantId: 'shop',
     sessionId: 'cs_1',
     amount: 1000n,
@@ -27,15 +29,15 @@ describe('the test payment provider', () => {
     expect((await pay(token, outcome)).kind).toBe(kind);
   });
 
-  it('declares one tokenized-card handler naming the merchant and its test tokens', () => {
-    const [handler] = provider.handlers('shop');
+  it('declares one tokenized-card handler naming the merchant and its test tokens', async () => {
+    const [handler] = await provider.handlers('shop');
     expect(handler).toMatchObject({ id: TEST_HANDLER_ID, name: 'dev.acp.tokenized.card', psp: 'test', config: { merchant_id: 'shop', test_tokens: ['spt_test_approve', 'spt_test_decline', 'spt_test_3ds'] } });
   });
 
   it('pays any refund back, once per idempotency key', async () => {
-    const refund = (key: string) => provider.refund({ merchantId: 'shop', orderId: 'ord_1', sessionId: 'cs_1', amount: 500n, currency: 'USD', reason: 'damaged', idempotencyKey: key });
+    const refund = (key: string) => provider.refund({ merchantId: 'shop', reference: 'pay_test_1', amount: 500n, currency: 'USD', reason: 'damaged', idempotencyKey: key });
     const first = await refund('ord_1:re_1');
-    expect(first).toMatchObject({ kind: 'refunded', reference: expect.stringMatching(/^re_test_/) });
+    expect(first).toMatchObject({ kind: 'succeeded', reference: expect.stringMatching(/^re_test_/) });
     expect(await refund('ord_1:re_1')).toEqual(first);
     expect(await refund('ord_1:re_2')).not.toEqual(first);
   });

@@ -12,12 +12,15 @@
  * |                        | whose `success_token` approves like any other token); ucp/checkout   |
  * | any other token        | approved (so ACP's published examples, e.g. `spt_123`, go through)   |
  *
- * Refunds always go through (`re_test_…`, derived from the refund's idempotency key).
+ * Our own API's completion authorizes the session's `payment_method` token the same way (`demo_card`
+ * approves). Captures, cancels and refunds always go through, with references derived from their
+ * idempotency keys (`re_test_…`), so a retried operation answers the same. No state is kept:
+ * `retrieve` knows no payment (reconciliation has nothing to compare with).
  *
  * The handler id is `card_tokenized`, the one ACP's RFC and examples use.
  */
 import { createHash } from 'node:crypto';
-import type { AuthenticationMetadata, PaymentHandlerDeclaration, PaymentOutcome, PaymentProvider, PaymentRequest, RefundOutcome, RefundRequest } from './payment-provider.js';
+import type { AuthenticationMetadata, MoveOutcome, OpenedPayment, PaymentHandlerDeclaration, PaymentMove, PaymentOutcome, PaymentProvider, PaymentRequest, PaymentState } from './payment-provider.js';
 
 export const TEST_TOKENS = { approve: 'spt_test_approve', decline: 'spt_test_decline', authenticate: 'spt_test_3ds' } as const;
 /** The tokens of UCP's reference test handler. */
@@ -37,7 +40,7 @@ export class TestPaymentProvider implements PaymentProvider {
 
   constructor(private readonly environment: 'sandbox' | 'production' = 'sandbox') {}
 
-  handlers(merchantId: string): PaymentHandlerDeclaration[] {
+  async handlers(merchantId: string): Promise<PaymentHandlerDeclaration[]> {
     return [
       {
         id: TEST_HANDLER_ID,
@@ -62,8 +65,9 @@ export class TestPaymentProvider implements PaymentProvider {
   }
 
   async authorize(request: PaymentRequest): Promise<PaymentOutcome> {
-    const token = request.instrument.credential.token;
-    const reference = `pay_test_${createHash('sha256').update(request.idempotencyKey).digest('hex').slice(0, 24)}`;
+    const token = request.instruction?.instrument.credential.token ?? request.paymentMethod ?? '';
+    const authentication = request.instruction?.authentication;
+    const reference = request.reference ?? derived('pay_test', request.idempotencyKey);
     switch (token) {
       case TEST_TOKENS.approve:
         return { kind: 'approved', reference };
@@ -72,16 +76,38 @@ export class TestPaymentProvider implements PaymentProvider {
       case UCP_TEST_TOKENS.decline:
         return { kind: 'declined', reason: 'The card was declined (test token fail_token)' };
       case TEST_TOKENS.authenticate:
-        if (!request.authentication) return { kind: 'requires_authentication', metadata: METADATA };
-        return AUTHENTICATED.has(request.authentication.outcome)
+        if (!authentication) return { kind: 'requires_authentication', metadata: METADATA };
+        return AUTHENTICATED.has(authentication.outcome)
           ? { kind: 'approved', reference }
-          : { kind: 'declined', reason: `3-D Secure authentication ended with ${JSON.stringify(request.authentication.outcome)}` };
+          : { kind: 'declined', reason: `3-D Secure authentication ended with ${JSON.stringify(authentication.outcome)}` };
       default:
         return { kind: 'approved', reference };
     }
   }
 
-  async refund(request: RefundRequest): Promise<RefundOutcome> {
-    return { kind: 'refunded', reference: `re_test_${createHash('sha256').update(request.idempotencyKey).digest('hex').slice(0, 24)}` };
+  async openPayment(): Promise<OpenedPayment | null> {
+    return null;
   }
+
+  async updatePayment(): Promise<void> {}
+
+  async capture(move: PaymentMove): Promise<MoveOutcome> {
+    return { kind: 'succeeded', reference: move.reference };
+  }
+
+  async cancel(move: PaymentMove): Promise<MoveOutcome> {
+    return { kind: 'succeeded', reference: move.reference };
+  }
+
+  async refund(move: PaymentMove): Promise<MoveOutcome> {
+    return { kind: 'succeeded', reference: derived('re_test', move.idempotencyKey) };
+  }
+
+  async retrieve(): Promise<PaymentState | null> {
+    return null;
+  }
+}
+
+function derived(prefix: string, key: string): string {
+  return `${prefix}_${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
 }

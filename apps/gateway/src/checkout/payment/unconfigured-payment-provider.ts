@@ -3,7 +3,7 @@
  * payment is refused with an error that says so (the test provider never takes live orders).
  */
 import { ServiceUnavailableError } from '../../errors.js';
-import type { PaymentHandlerDeclaration, PaymentOutcome, PaymentProvider, RefundOutcome } from './payment-provider.js';
+import type { MoveOutcome, OpenedPayment, PaymentHandlerDeclaration, PaymentOutcome, PaymentProvider, PaymentState } from './payment-provider.js';
 
 export class PaymentProviderNotConfiguredError extends ServiceUnavailableError {
   readonly reason = 'payment_provider_not_configured';
@@ -19,15 +19,33 @@ export class UnconfiguredPaymentProvider implements PaymentProvider {
   readonly name = 'none';
   readonly interventions = [] as const;
 
-  handlers(): PaymentHandlerDeclaration[] {
+  async handlers(): Promise<PaymentHandlerDeclaration[]> {
     return [];
   }
+
+  async openPayment(): Promise<OpenedPayment | null> {
+    return null;
+  }
+
+  async updatePayment(): Promise<void> {}
 
   async authorize(): Promise<PaymentOutcome> {
     throw new PaymentProviderNotConfiguredError(NOT_CONFIGURED_MESSAGE);
   }
 
-  async refund(): Promise<RefundOutcome> {
+  async capture(): Promise<MoveOutcome> {
+    throw new PaymentProviderNotConfiguredError(NOT_CONFIGURED_MESSAGE);
+  }
+
+  async cancel(): Promise<MoveOutcome> {
+    throw new PaymentProviderNotConfiguredError(NOT_CONFIGURED_MESSAGE);
+  }
+
+  async refund(): Promise<MoveOutcome> {
     throw new PaymentProviderNotConfiguredError(REFUNDS_NOT_CONFIGURED_MESSAGE);
+  }
+
+  async retrieve(): Promise<PaymentState | null> {
+    return null;
   }
 }

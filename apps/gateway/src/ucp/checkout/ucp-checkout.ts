@@ -168,7 +168,7 @@ export class UcpCheckout {
     const { merchantId } = scope;
     let record = await this.record(merchantId, id);
     if (record.session.status !== 'open') return this.view(record); // completed (a retry) or canceled: shown as it is
-    const payment = this.instruction(merchantId, instrument);
+    const payment = await this.instruction(merchantId, instrument);
     // A cart that ships nothing has one option, digital delivery: it is the choice.
     const options = record.fulfillmentOptions;
     if (!record.session.fulfillmentOptionId && options.length === 1 && options[0]!.type === 'digital') {
@@ -252,12 +252,12 @@ export class UcpCheckout {
   }
 
   /** The instrument as the payment port's instruction; UCP's test handler is the built-in test provider's face. */
-  private instruction(merchantId: string, instrument: UcpInstrument): PaymentInstruction {
+  private async instruction(merchantId: string, instrument: UcpInstrument): Promise<PaymentInstruction> {
     const token = instrument.credential?.token;
     if (!instrument.handler_id || typeof token !== 'string' || !token) {
       throw new UcpError('invalid_request', 'Pay with a payment instrument that names its handler_id and carries a credential token', 400, {}, { path: '$.payment.instruments[0]' });
     }
-    const handlers = this.checkout.payments.handlers(merchantId);
+    const handlers = await this.checkout.payments.handlers(merchantId);
     let handlerId = instrument.handler_id;
     if (handlerId === TEST_HANDLER.id && this.options.testHandler && this.checkout.payments.name === 'test' && handlers[0]) handlerId = handlers[0].id;
     else if (!handlers.some((handler) => handler.id === handlerId)) {
