@@ -9,7 +9,7 @@ const DATA_LAYER = '^src/(db/|generated/|.*(-store\\.ts|/store/))';
 /** The packages behind it: Prisma, the pg driver, PGlite and its adapter, and the generated client. */
 const DATABASE_PACKAGES = ['node_modules/(@prisma/[^/]+|pg|pg-[^/]+|@electric-sql/pglite|pglite-prisma-adapter)/', '^src/generated/prisma/'];
 /** The domain: services, stores and engines, which know nothing of HTTP (their `routes.ts` are the edge's handlers). */
-const DOMAIN = '^src/(auth|catalog|checkout|customers|discounts|orders|shipping|webhooks|search|idempotency|storefront|rate-limit|config|db)/';
+const DOMAIN = '^src/(auth|catalog|checkout|customers|discounts|orders|payments|shipping|webhooks|search|idempotency|storefront|rate-limit|config|db)/';
 /** An edge: a protocol profile's folder. Our API's handlers are the `routes.ts` of the domain folders. */
 const EDGES = ['acp', 'ucp'];
 

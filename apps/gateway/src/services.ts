@@ -16,7 +16,7 @@ import { CustomerStore } from './customers/customer-store.js';
 import { checkoutDirectory } from './customers/checkout-directory.js';
 import { CheckoutService } from './checkout/checkout-service.js';
 import { CheckoutStore } from './checkout/checkout-store.js';
-import { paymentProvider } from './checkout/payment/providers.js';
+import { paymentProvider } from './payments/providers.js';
 import { profilePricing } from './checkout/pricing/default-pricing.js';
 import { defaultPaymentProvider, loadConfig, type Config } from './config/config.js';
 import type { Database } from './db/database.js';

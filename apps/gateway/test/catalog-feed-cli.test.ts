@@ -15,7 +15,7 @@ import { UsageError } from '../src/cli/output.js';
 import { openDatabase, type Database } from '../src/db/database.js';
 import { OrderService } from '../src/orders/order-service.js';
 import { OrderStore } from '../src/orders/order-store.js';
-import { TestPaymentProvider } from '../src/checkout/payment/test-payment-provider.js';
+import { TestPaymentProvider } from '../src/payments/test-payment-provider.js';
 import { OutboxStore } from '../src/webhooks/outbox-store.js';
 import { feedSchemaValidator } from './support/acp-schemas.js';
 import { stocked } from './support/checkout.js';

@@ -4,9 +4,9 @@
  * (the provider is called inside the change's transaction). On a real database.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentProvider } from '../src/checkout/payment/payment-provider.js';
-import { TestPaymentProvider } from '../src/checkout/payment/test-payment-provider.js';
-import { PaymentProviderNotConfiguredError, UnconfiguredPaymentProvider } from '../src/checkout/payment/unconfigured-payment-provider.js';
+import type { PaymentProvider } from '../src/payments/payment-provider.js';
+import { TestPaymentProvider } from '../src/payments/test-payment-provider.js';
+import { PaymentProviderNotConfiguredError, UnconfiguredPaymentProvider } from '../src/payments/unconfigured-payment-provider.js';
 import { UpstreamError } from '../src/errors.js';
 import { OrderService } from '../src/orders/order-service.js';
 import { OrderStore } from '../src/orders/order-store.js';

@@ -5,7 +5,7 @@
  * stored with the change (`beforeCommit`).
  */
 import type { CheckoutService } from '../checkout/checkout-service.js';
-import { AuthenticationRequiredError } from '../checkout/payment/payment-errors.js';
+import { AuthenticationRequiredError } from '../payments/payment-errors.js';
 import type { SessionChanges, SessionRecord } from '../checkout/session-record.js';
 import type { BeforeCommit } from '../db/transaction.js';
 import { loadContract } from '../contract/document.js';

@@ -6,7 +6,7 @@
  */
 import { createRequire } from 'node:module';
 import { MAX_QUANTITY } from '../checkout/line-resolver.js';
-import { TEST_TOKENS } from '../checkout/payment/test-payment-provider.js';
+import { TEST_TOKENS } from '../payments/test-payment-provider.js';
 import { loadContract } from '../contract/document.js';
 import { acpOpenApiPath } from './acp-operations.js';
 import { ACP_VERSION } from './acp-version.js';

@@ -4,7 +4,7 @@
  * Unknown values are ignored. Payment handlers are the seller's, from the PaymentProvider.
  * Extensions (rfc.extensions.md) are negotiated the same way: the one supported is `discount`.
  */
-import type { PaymentHandlerDeclaration } from '../checkout/payment/payment-provider.js';
+import type { PaymentHandlerDeclaration } from '../payments/payment-provider.js';
 import type { AcpCapabilities } from './wire/acp-types.js';
 import { declaresDiscounts, DISCOUNT_DECLARATION, DISCOUNT_EXTENSION } from './wire/discounts.js';
 

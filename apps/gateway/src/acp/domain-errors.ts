@@ -4,8 +4,8 @@
  * (`$.line_items[0].id`, `$.fulfillment_details.address`).
  */
 import { DiscountLimitReachedError, FulfillmentOptionNotChosenError, OutOfStockError, ShippingAddressMissingError, ShippingUnavailableError } from '../checkout/checkout-errors.js';
-import { AuthenticationRequiredError, PaymentDeclinedError, UnknownPaymentHandlerError } from '../checkout/payment/payment-errors.js';
-import { PaymentProviderNotConfiguredError } from '../checkout/payment/unconfigured-payment-provider.js';
+import { AuthenticationRequiredError, PaymentDeclinedError, UnknownPaymentHandlerError } from '../payments/payment-errors.js';
+import { PaymentProviderNotConfiguredError } from '../payments/unconfigured-payment-provider.js';
 import {
   GatewayError,
   InvalidRequestError,

@@ -201,7 +201,7 @@ export interface PricingSettings {
   shipping?: { rate?: number; freeFrom?: number | null };
 }
 
-/** The payment providers `PAYMENT_PROVIDER` names (checkout/payment/providers.ts builds them). */
+/** The payment providers `PAYMENT_PROVIDER` names (payments/providers.ts builds them). */
 export const PAYMENT_PROVIDERS = ['test', 'none'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 

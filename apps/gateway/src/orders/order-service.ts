@@ -12,7 +12,7 @@
  * inside the transaction (as at completion): a refusal rolls everything back. Stock is not given
  * back on a cancel or refund (`catalog import` sets quantities).
  */
-import type { PaymentProvider } from '../checkout/payment/payment-provider.js';
+import type { PaymentProvider } from '../payments/payment-provider.js';
 import type { CreateFulfillmentRequest, CreateRefundRequest, Order, OrderList, WebhookEventType } from '../contract-types.js';
 import type { BeforeCommit, Tx, UnitOfWork } from '../db/transaction.js';
 import { InvalidStateError, NotFoundError, UpstreamError } from '../errors.js';

@@ -3,7 +3,7 @@
  * ids per line, buyer and fulfillment contact as the agent sent them, the negotiated
  * interventions and extensions, and the last payment problem until the session changes or completes.
  */
-import type { AuthenticationMetadata } from '../../checkout/payment/payment-provider.js';
+import type { AuthenticationMetadata } from '../../payments/payment-provider.js';
 import type { AcpBuyer, AcpFulfillmentDetails } from './acp-types.js';
 
 export interface AcpPaymentProblem {

@@ -6,7 +6,7 @@
 import type { FulfillmentOption } from '../../checkout/fulfillment-options.js';
 import { PENDING_METHOD } from '../../checkout/pricing/shipping-provider.js';
 import { addBusinessDays } from '../../shipping/business-days.js';
-import type { PaymentHandlerDeclaration } from '../../checkout/payment/payment-provider.js';
+import type { PaymentHandlerDeclaration } from '../../payments/payment-provider.js';
 import type { SessionRecord } from '../../checkout/session-record.js';
 import { ACP_VERSION } from '../acp-version.js';
 import { sessionCapabilities } from '../capabilities.js';

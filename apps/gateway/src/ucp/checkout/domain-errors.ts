@@ -12,7 +12,7 @@
  * - Other invalid input: 400 `invalid_request` with the field's path.
  */
 import { OutOfStockError } from '../../checkout/checkout-errors.js';
-import { PaymentProviderNotConfiguredError } from '../../checkout/payment/unconfigured-payment-provider.js';
+import { PaymentProviderNotConfiguredError } from '../../payments/unconfigured-payment-provider.js';
 import { GatewayError, InvalidRequestError, InvalidStateError, NotFoundError, ServiceUnavailableError } from '../../errors.js';
 import { statusOf } from '../../http/status-table.js';
 import { UcpError } from '../ucp-error.js';

@@ -18,8 +18,8 @@
  */
 import { DiscountLimitReachedError } from '../../checkout/checkout-errors.js';
 import type { CheckoutService } from '../../checkout/checkout-service.js';
-import { AuthenticationRequiredError, PaymentDeclinedError } from '../../checkout/payment/payment-errors.js';
-import type { PaymentInstruction } from '../../checkout/payment/payment-provider.js';
+import { AuthenticationRequiredError, PaymentDeclinedError } from '../../payments/payment-errors.js';
+import type { PaymentInstruction } from '../../payments/payment-provider.js';
 import { sessionNeeds } from '../../checkout/session-needs.js';
 import type { SessionChanges, SessionRecord } from '../../checkout/session-record.js';
 import type { BeforeCommit } from '../../db/transaction.js';

@@ -1,9 +1,9 @@
 /**
  * The payment provider a gateway runs with, by name (`PAYMENT_PROVIDER`). A PSP adapter is added
- * here: a folder `payment/<psp>/` with a class implementing PaymentProvider, one case below, and its
+ * here: a folder `<psp>/` with a class implementing PaymentProvider, one case below, and its
  * name in config's PAYMENT_PROVIDERS.
  */
-import type { GatewayEnv, PaymentProviderName } from '../../config/config.js';
+import type { GatewayEnv, PaymentProviderName } from '../config/config.js';
 import type { PaymentProvider } from './payment-provider.js';
 import { TestPaymentProvider } from './test-payment-provider.js';
 import { UnconfiguredPaymentProvider } from './unconfigured-payment-provider.js';

@@ -3,10 +3,10 @@
  * merchant; the provider authorizes the session's total. A decline or a request to authenticate
  * throws, so the completion's transaction rolls back (nothing ordered, no stock taken).
  */
-import type { Session } from '../session.js';
-import { AuthenticationRequiredError, PaymentDeclinedError, UnknownPaymentHandlerError } from './payment-errors.js';
-import type { PaymentInstruction, PaymentProvider } from './payment-provider.js';
-import { NOT_CONFIGURED_MESSAGE, PaymentProviderNotConfiguredError } from './unconfigured-payment-provider.js';
+import type { Session } from './session.js';
+import { AuthenticationRequiredError, PaymentDeclinedError, UnknownPaymentHandlerError } from '../payments/payment-errors.js';
+import type { PaymentInstruction, PaymentProvider } from '../payments/payment-provider.js';
+import { NOT_CONFIGURED_MESSAGE, PaymentProviderNotConfiguredError } from '../payments/unconfigured-payment-provider.js';
 
 export async function authorizePayment(payments: PaymentProvider, merchantId: string, row: Session, payment: PaymentInstruction): Promise<void> {
   const handlers = await payments.handlers(merchantId);

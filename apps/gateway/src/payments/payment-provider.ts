@@ -6,7 +6,7 @@
  * database transaction, after a payment operation recording it was written (payment_operations),
  * with that operation's idempotency key: a call retried after a crash moves money once.
  *
- * A PSP adapter (Stripe, Adyen, …) is a folder `payment/<psp>/` implementing this interface, one
+ * A PSP adapter (Stripe, Adyen, …) is a folder `<psp>/` implementing this interface, one
  * case in providers.ts and its name in config's PAYMENT_PROVIDERS. The built-in `test` provider
  * serves development and sandbox; `none` (production's default) refuses every payment.
  *
