@@ -6,10 +6,9 @@ export { acpWebhookMiddleware, type AcpWebhookMiddlewareOptions, type AcpWebhook
 export type { AcpOrder, AcpWebhookEvent, AcpWebhookEventType } from './acp-types.js';
 export { signUcpRequest, verifyUcpRequest, signUcpDetachedJws, verifyUcpDetachedJws, type UcpNodePrivateKey } from './ucp-node.js';
 export { signUcpRequestAsync, verifyUcpRequestAsync, signUcpDetachedJwsAsync, verifyUcpDetachedJwsAsync, type UcpWebPrivateKey, type UcpCryptoKey } from './ucp-web.js';
-export {
-  UcpSignatureError, type UcpSignatureErrorCode, type UcpJwk, type UcpHeaders, type UcpBody,
-  type UcpSignRequest, type UcpSignedHeaders, type UcpVerifyRequest, type UcpVerifyOptions, type UcpJwsSignOptions,
-} from './ucp-core.js';
+export { UcpSignatureError, type UcpSignatureErrorCode } from './ucp/errors.js';
+export type { UcpJwk, UcpHeaders, UcpBody, UcpSignRequest, UcpSignedHeaders, UcpVerifyRequest, UcpVerifyOptions } from './ucp/types.js';
+export type { UcpJwsSignOptions } from './ucp/jws.js';
 export { parseSignatureHeader, formatSignatureHeader, type SignatureHeader } from './header.js';
 export { WebhookVerificationError, type WebhookVerificationReason } from './errors.js';
 export {

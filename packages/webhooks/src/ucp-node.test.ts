@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { UcpSignatureError } from './ucp-core.js';
+import { UcpSignatureError } from './ucp/errors.js';
 import { BASE_HEADERS, BODY, describeUcpVerifier, KEY, ORDER, URL_ } from './ucp.contract.js';
 import { signUcpRequest, verifyUcpRequest } from './ucp-node.js';
 import { createPrivateKey } from 'node:crypto';

@@ -1,9 +1,12 @@
-/** UCP 2026-04-08 RFC 9421 request signatures (see ucp-core.ts) with node:crypto. */
+/** UCP 2026-04-08 RFC 9421 request signatures (the protocol in ucp/, the crypto here) with node:crypto. */
 import { createHash, createPrivateKey, createPublicKey, KeyObject, sign, verify, type JsonWebKey } from 'node:crypto';
-import {
-  assertEs256Key, bodyBytes, planJwsSigning, planJwsVerification, type UcpBody, type UcpJwsSignOptions, equalBytes, parseJsonBody, planSigning, planVerification, publicJwk, ucpFail,
-  type UcpJwk, type UcpSignedHeaders, type UcpSignRequest, type UcpVerifyOptions, type UcpVerifyRequest,
-} from './ucp-core.js';
+import { bodyBytes, equalBytes, utf8Bytes } from './ucp/bytes.js';
+import { ucpFail } from './ucp/errors.js';
+import { planJwsSigning, planJwsVerification, type UcpJwsSignOptions } from './ucp/jws.js';
+import { assertEs256Key, publicJwk } from './ucp/keys.js';
+import { planSigning } from './ucp/signing-plan.js';
+import type { UcpBody, UcpJwk, UcpSignedHeaders, UcpSignRequest, UcpVerifyOptions, UcpVerifyRequest } from './ucp/types.js';
+import { parseJsonBody, planVerification } from './ucp/verification-plan.js';
 
 /** A P-256 private key: a JWK with `d`, or a KeyObject (e.g. from `createPrivateKey(pem)`). */
 export type UcpNodePrivateKey = UcpJwk | KeyObject;

@@ -1,8 +1,11 @@
-/** UCP 2026-04-08 RFC 9421 request signatures (see ucp-core.ts) with Web Crypto. No node: imports. */
-import {
-  assertEs256Key, bodyBytes, planJwsSigning, planJwsVerification, type UcpBody, type UcpJwsSignOptions, equalBytes, parseJsonBody, planSigning, planVerification, publicJwk, ucpFail, utf8Bytes,
-  type UcpJwk, type UcpSignedHeaders, type UcpSignRequest, type UcpVerifyOptions, type UcpVerifyRequest,
-} from './ucp-core.js';
+/** UCP 2026-04-08 RFC 9421 request signatures (the protocol in ucp/, the crypto here) with Web Crypto. No node: imports. */
+import { bodyBytes, equalBytes, utf8Bytes } from './ucp/bytes.js';
+import { ucpFail } from './ucp/errors.js';
+import { planJwsSigning, planJwsVerification, type UcpJwsSignOptions } from './ucp/jws.js';
+import { assertEs256Key, publicJwk } from './ucp/keys.js';
+import { planSigning } from './ucp/signing-plan.js';
+import type { UcpBody, UcpJwk, UcpSignedHeaders, UcpSignRequest, UcpVerifyOptions, UcpVerifyRequest } from './ucp/types.js';
+import { parseJsonBody, planVerification } from './ucp/verification-plan.js';
 import { subtle } from './web-crypto.js';
 
 const ECDSA_P256 = { name: 'ECDSA', namedCurve: 'P-256' } as const;

@@ -1,6 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { UcpSignatureError, type UcpJwk, type UcpSignedHeaders, type UcpSignRequest, type UcpVerifyOptions, type UcpVerifyRequest } from './ucp-core.js';
+import { UcpSignatureError } from './ucp/errors.js';
+import type { UcpJwk, UcpSignedHeaders, UcpSignRequest, UcpVerifyOptions, UcpVerifyRequest } from './ucp/types.js';
 
 /** What both flavours of the UCP 2026-04-08 request signatures offer; the Web one returns promises. */
 export interface UcpVerifier {

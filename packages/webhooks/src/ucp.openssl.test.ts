@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { UcpJwk } from './ucp-core.js';
+import type { UcpJwk } from './ucp/types.js';
 import { derFromRaw, rawFromDer } from './ucp.contract.js';
 import { signUcpRequest, verifyUcpRequest } from './ucp-node.js';
 import { verifyUcpRequestAsync } from './ucp-web.js';
