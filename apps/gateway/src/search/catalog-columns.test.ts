@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CatalogColumns, type ColumnFields } from './catalog-columns.js';
+import { CatalogColumns } from './catalog-columns.js';
+import type { ColumnFields } from './columns-state.js';
 
 const row = (id: string, title: string, category: string, vendor: string, price: number, tags: string[] = []): ColumnFields => ({ id, title, category, vendor, price, tags });
 

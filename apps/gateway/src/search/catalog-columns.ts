@@ -10,31 +10,9 @@
 import { countFacets, type FacetColumns } from './embedded/facet-counter.js';
 import { allowsEverything, categoryMatches, compareTitleOrder, foldCase, priceBounds, priceWithin, type ProductFilter } from './filter.js';
 import type { FacetName, SearchFacets } from './facets.js';
-import type { SearchDocument } from './search-document.js';
-
-/** The fields columns are made of (a Product has them too). */
-export type ColumnFields = Pick<SearchDocument, 'id' | 'title' | 'category' | 'vendor' | 'tags' | 'price'>;
-
-/** True when a text holds a character at or above U+D800 (code-point order then needs the slow compare). */
-export function isWide(text: string): boolean {
-  return /[\uD800-\uFFFF]/.test(text);
-}
-
-/** Everything the columns are, as arrays: what a persisted catalog snapshot holds of them (catalog/snapshots). */
-export interface ColumnsState {
-  ids: readonly string[];
-  titles: readonly string[];
-  prices: Float64Array;
-  categoryOf: Int32Array;
-  categoryNames: readonly string[];
-  vendorOf: Int32Array;
-  vendorNames: readonly string[];
-  tagStarts: Int32Array;
-  rowTags: Int32Array;
-  tagNames: readonly string[];
-  rank: Int32Array;
-  byTitle: Int32Array;
-}
+import { numbering } from './column-numbering.js';
+import { isWide, type ColumnFields, type ColumnsState } from './columns-state.js';
+import { patchedColumns } from './column-patch.js';
 
 export class CatalogColumns implements FacetColumns {
   readonly size: number;
@@ -121,56 +99,10 @@ export class CatalogColumns implements FacetColumns {
     this.byTitle.forEach((row, place) => (this.rank[row] = place));
   }
 
-  /**
-   * `before` with the fields of some rows changed (`changes`: a row's number and its new fields, of
-   * the same id), no row added or removed: O(rows) copies of the typed columns and a few binary
-   * searches for the changed titles' places, where a whole build sorts every title again. A value
-   * new to a column is numbered after the others; a folded value already known keeps the name it
-   * was first seen with.
-   */
+  /** `before` with the fields of some rows changed (column-patch.ts). */
   static patched(before: CatalogColumns, changes: ReadonlyMap<number, ColumnFields>): CatalogColumns {
-    const titles = before.titles.slice();
-    const prices = before.prices.slice();
-    const categories = renumbered(before.categoryOf, before.categoryNames, before.categoryKeys, changes, (fields) => fields.category);
-    const vendors = renumbered(before.vendorOf, before.vendorNames, before.vendorNames.map(foldCase), changes, (fields) => fields.vendor);
-    for (const [row, fields] of changes) {
-      if (fields.id !== before.ids[row]) throw new Error(`row ${row} is ${before.ids[row]}, not ${fields.id}`);
-      titles[row] = fields.title;
-      prices[row] = fields.price;
-    }
-    const tags = patchedTags(before, changes);
-    // The title order: the rows whose title changed taken out, then each put back at its place.
-    const moved = [...changes.keys()].filter((row) => before.titles[row] !== titles[row]);
-    let byTitle = before.byTitle;
-    if (moved.length > 0) {
-      const isMoved = new Uint8Array(before.size);
-      for (const row of moved) isMoved[row] = 1;
-      const kept = before.byTitle.filter((row) => !isMoved[row]);
-      const ids = before.ids;
-      const order = (a: number, b: number) => compareTitleOrder({ title: titles[a]!, id: ids[a]! }, { title: titles[b]!, id: ids[b]! });
-      moved.sort(order);
-      byTitle = new Int32Array(before.size);
-      let from = 0;
-      let at = 0;
-      for (const row of moved) {
-        let low = from;
-        let high = kept.length;
-        while (low < high) {
-          const middle = (low + high) >> 1;
-          if (order(kept[middle]!, row) < 0) low = middle + 1;
-          else high = middle;
-        }
-        byTitle.set(kept.subarray(from, low), at);
-        at += low - from;
-        byTitle[at++] = row;
-        from = low;
-      }
-      byTitle.set(kept.subarray(from), at);
-    }
-    const rank = moved.length > 0 ? new Int32Array(before.size) : before.rank;
-    if (moved.length > 0) byTitle.forEach((row, place) => (rank[row] = place));
-    const state: ColumnsState = { ids: before.ids, titles, prices, categoryOf: categories.of, categoryNames: categories.names, vendorOf: vendors.of, vendorNames: vendors.names, ...tags.state, rank, byTitle };
-    return new CatalogColumns([], state, tags.byTag);
+    const { state, byTag } = patchedColumns(before.state(), before.rowsByTag, changes);
+    return new CatalogColumns([], state, byTag);
   }
 
   /** The columns as they were when `state` was taken of them. */
@@ -241,100 +173,4 @@ export class CatalogColumns implements FacetColumns {
   facets(names: readonly FacetName[], rows: Int32Array, count: number): SearchFacets {
     return countFacets(names, this, rows, count);
   }
-}
-
-/** A column of distinct values (compared folded), numbered in order of first appearance. */
-function numbering(rows: readonly ColumnFields[], value: (row: ColumnFields) => string): { of: Int32Array; names: string[]; keys: string[] } {
-  const numbers = new Map<string, number>();
-  const names: string[] = [];
-  const of = new Int32Array(rows.length);
-  rows.forEach((row, i) => {
-    const shown = value(row);
-    const key = foldCase(shown);
-    let number = numbers.get(key);
-    if (number === undefined) {
-      numbers.set(key, (number = numbers.size));
-      names.push(shown);
-    }
-    of[i] = number;
-  });
-  return { of, names, keys: [...numbers.keys()] };
-}
-
-/** A numbered column (see numbering) with the changed rows' values numbered: new ones after the others. */
-function renumbered(
-  of: Int32Array,
-  names: readonly string[],
-  keys: readonly string[],
-  changes: ReadonlyMap<number, ColumnFields>,
-  value: (fields: ColumnFields) => string,
-): { of: Int32Array; names: readonly string[] } {
-  const out = of.slice();
-  let grown: string[] | undefined;
-  let numbers: Map<string, number> | undefined;
-  for (const [row, fields] of changes) {
-    const shown = value(fields);
-    const key = foldCase(shown);
-    numbers ??= new Map(keys.map((k, number) => [k, number]));
-    let number = numbers.get(key);
-    if (number === undefined) {
-      grown ??= [...names];
-      numbers.set(key, (number = grown.length));
-      grown.push(shown);
-    }
-    out[row] = number;
-  }
-  return { of: out, names: grown ?? names };
-}
-
-/** The tag columns with the changed rows' tags (folded): the rows of each tag they had or have listed again. */
-function patchedTags(before: CatalogColumns, changes: ReadonlyMap<number, ColumnFields>): { state: Pick<ColumnsState, 'tagStarts' | 'rowTags' | 'tagNames'>; byTag: Map<string, Int32Array> } {
-  const state = before.state();
-  const rowTagsOf = (row: number) => Array.from(state.rowTags.subarray(state.tagStarts[row]!, state.tagStarts[row + 1]!));
-  const tagNames = [...state.tagNames];
-  const numbers = new Map(tagNames.map((tag, number) => [tag, number]));
-  const fresh = new Map<number, number[]>();
-  const touched = new Set<string>();
-  for (const [row, fields] of changes) {
-    const tags: number[] = [];
-    for (const tag of new Set(fields.tags.map(foldCase))) {
-      let number = numbers.get(tag);
-      if (number === undefined) {
-        numbers.set(tag, (number = tagNames.length));
-        tagNames.push(tag);
-      }
-      tags.push(number);
-    }
-    const old = rowTagsOf(row);
-    if (old.length === tags.length && old.every((number, i) => number === tags[i])) continue;
-    fresh.set(row, tags);
-    for (const number of [...old, ...tags]) touched.add(tagNames[number]!);
-  }
-  if (fresh.size === 0) return { state: { tagStarts: state.tagStarts, rowTags: state.rowTags, tagNames: state.tagNames }, byTag: new Map(before.rowsByTag) };
-  const n = before.size;
-  const tagStarts = new Int32Array(n + 1);
-  const rowTags: number[] = [];
-  for (let row = 0; row < n; row++) {
-    const tags = fresh.get(row);
-    if (tags) rowTags.push(...tags);
-    else for (let k = state.tagStarts[row]!; k < state.tagStarts[row + 1]!; k++) rowTags.push(state.rowTags[k]!);
-    tagStarts[row + 1] = rowTags.length;
-  }
-  const byTag = new Map(before.rowsByTag);
-  for (const tag of touched) {
-    const number = numbers.get(tag)!;
-    const rows: number[] = [];
-    const held = before.rowsByTag.get(tag) ?? new Int32Array(0);
-    const now = [...fresh].filter(([, tags]) => tags.includes(number)).map(([row]) => row).sort((a, b) => a - b);
-    let j = 0;
-    for (const row of held) {
-      if (fresh.has(row)) continue;
-      while (j < now.length && now[j]! < row) rows.push(now[j++]!);
-      rows.push(row);
-    }
-    while (j < now.length) rows.push(now[j++]!);
-    if (rows.length > 0) byTag.set(tag, Int32Array.from(rows));
-    else byTag.delete(tag);
-  }
-  return { state: { tagStarts, rowTags: Int32Array.from(rowTags), tagNames }, byTag };
 }

@@ -17,7 +17,8 @@
  */
 import { LRUCache } from 'lru-cache';
 import type { Product } from '../../contract-types.js';
-import { CatalogColumns, type ColumnFields, type ColumnsState } from '../../search/catalog-columns.js';
+import { CatalogColumns } from '../../search/catalog-columns.js';
+import type { ColumnFields, ColumnsState } from '../../search/columns-state.js';
 import { filterKey, foldCase, type ProductFilter } from '../../search/filter.js';
 import { Doorkeeper } from '../doorkeeper.js';
 import { decodedProduct } from '../shown-items.js';

@@ -5,7 +5,8 @@
  * loaded batch by batch without its documents held together, and nothing per product outlives
  * the build but the arenas' rows.
  */
-import { CatalogColumns, type ColumnFields } from '../catalog-columns.js';
+import { CatalogColumns } from '../catalog-columns.js';
+import type { ColumnFields } from '../columns-state.js';
 import type { SearchDocument } from '../search-engine.js';
 import type { AttributeValues } from './attribute-values.js';
 import { cosineMatrix } from './cosine-matrix.js';
