@@ -4,7 +4,8 @@ export type WebhookEventType =
   | 'order.updated'
   | 'order.fulfilled'
   | 'order.canceled'
-  | 'order.refunded';
+  | 'order.refunded'
+  | 'order.disputed';
 
 /** The body of every delivery: `{ id, type, created, data: { object } }`. */
 export interface WebhookEvent<T = unknown> {

@@ -4,7 +4,7 @@ export type ClientOptions = {
     baseUrl: 'http://127.0.0.1:8080' | (string & {});
 };
 
-export type Webhooks = OrderCreatedWebhookRequest | OrderUpdatedWebhookRequest | OrderFulfilledWebhookRequest | OrderCanceledWebhookRequest | OrderRefundedWebhookRequest;
+export type Webhooks = OrderCreatedWebhookRequest | OrderUpdatedWebhookRequest | OrderFulfilledWebhookRequest | OrderCanceledWebhookRequest | OrderRefundedWebhookRequest | OrderDisputedWebhookRequest;
 
 /**
  * A postal address. Every field is optional; unset fields are omitted from responses (never null).
@@ -1019,11 +1019,14 @@ export type WebhookEvent = {
  * - `order.updated`: an order changed otherwise (a partial fulfillment, a delivery);
  * - `order.fulfilled`: a fulfillment made every unit of the order fulfilled;
  * - `order.canceled`: what was not fulfilled was canceled;
- * - `order.refunded`: money was paid back (in part or in full: see `refunded_amount`).
+ * - `order.refunded`: money was paid back (in part or in full: see `refunded_amount`), through the
+ * gateway or in the payment provider's dashboard;
+ * - `order.disputed`: the buyer disputed the order's payment with their bank (a chargeback) — answer
+ * it in the payment provider's dashboard before its deadline.
  * Automatic events of order changes (`POST /orders/{order_id}/…`) carry the whole `Order` as
  * `data.object`; `order.created` carries the completed checkout session.
  */
-export type WebhookEventType = 'order.created' | 'order.updated' | 'order.fulfilled' | 'order.canceled' | 'order.refunded';
+export type WebhookEventType = 'order.created' | 'order.updated' | 'order.fulfilled' | 'order.canceled' | 'order.refunded' | 'order.disputed';
 
 /**
  * What the gateway understood in `q` (present whenever `q` is), so that a merchant can see why
@@ -3976,6 +3979,15 @@ export type OrderRefundedWebhookPayload = WebhookEvent;
 export type OrderRefundedWebhookRequest = {
     body: OrderRefundedWebhookPayload;
     key: 'order.refunded';
+    path?: never;
+    query?: never;
+};
+
+export type OrderDisputedWebhookPayload = WebhookEvent;
+
+export type OrderDisputedWebhookRequest = {
+    body: OrderDisputedWebhookPayload;
+    key: 'order.disputed';
     path?: never;
     query?: never;
 };

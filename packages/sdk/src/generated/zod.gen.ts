@@ -425,7 +425,10 @@ export const zProduct = z.object({
  * - `order.updated`: an order changed otherwise (a partial fulfillment, a delivery);
  * - `order.fulfilled`: a fulfillment made every unit of the order fulfilled;
  * - `order.canceled`: what was not fulfilled was canceled;
- * - `order.refunded`: money was paid back (in part or in full: see `refunded_amount`).
+ * - `order.refunded`: money was paid back (in part or in full: see `refunded_amount`), through the
+ * gateway or in the payment provider's dashboard;
+ * - `order.disputed`: the buyer disputed the order's payment with their bank (a chargeback) — answer
+ * it in the payment provider's dashboard before its deadline.
  * Automatic events of order changes (`POST /orders/{order_id}/…`) carry the whole `Order` as
  * `data.object`; `order.created` carries the completed checkout session.
  */
@@ -434,7 +437,8 @@ export const zWebhookEventType = z.enum([
     'order.updated',
     'order.fulfilled',
     'order.canceled',
-    'order.refunded'
+    'order.refunded',
+    'order.disputed'
 ]);
 
 /**
@@ -1303,6 +1307,15 @@ export const zOrderCanceledWebhookRequest = z.object({
 });
 
 export const zOrderRefundedWebhookRequest = z.object({
+    body: zWebhookEvent,
+    path: z.never().optional(),
+    query: z.never().optional(),
+    headers: z.object({
+        'X-Webhook-Signature': z.string().regex(/^t=\d+(,v1=[0-9a-f]{64})+$/)
+    })
+});
+
+export const zOrderDisputedWebhookRequest = z.object({
     body: zWebhookEvent,
     path: z.never().optional(),
     query: z.never().optional(),
