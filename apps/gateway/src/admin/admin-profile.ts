@@ -31,6 +31,7 @@ import { commerceFileOperations } from './handlers/commerce-files.js';
 import { keyOperations } from './handlers/keys.js';
 import { merchantOperations } from './handlers/merchants.js';
 import { orderOperations } from './handlers/orders.js';
+import { overviewOperations } from './handlers/overview.js';
 import { productOperations } from './handlers/products.js';
 import { webhookOperations } from './handlers/webhooks.js';
 import { authenticateOperator, requireAccess } from './operator-auth.js';
@@ -66,7 +67,8 @@ export function adminProfile(deps: AdminProfileDeps): ProtocolProfile {
     handlers: {
       ...merchantOperations(admin.merchants),
       ...keyOperations(deps.keys, admin.merchants, deps.config.env),
-      ...webhookOperations(admin.webhookEndpoints, admin.deliveries, admin.endpointUrls),
+      ...webhookOperations(admin.webhookEndpoints, admin.deliveries, admin.endpointUrls, admin.endpointHealth),
+      ...overviewOperations(admin),
       ...orderOperations(deps.orders, admin.deliveries),
       ...commerceOperations(admin.commerce),
       ...auditOperations(admin.audit),

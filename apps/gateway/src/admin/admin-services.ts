@@ -16,6 +16,8 @@ import { ConsoleSessionStore } from './console-session-store.js';
 import { ConsoleSessions } from './console-sessions.js';
 import { CatalogImports } from './catalog-imports.js';
 import { DeliveryStore } from './delivery-store.js';
+import { EndpointHealthStore } from './endpoint-health.js';
+import { MerchantOverviewStore } from './merchant-overview.js';
 import { MerchantStore } from './merchant-store.js';
 import { OperatorService } from './operator-service.js';
 import { OperatorStore } from './operator-store.js';
@@ -27,6 +29,10 @@ export interface AdminServices {
   audit: AuditLog;
   merchants: MerchantStore;
   deliveries: DeliveryStore;
+  /** How each webhook endpoint answered over the last 24 hours. */
+  endpointHealth: EndpointHealthStore;
+  /** The console home's order and payment figures. */
+  overview: MerchantOverviewStore;
   /** The same service `gateway webhooks …` runs. */
   webhookEndpoints: WebhookEndpointService;
   /** The customers, discounts and shipping services the merchant's CLI commands run. */
@@ -55,6 +61,8 @@ export function buildAdminServices(db: Database, { commerce, imports, catalog, e
     audit: new AuditLog(new AuditStore(db), logger),
     merchants: new MerchantStore(db),
     deliveries: new DeliveryStore(db),
+    endpointHealth: new EndpointHealthStore(db),
+    overview: new MerchantOverviewStore(db),
     webhookEndpoints: new WebhookEndpointService(new WebhookStore(db)),
     commerce,
     endpointUrls,

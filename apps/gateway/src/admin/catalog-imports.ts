@@ -58,6 +58,11 @@ export class CatalogImports {
     return this.jobs.get(id);
   }
 
+  /** The merchant's imports still running in this process (the console's home lists them). */
+  running(merchantId: string): CatalogImportJob[] {
+    return [...this.jobs.values()].filter((j) => j.merchantId === merchantId && j.state === 'running');
+  }
+
   async start(merchantId: string, file: Buffer): Promise<CatalogImportJob> {
     const job: CatalogImportJob = { id: newId('imp'), merchantId, state: 'running', received: 0, imported: 0, failed: 0, unembedded: 0, errors: [], startedAt: new Date(), finishedAt: null };
     const dir = await mkdtemp(join(tmpdir(), 'gateway-import-'));

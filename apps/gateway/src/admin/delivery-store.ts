@@ -32,6 +32,8 @@ export interface DeliveryView {
   eventId: string;
   eventType: string;
   endpointId: string;
+  /** The endpoint's URL: what an operator names it by. */
+  endpointUrl: string;
   merchantId: string;
   state: string;
   attemptCount: number;
@@ -45,6 +47,7 @@ const endpointFields = { id: true, merchantId: true, url: true, protocol: true, 
 
 const withAttempts = {
   event: { select: { type: true, merchantId: true } },
+  endpoint: { select: { url: true } },
   attempts: { orderBy: { number: 'asc' as const }, select: { number: true, createdAt: true, responseStatus: true, error: true, durationMs: true, responseExcerpt: true } },
 } as const;
 
@@ -56,6 +59,7 @@ function toDelivery(row: DeliveryRow): DeliveryView {
     eventId: row.eventId,
     eventType: row.event.type,
     endpointId: row.endpointId,
+    endpointUrl: row.endpoint.url,
     merchantId: row.event.merchantId,
     state: row.state,
     attemptCount: row.attemptCount,

@@ -4,6 +4,7 @@ import type { KeyRecord } from '../auth/key-store.js';
 import type { AuditEntry } from './audit-store.js';
 import type { CatalogImportJob } from './catalog-imports.js';
 import type { DeliveryView, EndpointView } from './delivery-store.js';
+import type { EndpointHealth } from './endpoint-health.js';
 import type { MerchantRecord } from './merchant-store.js';
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
@@ -36,11 +37,23 @@ export const endpointWire = (e: EndpointView) => ({
   previous_secret_expires_at: iso(e.previousSecretExpiresAt),
 });
 
+export const healthWire = (h: EndpointHealth) => ({
+  window_hours: 24,
+  attempts: h.attempts,
+  succeeded: h.succeeded,
+  success_rate: h.successRate,
+  mean_latency_ms: h.meanLatencyMs,
+  p95_latency_ms: h.p95LatencyMs,
+  failing: h.failingNow,
+  last_failure: h.lastFailure && { at: h.lastFailure.at, response_status: h.lastFailure.responseStatus, error: h.lastFailure.error },
+});
+
 export const deliveryWire = (d: DeliveryView) => ({
   id: d.id,
   event_id: d.eventId,
   event_type: d.eventType,
   webhook_endpoint_id: d.endpointId,
+  webhook_endpoint_url: d.endpointUrl,
   merchant_id: d.merchantId,
   state: d.state,
   attempt_count: d.attemptCount,

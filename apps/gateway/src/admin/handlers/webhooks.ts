@@ -6,9 +6,10 @@ import type { WebhookEndpointService } from '../../webhooks/endpoint-service.js'
 import { checkEndpointUrl, type EndpointUrlPolicy } from '../../webhooks/endpoint-url.js';
 import type { WebhookProtocol } from '../../webhooks/webhook-store.js';
 import type { DeliveryStore, DeliveryView, EndpointView } from '../delivery-store.js';
+import { healthOf, type EndpointHealthStore } from '../endpoint-health.js';
 import { servesMerchant } from '../operator.js';
 import { auditTarget, operatorOf } from '../operator-context.js';
-import { deliveryWire, endpointWire } from '../wire.js';
+import { deliveryWire, endpointWire, healthWire } from '../wire.js';
 import { pageParams, pathParam } from './page-params.js';
 
 /** The endpoint of the path, among the operator's merchants (else 404, as if it did not exist). */
@@ -28,12 +29,17 @@ async function deliveryOf(req: Request, deliveries: DeliveryStore): Promise<Deli
   return delivery;
 }
 
-export function webhookOperations(endpoints: WebhookEndpointService, deliveries: DeliveryStore, urls: EndpointUrlPolicy): OperationHandlers {
+export function webhookOperations(endpoints: WebhookEndpointService, deliveries: DeliveryStore, urls: EndpointUrlPolicy, health: EndpointHealthStore): OperationHandlers {
   const current = async (id: string) => endpointWire((await deliveries.endpoint(id))!);
   return {
     listWebhookEndpoints: async (req, res) => {
-      const page = await deliveries.endpoints(pathParam(req, 'merchant_id'), pageParams(req));
-      res.json({ ...page, items: page.items.map(endpointWire) });
+      const merchantId = pathParam(req, 'merchant_id');
+      const [page, healths] = await Promise.all([deliveries.endpoints(merchantId, pageParams(req)), health.ofMerchant(merchantId)]);
+      res.json({ ...page, items: page.items.map((e) => ({ ...endpointWire(e), health: healthWire(healthOf(healths, e.id)) })) });
+    },
+    getWebhookEndpoint: async (req, res) => {
+      const endpoint = await endpointOf(req, deliveries);
+      res.json({ ...endpointWire(endpoint), health: healthWire(healthOf(await health.ofMerchant(endpoint.merchantId), endpoint.id)) });
     },
     createWebhookEndpoint: async (req, res) => {
       const body = req.body as { url: string; protocol?: WebhookProtocol };
