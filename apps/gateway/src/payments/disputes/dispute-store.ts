@@ -34,19 +34,22 @@ export class DisputeStore {
   constructor(private readonly db: Pick<Database, 'sql'>) {}
 
   /**
-   * Records the dispute as reported at `updatedAt`, in the caller's transaction; false when a
-   * report as new or newer is already recorded (a duplicate or late event: nothing changed).
+   * Records the dispute as reported at `updatedAt`, in the caller's transaction: `inserted` the
+   * first time it is heard of (whichever event that is), `updated` when this report is newer,
+   * `unchanged` when a report as new or newer is already recorded (a duplicate or late event).
    */
-  async upsert(tx: Tx, dispute: DisputeRecord): Promise<boolean> {
-    const changed = await tx.execute(sql`
+  async upsert(tx: Tx, dispute: DisputeRecord): Promise<'inserted' | 'updated' | 'unchanged'> {
+    const rows = await tx.query<{ inserted: boolean }>(sql`
       INSERT INTO payment_disputes (id, merchant_id, order_id, amount, currency, reason, status, created_at, updated_at)
       VALUES (${dispute.id}, ${dispute.merchantId}, ${dispute.orderId}, ${dispute.amount}, ${dispute.currency}, ${dispute.reason}, ${dispute.status},
               ${utc(dispute.createdAt)}, ${utc(dispute.updatedAt)})
       ON CONFLICT (id) DO UPDATE SET amount = EXCLUDED.amount, currency = EXCLUDED.currency, reason = EXCLUDED.reason,
         status = EXCLUDED.status, updated_at = EXCLUDED.updated_at
       WHERE payment_disputes.updated_at < EXCLUDED.updated_at
-        OR (payment_disputes.updated_at = EXCLUDED.updated_at AND payment_disputes.status IS DISTINCT FROM EXCLUDED.status)`);
-    return changed === 1;
+        OR (payment_disputes.updated_at = EXCLUDED.updated_at AND payment_disputes.status IS DISTINCT FROM EXCLUDED.status)
+      RETURNING (xmax = 0) AS inserted`);
+    const [row] = rows;
+    return !row ? 'unchanged' : row.inserted ? 'inserted' : 'updated';
   }
 
   /** The disputes of each order of `orderIds`, oldest first (an order without any is absent from the map). */
