@@ -10,7 +10,8 @@ import { planQuery, type QueryPlan } from '../search/query/plan-query.js';
 import type { Embedder } from '../search/embedder.js';
 import type { CatalogEvents } from './catalog-events.js';
 import type { CatalogStore } from './catalog-store.js';
-import type { CatalogReadModel, ReadModelSink } from './read-model/catalog-read-model.js';
+import type { CatalogReadModel } from './read-model/catalog-read-model.js';
+import type { ReadModelSink } from './read-model/read-model-sink.js';
 import type { IndexStats, SearchIndexer } from './search-indexer.js';
 import { AnswerMemo } from './answer-memo.js';
 

@@ -18,7 +18,7 @@ import type { SearchDocument, SearchEngine } from '../search/search-engine.js';
 import type { CatalogChange } from './catalog-events.js';
 import type { CatalogRow } from './catalog-rows.js';
 import type { CatalogStore } from './catalog-store.js';
-import type { ReadModelSink } from './read-model/catalog-read-model.js';
+import type { ReadModelSink } from './read-model/read-model-sink.js';
 import { SerialQueues } from '../concurrency/serial-queues.js';
 
 export interface IndexStats {

@@ -12,45 +12,24 @@
  * data of unknown age. Writes go to the database only.
  *
  * A failed update or reload takes the model out of service (`isLive` false: reads go to the
- * database, correct but dearer) and a reload is retried with backoff (RELOAD_BACKOFF_MS) until
+ * database, correct but dearer) and a reload is retried with backoff (concurrency/retry-until.ts) until
  * one succeeds, so the model heals by itself once the database answers again.
  */
 import type { Logger } from 'pino';
-import type { Product } from '../../contract-types.js';
 import type { NotificationHandlers, Subscription } from '../../db/pg-listener.js';
 import type { CatalogColumns } from '../../search/catalog-columns.js';
 import { CATALOG_CHANNEL, decodeChange, type CatalogChange, type CatalogEvents } from '../catalog-events.js';
 import type { CatalogRow } from '../catalog-rows.js';
 import type { CatalogStore } from '../catalog-store.js';
 import { nextTurn } from '../../concurrency/next-turn.js';
+import { retryUntil } from '../../concurrency/retry-until.js';
 import { SerialQueues } from '../../concurrency/serial-queues.js';
 import { MerchantCatalog } from './merchant-catalog.js';
-import { restock } from './restock.js';
-import { changedStock, stockKey } from './stock-key.js';
-import type { CatalogSnapshots, MerchantSnapshot, SnapshotEmbedder } from '../snapshots/catalog-snapshots.js';
-import type { IndexState } from '../../search/embedded/index-state.js';
-
-/** Told of what was loaded, to keep an in-memory search index over the same products. */
-export interface ReadModelSink {
-  /** Everything a merchant has (a start-up or reload), batch by batch. */
-  load(merchantId: string): SinkLoad;
-  /** Holds a merchant's index as a persisted snapshot has it (false: the engine cannot). */
-  restore(merchantId: string, state: IndexState, columns: CatalogColumns): Promise<boolean>;
-  /** A merchant's index as arrays, to persist (undefined: not held, or an engine that cannot). */
-  state(merchantId: string): IndexState | undefined;
-  /** What made the index's vectors. */
-  embedder: SnapshotEmbedder;
-  /** Products added or changed, and ids no longer in the catalog. */
-  upsert(merchantId: string, rows: readonly CatalogRow[], gone: readonly string[]): Promise<void>;
-}
-
-export interface SinkLoad {
-  add(rows: readonly CatalogRow[]): Promise<void>;
-  /** Every row was added; `columns`: the read model's columns of exactly those products, in the order added. */
-  finish(columns: CatalogColumns | undefined): Promise<void>;
-  /** The load failed: what was added is dropped. */
-  abandon(error: unknown): void;
-}
+import { KeptSnapshots } from './kept-snapshots.js';
+import type { ReadModelSink } from './read-model-sink.js';
+import { restockHeld } from './restock.js';
+import { stockKey } from './stock-key.js';
+import type { CatalogSnapshots } from '../snapshots/catalog-snapshots.js';
 
 export type Listen = (channel: string, handlers: NotificationHandlers) => Promise<Subscription>;
 
@@ -63,10 +42,6 @@ export interface LoadStats {
 const EMPTY = new MerchantCatalog();
 
 
-/** Delay before each further reload attempt (the last one repeats), ±20 % jitter. */
-const RELOAD_BACKOFF_MS = [100, 250, 500, 1_000, 2_000];
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms).unref());
 
 export class CatalogReadModel {
   private readonly merchants = new Map<string, MerchantCatalog>();
@@ -87,17 +62,18 @@ export class CatalogReadModel {
   private readonly source: string;
   private readonly unsubscribe: () => void;
   private sink: ReadModelSink | undefined;
-  /** Snapshots being written, one after another. */
-  private writing: Promise<void> = Promise.resolve();
+  /** The persisted snapshots merchants start from and are written to, when there are any. */
+  private readonly kept: KeptSnapshots | undefined;
 
   /** `events`: the bus of this process's committed changes (catalog-events.ts); `snapshots`: persisted snapshots to start from and write. */
   constructor(
     events: CatalogEvents,
     private readonly store: CatalogStore,
     private readonly logger: Logger,
-    private readonly snapshots?: CatalogSnapshots,
+    snapshots?: CatalogSnapshots,
   ) {
     this.source = events.source;
+    this.kept = snapshots && new KeptSnapshots(snapshots, store, logger);
     // This process's own writes, applied before their callers answer (read-your-writes).
     this.unsubscribe = events.on((change) => (this.started ? this.apply(change) : Promise.resolve()));
   }
@@ -186,22 +162,17 @@ export class CatalogReadModel {
    */
   private heal(): void {
     if (this.healing || this.closed) return;
-    this.healing = (async () => {
-      for (let attempt = 0; !this.closed && this.listening && !this.live; attempt++) {
-        try {
-          await this.loadAll();
-          if (this.live) this.logger.info({ attempts: attempt + 1 }, 'catalog read model reloaded; reads are answered from memory again');
-          continue; // live, or a loss happened meanwhile: load again at once
-        } catch (error) {
-          const delay = RELOAD_BACKOFF_MS[Math.min(attempt, RELOAD_BACKOFF_MS.length - 1)]! * (0.8 + Math.random() * 0.4);
-          // Every attempt of the first few, then one in ten: a long outage does not flood the log.
-          if (attempt < RELOAD_BACKOFF_MS.length || attempt % 10 === 0) {
-            this.logger.error({ err: error, attempt: attempt + 1, retryInMs: Math.round(delay) }, 'catalog reload failed; retrying');
-          }
-          await sleep(delay);
-        }
-      }
-    })().finally(() => (this.healing = undefined));
+    this.healing = retryUntil(
+      () => !this.closed && this.listening && !this.live,
+      async (attempt) => {
+        await this.loadAll(); // live after it, or a loss happened meanwhile: load again at once
+        if (this.live) this.logger.info({ attempts: attempt + 1 }, 'catalog read model reloaded; reads are answered from memory again');
+      },
+      (error, attempt, retryInMs) => {
+        // Every failure of the first few, then one in ten: a long outage does not flood the log.
+        if (attempt < 5 || attempt % 10 === 0) this.logger.error({ err: error, attempt: attempt + 1, retryInMs }, 'catalog reload failed; retrying');
+      },
+    ).finally(() => (this.healing = undefined));
   }
 
   /** Loads every merchant with products; declares the model live when changes are heard and no loss happened meanwhile. */
@@ -231,10 +202,13 @@ export class CatalogReadModel {
   private loadMerchant(merchantId: string): Promise<number> {
     return this.serial(merchantId, async () => {
       // Read before the rows: a change while they are read makes the snapshot written after stale, never wrong.
-      const version = this.snapshots && (await this.store.catalogVersion(merchantId));
+      const version = this.kept && (await this.store.catalogVersion(merchantId));
       if (version && this.sink) {
-        const restored = await this.restoreMerchant(merchantId, version, this.sink);
-        if (restored !== undefined) return restored;
+        const restored = await this.kept!.restore(merchantId, version, this.sink);
+        if (restored) {
+          this.merchants.set(merchantId, restored);
+          return restored.size;
+        }
       }
       const catalog = MerchantCatalog.loader();
       const index = this.sink?.load(merchantId);
@@ -260,68 +234,12 @@ export class CatalogReadModel {
       else this.merchants.delete(merchantId);
       await nextTurn();
       await index?.finish(count ? merchant.columns() : undefined);
-      if (version && stock && this.sink && count >= this.snapshots!.minProducts) {
+      if (version && stock && this.sink && count >= this.kept!.minProducts) {
         await nextTurn();
-        await this.persist(merchantId, version, merchant, this.sink, stock);
+        await this.kept!.persist(merchantId, version, merchant, this.sink, stock);
       }
       return count;
     });
-  }
-
-  /** Writes the merchant's snapshot in the background (a failure is only logged: the next start loads from the database). */
-  private async persist(merchantId: string, version: string, merchant: MerchantCatalog, sink: ReadModelSink, stock: readonly string[]): Promise<void> {
-    // Both states inside the merchant's serial work (no change of it comes between them; other work runs between
-    // the two, a second or more each at a million products), written later.
-    const index = sink.state(merchantId);
-    if (!index) return;
-    await nextTurn();
-    const catalog = merchant.state();
-    this.writing = this.writing
-      .then(() => this.snapshots!.write(merchantId, version, sink.embedder, catalog, index, stock))
-      .catch((error: unknown) => this.logger.warn({ err: error, merchantId }, 'catalog snapshot could not be written; the next start loads from the database'));
-  }
-
-  /**
-   * The merchant from its persisted snapshot when one was made at `version` (undefined: none, or
-   * stale), with the stock the database holds now; answers how many products it has.
-   */
-  private async restoreMerchant(merchantId: string, version: string, sink: ReadModelSink): Promise<number | undefined> {
-    let snapshot: MerchantSnapshot | undefined;
-    try {
-      snapshot = await this.snapshots!.read(merchantId, version, sink.embedder);
-    } catch (error) {
-      this.logger.warn({ err: error, merchantId }, 'catalog snapshot could not be read; loading the catalog from the database');
-    }
-    if (!snapshot) return undefined;
-    const merchant = MerchantCatalog.restore(snapshot.catalog);
-    if (!(await this.restockChanged(merchantId, merchant, snapshot))) {
-      this.logger.warn({ merchantId }, 'catalog snapshot holds other products than the database at its version; loading the catalog from the database');
-      return undefined;
-    }
-    if (!(await sink.restore(merchantId, snapshot.index, merchant.columns()))) return undefined;
-    this.merchants.set(merchantId, merchant);
-    this.logger.info({ merchantId, products: merchant.size }, 'catalog loaded from its snapshot');
-    return merchant.size;
-  }
-
-  /**
-   * Restocks the products whose stock in the database differs from the snapshot's (stock-key.ts).
-   * False when the database holds other products than the snapshot (it cannot be used).
-   */
-  private async restockChanged(merchantId: string, merchant: MerchantCatalog, snapshot: MerchantSnapshot): Promise<boolean> {
-    const changed = changedStock(await this.store.stockLists(merchantId), snapshot.catalog.columns.ids, snapshot.stock);
-    if (!changed) return false;
-    for (let i = 0; i < changed.length; i += 1_000) {
-      const products: Product[] = [];
-      for (const row of await this.store.stockById(merchantId, changed.slice(i, i + 1_000))) {
-        const product = restock(merchant.get(row.id)!, row);
-        if (!product) return false;
-        products.push(product);
-      }
-      merchant.upsert(products);
-    }
-    if (changed.length) this.logger.info({ merchantId, restocked: changed.length }, 'catalog snapshot: stock changed since it was made');
-    return true;
   }
 
   /**
@@ -338,7 +256,9 @@ export class CatalogReadModel {
         return;
       }
       await this.serial(merchantId, async () => {
-        const restocked = change.kind === 'stock' ? await this.restock(merchantId, ids) : [];
+        // A stock change to products held: only their stock is read and applied (restock.ts).
+        const held = this.merchants.get(merchantId);
+        const restocked = change.kind === 'stock' && held ? await restockHeld((some) => this.store.stockById(merchantId, some), held, ids) : [];
         const whole = restocked.length ? ids.filter((id) => !restocked.includes(id)) : ids;
         if (whole.length === 0) return;
         const rows = await this.store.catalogRowsById(merchantId, whole);
@@ -366,23 +286,6 @@ export class CatalogReadModel {
     }
   }
 
-  /**
-   * A stock change to products held: only their stock is read and applied (restock.ts). Answers the
-   * ids done; the others (not held, changed otherwise, or gone) are for the caller to read whole.
-   */
-  private async restock(merchantId: string, ids: readonly string[]): Promise<string[]> {
-    const merchant = this.merchants.get(merchantId);
-    if (!merchant) return [];
-    const products: Product[] = [];
-    for (const stock of await this.store.stockById(merchantId, ids)) {
-      const held = merchant.get(stock.id);
-      const product = held && restock(held, stock);
-      if (product) products.push(product);
-    }
-    merchant.upsert(products);
-    return products.map((product) => product.id);
-  }
-
   async close(): Promise<void> {
     this.closed = true;
     this.listening = false;
@@ -391,6 +294,6 @@ export class CatalogReadModel {
     await this.subscription?.close();
     this.subscription = undefined;
     this.merchants.clear();
-    await this.writing;
+    await this.kept?.written();
   }
 }

@@ -6,6 +6,7 @@
  */
 import type { Product } from '../../contract-types.js';
 import { inventory, productAvailability, type InventoryPolicy } from '../inventory.js';
+import type { MerchantCatalog } from './merchant-catalog.js';
 
 /** A product's stock as stored: its own, and each variant's in position order. */
 export interface StockRow {
@@ -27,4 +28,24 @@ export function restock(product: Product, stock: StockRow): Product | undefined 
     availability: stock.variants.length ? productAvailability(stock.variants) : inventory(stock.quantity, stock.policy),
     variants: held.map((variant, i) => ({ ...variant, inventory: inventory(stock.variants[i]!.quantity, stock.variants[i]!.policy) })),
   };
+}
+
+/**
+ * Restocks the products of `ids` that `merchant` holds with the stock the database holds now
+ * (read 1,000 at a time). Answers the ids done; the others (not held, or changed otherwise) are
+ * for the caller to read whole.
+ */
+export async function restockHeld(stockById: (ids: readonly string[]) => Promise<StockRow[]>, merchant: MerchantCatalog, ids: readonly string[]): Promise<string[]> {
+  const done: string[] = [];
+  for (let i = 0; i < ids.length; i += 1_000) {
+    const products: Product[] = [];
+    for (const stock of await stockById(ids.slice(i, i + 1_000))) {
+      const held = merchant.get(stock.id);
+      const product = held && restock(held, stock);
+      if (product) products.push(product);
+    }
+    merchant.upsert(products);
+    for (const product of products) done.push(product.id);
+  }
+  return done;
 }
