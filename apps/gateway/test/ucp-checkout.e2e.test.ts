@@ -4,7 +4,7 @@
  * choose one, with discount codes (one refused) → a declined test token (payment_failed, nothing
  * ordered) → the test token that approves → the order with its permalink. Also: an unknown item, a
  * checkout of another merchant, idempotent replays and a key reused with another body (409), a
- * body the schema refuses, and a version refused. Every answer is validated against the official
+ * body the schema refuses, a version refused, and a platform whose profile lists no checkout. Every answer is validated against the official
  * schemas of its release (support/official-ucp.ts, independent of the gateway's own loader).
  */
 import { randomUUID } from 'node:crypto';
@@ -176,14 +176,14 @@ describe.each(['2026-04-08', '2026-01-11'] as const)('UCP %s checkout over REST'
     expect(done.status).toBe('completed');
   });
 
-  it('answers an unknown item with an error envelope, and never shows another merchant’s checkout', async () => {
+  it('answers an unknown item as the release does, and never shows another merchant’s checkout', async () => {
     const unknown = await agent().create({ line_items: [{ item: { id: 'no-such-item' }, quantity: 1 }] });
-    expect(unknown.status).toBe(200);
+    expect(unknown.status).toBe(release === '2026-04-08' ? 200 : 400); // 2026-01-11: "cannot be served"
     if (release === '2026-04-08') {
       expect(schemaProblems(release, [ERROR_RESPONSE], unknown.body)).toEqual([]);
       expect(unknown.body).toMatchObject({ ucp: { status: 'error' }, messages: [{ type: 'error', code: 'item_unavailable', path: '$.line_items[0].item.id', severity: 'unrecoverable' }] });
     } else {
-      expect(unknown.body).toMatchObject({ messages: [{ type: 'error', code: 'item_unavailable' }] });
+      expect(unknown.body).toMatchObject({ status: 'requires_escalation', messages: [{ type: 'error', code: 'item_unavailable' }] });
     }
     const mine = checkout(release, await agent().create({ line_items: chair }), 201);
     // Not found: 2026-04-08 a business outcome (200, the error envelope), 2026-01-11 404.
@@ -221,18 +221,19 @@ describe.each(['2026-04-08', '2026-01-11'] as const)('UCP %s checkout over REST'
 });
 
 describe('UCP negotiation on checkout', () => {
-  it('refuses a version it does not speak, and a platform without the checkout capability', async () => {
+  it('refuses a version it does not speak; serves checkout to a platform whose profile lists no checkout capability', async () => {
     const headers = { authorization: `Bearer ${key}`, 'ucp-agent': `profile="${profiles.url}/platform/2026-04-08", version="2027-01-01"` };
     const newer = await call(`${gateway.url}/ucp/checkout-sessions`, { method: 'POST', headers, json: { line_items: [{ item: { id: 'chair-oak' }, quantity: 1 }] } });
     expect(newer.status).toBe(422);
     expect(newer.body).toMatchObject({ code: 'version_unsupported' });
-    const incompatible = await call(`${gateway.url}/ucp/checkout-sessions`, {
+    const partial = await call(`${gateway.url}/ucp/checkout-sessions`, {
       method: 'POST',
       headers: { authorization: `Bearer ${key}`, 'ucp-agent': `profile="${profiles.url}/platform/no-checkout"` },
       json: { line_items: [{ item: { id: 'chair-oak' }, quantity: 1 }] },
     });
-    expect(incompatible.status).toBe(200);
-    expect(incompatible.body).toMatchObject({ ucp: { status: 'error' }, messages: [{ code: 'capabilities_incompatible' }] });
+    // The platform called checkout: it speaks checkout (the intersection decides extensions only).
+    expect(partial.status).toBe(201);
+    expect(partial.body.ucp.capabilities).toEqual({ 'dev.ucp.shopping.checkout': [expect.objectContaining({ version: '2026-04-08' })] });
     const unauthenticated = await call(`${gateway.url}/ucp/checkout-sessions`, { method: 'POST', headers: { 'ucp-agent': `profile="${profiles.url}/platform/2026-04-08"` }, json: {} });
     expect(unauthenticated.status).toBe(401);
     expect(unauthenticated.headers.get('www-authenticate')).toBe('Bearer realm="ucp"');

@@ -8,6 +8,11 @@
  * A fetched profile must be JSON with `ucp.version`; of a release we speak it must also match
  * that release's platform profile schema — else `profile_malformed`. Whether its version is
  * accepted is negotiation's question (negotiation.ts), not the cache's.
+ *
+ * Deviation (the official documents contradict each other; agents send what the prose shows):
+ * 2026-01-11's profile schema requires `ucp.services`, but its overview's Platform Profile example
+ * has none, and platforms copy the overview. A 2026-01-11 platform profile without `ucp.services`
+ * is validated as if it declared none (`{}`); everything else of the schema still applies.
  */
 import { requestProfile, type ProfileRequestPolicy } from './profile-request.js';
 import { describeProblem, ucpProfileValidator } from './ucp-schemas.js';
@@ -51,6 +56,12 @@ export function ttlOf(cacheControl: string | undefined): number {
   return Math.min(Math.max(ms, MIN_TTL_MS), MAX_TTL_MS);
 }
 
+/** The document validated: a 2026-01-11 profile without `ucp.services` as one that declares none (see above). */
+function asPublished(version: string, document: AgentProfile['document']): AgentProfile['document'] {
+  if (version !== '2026-01-11' || 'services' in document.ucp) return document;
+  return { ...document, ucp: { ...document.ucp, services: {} } };
+}
+
 function parseProfile(url: string, text: string): AgentProfile {
   let document: unknown;
   try {
@@ -65,7 +76,7 @@ function parseProfile(url: string, text: string): AgentProfile {
   }
   if (isUcpVersion(version)) {
     const validate = ucpProfileValidator(version, 'platform');
-    if (!validate(document)) throw new UcpError('profile_malformed', `The platform profile at ${url} breaks the UCP ${version} profile schema: ${describeProblem(validate)}`);
+    if (!validate(asPublished(version, document as AgentProfile['document']))) throw new UcpError('profile_malformed', `The platform profile at ${url} breaks the UCP ${version} profile schema: ${describeProblem(validate)}`);
   }
   return { url, version, document: document as AgentProfile['document'] };
 }

@@ -14,6 +14,10 @@
  *   optional in requests (the currency is the catalog's, the payment comes at completion).
  * - 2026-01-11 marks the body's `id` required on update, 2026-04-08 deprecates it (the path names
  *   the session): optional at both; when sent it must be the path's id.
+ * - A `fulfillment.methods[]` entry's `id` and `line_item_ids` are required on update, while
+ *   clients resend the method they created (which had neither) to choose a destination or option:
+ *   optional at both releases on update. The business offers one shipping method for the lines that
+ *   ship, so an entry without `id` is that method (checkout-request.ts).
  *
  * Where we are stricter than the official schemas, as ACP's profile is (contract/kept-field-limits.ts:
  * the same limits for every protocol), in buyer.json and postal_address.json — wherever a request
@@ -68,11 +72,16 @@ function resolve(node: unknown, operation: UcpRequestOperation): unknown {
 }
 
 const CHECKOUT_ID = 'https://ucp.dev/schemas/shopping/checkout.json';
+const METHOD_ID = 'https://ucp.dev/schemas/shopping/types/fulfillment_method.json';
 
-/** The documented deviations (see above), applied to the resolved checkout schema. */
-function relax(schema: Json, version: UcpVersion): Json {
-  if (schema.$id !== CHECKOUT_ID || !Array.isArray(schema.required)) return schema;
-  const loose = new Set(['id', ...(version === '2026-01-11' ? ['currency', 'payment'] : [])]);
+/** The documented deviations (see above), applied to the resolved checkout and fulfillment method schemas. */
+function relax(schema: Json, version: UcpVersion, operation: UcpRequestOperation): Json {
+  if (!Array.isArray(schema.required)) return schema;
+  const loose =
+    schema.$id === CHECKOUT_ID ? new Set(['id', ...(version === '2026-01-11' ? ['currency', 'payment'] : [])])
+    : schema.$id === METHOD_ID && operation === 'update' ? new Set(['id', 'line_item_ids'])
+    : undefined;
+  if (!loose) return schema;
   return { ...schema, required: (schema.required as string[]).filter((name) => !loose.has(name)) };
 }
 
@@ -116,7 +125,7 @@ export function ucpRequestValidator(version: UcpVersion, operation: UcpRequestOp
   let validate = validators.get(key);
   if (!validate) {
     const ours = loadContract() as unknown as Json;
-    const schemas = vendoredSchemas(version).map((schema) => bounded(relax(resolve(schema, operation) as Json, version), ours));
+    const schemas = vendoredSchemas(version).map((schema) => bounded(relax(resolve(schema, operation) as Json, version, operation), ours));
     const ajv = ucpAjv(schemas);
     ajv.addKeyword(COUNTRY_CODE);
     validate = ajv.compile({ allOf: refs.map((ref) => ({ $ref: ref })) });

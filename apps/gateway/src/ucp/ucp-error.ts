@@ -5,8 +5,9 @@
  *   424 `profile_unreachable`, 422 `profile_malformed`, 422 `version_unsupported`.
  * - 2026-01-11 (overview.md "Error Handling", checkout-rest.md "Error Responses"):
  *   `{status: "requires_escalation", messages: [{type: "error", code, content, severity}]}`; its
- *   status table has no 422/424, so every negotiation failure is 400 ("cannot be served").
- *   Its codes are freeform: the 2026-04-08 names are used for the same failures.
+ *   status table has no 422/424, so every negotiation failure is 400 ("cannot be served"),
+ *   `capabilities_incompatible` included (one status per release). Its codes are freeform: the
+ *   2026-04-08 names are used for the same failures.
  *
  * A refusal about a resource (`resource`: a checkout, cart or order that does not exist, a cart
  * none of whose items can be sold, a checkout that can no longer change) is a business outcome
@@ -14,17 +15,20 @@
  * (types/error_response.json: `ucp.status: "error"` and `messages`, severity `unrecoverable`), as
  * cart-rest.md and order-rest.md show for `not_found` ("Business outcomes (including not found and
  * validation errors) are returned with HTTP 200"); 2026-01-11, which has no envelope, as above with
- * the status of its kind (404, 409).
+ * the status of its kind (404, 409) — and a request the business cannot serve (an unknown item,
+ * more than the stock asked at once: 2026-04-08's 200 outcomes) 400, its "invalid or cannot be
+ * served". 2026-04-08's 200-with-envelope convention never leaks into 2026-01-11.
  */
 import type { UcpVersion } from './ucp-version.js';
 
-export type NegotiationCode = 'invalid_profile_url' | 'profile_unreachable' | 'profile_malformed' | 'version_unsupported';
+export type NegotiationCode = 'invalid_profile_url' | 'profile_unreachable' | 'profile_malformed' | 'version_unsupported' | 'capabilities_incompatible';
 
 const STATUS_2026_04_08: Record<NegotiationCode, number> = {
   invalid_profile_url: 400,
   profile_unreachable: 424,
   profile_malformed: 422,
   version_unsupported: 422,
+  capabilities_incompatible: 200,
 };
 
 export interface UcpErrorDetail {
@@ -52,7 +56,8 @@ export class UcpError extends Error {
   answer(version: UcpVersion): { status: number; body: Record<string, unknown> } {
     const path = this.detail.path ? { path: this.detail.path } : {};
     if (version === '2026-01-11') {
-      const status = this.code in STATUS_2026_04_08 ? 400 : this.status2026_04_08;
+      // No envelope at 2026-01-11: a negotiation failure, or an outcome 2026-04-08 answers 200, is 400.
+      const status = this.code in STATUS_2026_04_08 || this.status2026_04_08 < 400 ? 400 : this.status2026_04_08;
       return { status, body: { status: 'requires_escalation', messages: [{ type: 'error', code: this.code, ...path, content: this.content, severity: 'requires_buyer_input' }] } };
     }
     if (this.detail.resource) {

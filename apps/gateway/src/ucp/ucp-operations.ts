@@ -4,6 +4,10 @@
  * 2026-01-11 `openapi.json` also defines (checkout) is served at both releases, the others only to
  * a request negotiated at 2026-04-08 (`since`). Each carries the API-key scope it needs, and is
  * named `ucp.<official operationId>` in our tables, logs and metrics.
+ *
+ * Deviations, for the orders 2026-01-11 clients read where they look for them (order/ucp-order-operations.ts):
+ * `get_order` is served at both releases, and `PUT /orders/{id}` (`update_order`, no binding defines
+ * it: the order capability's fulfillment updates) is added, scope `orders:write`.
  */
 import { createRequire } from 'node:module';
 import type { OpenApiDocument, OpenApiOperation } from '../contract/document.js';
@@ -19,6 +23,7 @@ const binding = (version: UcpVersion, file: string): OpenApiDocument =>
 function scopeOf(operationId: string, method: string): string {
   if (operationId.endsWith('_catalog') || operationId === 'get_product') return 'catalog:read';
   if (operationId === 'get_order') return 'orders:read';
+  if (operationId === 'update_order') return 'orders:write';
   return method === 'get' ? 'checkout:read' : 'checkout:write';
 }
 
@@ -31,7 +36,20 @@ function operationIds(document: OpenApiDocument): Set<string> {
 }
 
 const latest = binding('2026-04-08', 'rest.openapi.json');
-const inFirstRelease = operationIds(binding('2026-01-11', 'openapi.json'));
+const inFirstRelease = new Set([...operationIds(binding('2026-01-11', 'openapi.json')), 'get_order', 'update_order']);
+
+/** `PUT /orders/{id}`: the order update clients send (see above); its body is the order, read by order-update.ts. */
+function withOrderUpdate(paths: OpenApiDocument['paths']): OpenApiDocument['paths'] {
+  const item = paths['/orders/{id}'] as Record<string, unknown> | undefined;
+  if (!item) return paths;
+  const put = {
+    operationId: 'update_order',
+    summary: 'Update Order (fulfillment events; not in any official binding, outside production only)',
+    requestBody: { required: true, content: { 'application/json': { schema: { type: 'object' } } } },
+    responses: { '200': { description: 'The order' } },
+  };
+  return { ...paths, '/orders/{id}': { ...item, put } } as OpenApiDocument['paths'];
+}
 
 /** The first release that defines an operation (by our `ucp.` name). */
 export function operationSince(operationId: string): UcpVersion {
@@ -40,7 +58,7 @@ export function operationSince(operationId: string): UcpVersion {
 
 export function ucpOperationTable(): OperationTable {
   const paths = Object.fromEntries(
-    Object.entries(latest.paths).map(([path, item]) => [
+    Object.entries(withOrderUpdate(latest.paths)).map(([path, item]) => [
       `${UCP_PREFIX}${path}`,
       Object.fromEntries(
         Object.entries(item).map(([method, op]) => {

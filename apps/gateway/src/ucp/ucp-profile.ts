@@ -1,6 +1,7 @@
 /**
- * The UCP profile of the edge (http/edge.ts): discovery at `/.well-known/ucp` (discovery.ts), and
- * under `/ucp` the REST operations of the official bindings (ucp-operations.ts) over the same
+ * The UCP profile of the edge (http/edge.ts): discovery at `/.well-known/ucp` (discovery.ts), in
+ * development a sample platform profile at `/ucp/dev/platform-profile.json` (dev-platform-profile.ts),
+ * and under `/ucp` the REST operations of the official bindings (ucp-operations.ts) over the same
  * domain as our API and ACP. Every operation runs:
  *
  *   negotiation (UCP-Agent, the release) → the operation (an operation of a newer release than the
@@ -33,6 +34,7 @@ import { ucpCartSource, ucpCartOperations } from './cart/cart-handlers.js';
 import { ucpCatalogOperations } from './catalog/catalog-handlers.js';
 import { ucpCheckoutOperations } from './checkout/checkout-operations.js';
 import { UcpCheckout, type CartSource } from './checkout/ucp-checkout.js';
+import { devPlatformProfileRoute } from './dev-platform-profile.js';
 import { UCP_DISCOVERY_PATH, ucpDiscovery, type UcpDiscoveryOptions } from './discovery.js';
 import { negotiationOf, ucpNegotiation } from './negotiation.js';
 import type { AgentProfileFetcher } from './profile-fetcher.js';
@@ -86,7 +88,7 @@ export function ucpProfile(deps: UcpProfileDeps): ProtocolProfile {
     ...ucpErrors(current),
     claims: (path) => isUcpPath(path) || isDiscoveryPath(path),
     operations,
-    before: [ucpDiscovery(discovery), negotiate],
+    before: [ucpDiscovery(discovery), devPlatformProfileRoute({ env: config.env, current }), negotiate],
     guard: [
       (req, _res, next) => {
         const since = operationSince(req.ctx.operation!.operationId);

@@ -6,7 +6,8 @@
  * - `line_items[].item.id` names a variant (its SKU) or a product (its first variant); entries of
  *   the same item add up to one line, in the order the items first appear.
  * - `buyer` is the domain's customer (email, name — `full_name`, or first and last names —, phone, consent).
- * - `fulfillment.methods[0]` (a `shipping` method; we ship each cart as one parcel): its
+ * - `fulfillment.methods[0]` (a `shipping` method; we ship each cart as one parcel — the one method
+ *   whatever `id` it is sent with, or none, request-schemas.ts): its
  *   `destinations` (ids assigned `dest_<n>` where the platform gave none) and the selected one —
  *   `selected_destination_id`, or the only destination given — which is either one of the buyer's
  *   saved addresses (by its id: the domain checks it is this buyer's) or one of the destinations;

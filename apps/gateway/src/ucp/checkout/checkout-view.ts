@@ -10,8 +10,10 @@
  *   writes discounts negative (its schema's sign rule), 2026-01-11 positive (its schema forbids
  *   negative amounts).
  * - Status: `incomplete` while the session needs something (an error message each, recoverable, with
- *   its JSONPath), else `ready_for_complete`; `completed`, `canceled` as the domain says. A declined
- *   payment stays a `payment_failed` error until the next change.
+ *   its JSONPath — an incomplete destination one per missing field), else `ready_for_complete`;
+ *   `completed`, `canceled` as the domain says, without messages. A declined payment stays a
+ *   `payment_failed` error until the next change.
+ * - Payment: `instruments` always (empty before completion), since clients iterate it.
  * - Fulfillment: one `shipping` method for the lines that ship; its destinations are those the
  *   platform gave and the buyer's saved addresses (a buyer known by email: the reference
  *   business's behaviour, and what the issue asks); one group with the destination's options.
@@ -51,6 +53,23 @@ export const lineId = (index: number): string => `li_${index + 1}`;
 /** A discount's effect on a total: negative in 2026-04-08, positive in 2026-01-11. */
 const off = (version: UcpVersion, amount: bigint): number => (version === '2026-01-11' ? n(amount) : -n(amount));
 
+/** The domain's address fields as UCP's postal address names them. */
+const UCP_ADDRESS_FIELD: Record<string, string> = { line1: 'street_address', city: 'address_locality', state: 'address_region', postal_code: 'postal_code', country: 'address_country', name: 'full_name' };
+
+/**
+ * The destination's missing fields, each at its JSONPath (`…destinations[0].street_address`), when
+ * a destination is chosen but incomplete (a country alone prices shipping, it does not ship);
+ * without one chosen, the choice itself is what is missing.
+ */
+function addressMessages(missing: readonly string[], record: SessionRecord, state: UcpState): Json[] {
+  const chosen = record.session.shippingAddress ? (state.destinations ?? []).findIndex((destination) => destination.id === state.selected_destination_id) : -1;
+  if (chosen < 0) return [needMessage({ kind: 'shipping_address', missing: [...missing] })];
+  return missing.map((field) => {
+    const name = UCP_ADDRESS_FIELD[field] ?? field;
+    return { type: 'error', code: 'missing', path: `$.fulfillment.methods[0].destinations[${chosen}].${name}`, content: `The shipping destination needs ${name}: send it in fulfillment.methods[0].destinations[${chosen}]`, severity: 'recoverable' };
+  });
+}
+
 function needMessage(need: SessionNeed): Json {
   const error = (code: string, path: string, content: string) => ({ type: 'error', code, path, content, severity: 'recoverable' });
   switch (need.kind) {
@@ -74,12 +93,12 @@ function statusAndMessages(record: SessionRecord, state: UcpState): { status: st
   const { session } = record;
   const warnings = state.capabilities.includes(DISCOUNT) ? discountMessages(session) : [];
   if (session.status === 'completed') return { status: 'completed', messages: [] };
-  if (session.status === 'canceled') return { status: 'canceled', messages: [{ type: 'info', content: 'This checkout session was canceled.' }] };
+  if (session.status === 'canceled') return { status: 'canceled', messages: [] }; // the status says it all (finished-checkout.ts)
   // A cart that ships nothing is offered digital delivery only, which completion chooses by itself.
   const digitalOnly = record.fulfillmentOptions.every((option) => option.type === 'digital');
   const errors = sessionNeeds(record)
     .filter((need) => !(need.kind === 'fulfillment_option' && digitalOnly))
-    .map(needMessage);
+    .flatMap((need) => (need.kind === 'shipping_address' ? addressMessages(need.missing, record, state) : [needMessage(need)]));
   if (!session.customer?.email) errors.push({ type: 'error', code: 'missing', path: '$.buyer.email', content: "The buyer's email is needed: send buyer.email", severity: 'recoverable' });
   const payment = state.payment_problem ? [{ type: 'error', code: 'payment_failed', path: '$.payment', content: state.payment_problem.content, severity: 'recoverable' }] : [];
   return { status: errors.length ? 'incomplete' : 'ready_for_complete', messages: [...errors, ...payment, ...warnings] };
@@ -146,15 +165,16 @@ function fulfillment(record: SessionRecord, state: UcpState): Json | undefined {
   };
 }
 
+/** `instruments` is always there, empty until a completion pays: clients iterate it. */
 function payment(state: UcpState, version: UcpVersion, testHandler: boolean): Json {
-  const instruments = state.instrument ? [{ ...state.instrument, selected: true }] : [];
   if (version === '2026-01-11') {
     return {
       handlers: paymentHandlers2026_01_11(testHandler),
-      ...(state.instrument ? { selected_instrument_id: state.instrument.id, instruments: [state.instrument] } : {}),
+      ...(state.instrument ? { selected_instrument_id: state.instrument.id } : {}),
+      instruments: state.instrument ? [state.instrument] : [],
     };
   }
-  return instruments.length ? { instruments } : {};
+  return { instruments: state.instrument ? [{ ...state.instrument, selected: true }] : [] };
 }
 
 function buyer(session: Session, state: UcpState): Json | undefined {

@@ -5,8 +5,8 @@
  * idempotent answer is stored with the change (`store`).
  *
  * Creation reads the platform's profile (negotiation.ts): the release is negotiated, the
- * capabilities the answer lists are the intersection of the platform's and ours (a platform
- * without the checkout capability is `capabilities_incompatible`), and the order capability's
+ * extensions the answer lists are the intersection of the platform's and ours (checkout itself is
+ * always listed: the platform called it), and the order capability's
  * `webhook_url` — checked against the SSRF rules — is kept for order webhooks. A platform that
  * sends an extension's field (`fulfillment`, `discounts`) understands it: the extension is active.
  *
@@ -15,6 +15,9 @@
  * provider: `success_token` approves, `fail_token` is declined. A decline, or a session that still
  * needs something, is answered with the session and its messages (a business outcome, 200); a
  * code whose last use went to another order is answered with the session priced again.
+ *
+ * A finished checkout stays finished (finished-checkout.ts): update and cancel of a completed or
+ * canceled checkout answer `checkout_not_modifiable`; completing one answers the session as it is.
  */
 import { DiscountLimitReachedError } from '../../checkout/checkout-errors.js';
 import type { CheckoutService } from '../../checkout/checkout-service.js';
@@ -35,6 +38,8 @@ import type { UcpVersion } from '../ucp-version.js';
 import { customerOf, fulfillmentChoice, groupItems, type GroupedItems, type UcpCheckoutRequest, type UcpLineEntry } from './checkout-request.js';
 import { DISCOUNT, FULFILLMENT, toUcpCheckout, type CheckoutViewContext } from './checkout-view.js';
 import { guard } from './domain-errors.js';
+import { isFinished, unlessFinished } from './finished-checkout.js';
+import { providerToken, testToken } from './test-credentials.js';
 import { isUcpState, ucpStateOf, type UcpState } from './ucp-state.js';
 
 export type UcpCheckoutBody = Record<string, unknown>;
@@ -56,7 +61,7 @@ export interface UcpInstrument {
   id?: string;
   handler_id?: string;
   type?: string;
-  credential?: { type?: string; token?: string };
+  credential?: { type?: string; token?: string; [field: string]: unknown };
   [field: string]: unknown;
 }
 
@@ -134,7 +139,7 @@ export class UcpCheckout {
     if (request.id !== undefined && request.id !== id) {
       throw new UcpError('invalid_request', `$.id is ${JSON.stringify(request.id)} but the path names checkout ${id}`, 400, {}, { path: '$.id' });
     }
-    const record = await this.record(merchantId, id);
+    const record = unlessFinished(await this.record(merchantId, id), 'updated');
     const current = ucpStateOf(record.session.protocolState);
     const grouped = request.line_items ? groupItems(request.line_items) : undefined;
     const items = grouped ? await this.items(merchantId, grouped) : undefined;
@@ -167,7 +172,7 @@ export class UcpCheckout {
   async complete(scope: UcpScope, id: string, instrument: UcpInstrument, store?: BeforeCommit<UcpCheckoutBody>): Promise<UcpCheckoutBody> {
     const { merchantId } = scope;
     let record = await this.record(merchantId, id);
-    if (record.session.status !== 'open') return this.view(record); // completed (a retry) or canceled: shown as it is
+    if (isFinished(record)) return this.view(record); // completed (a retry, whatever its key) or canceled: shown as it is
     const payment = await this.instruction(merchantId, instrument);
     // A cart that ships nothing has one option, digital delivery: it is the choice.
     const options = record.fulfillmentOptions;
@@ -193,7 +198,7 @@ export class UcpCheckout {
   }
 
   async cancel(scope: UcpScope, id: string, store?: BeforeCommit<UcpCheckoutBody>): Promise<UcpCheckoutBody> {
-    await this.record(scope.merchantId, id, scope);
+    unlessFinished(await this.record(scope.merchantId, id, scope), 'canceled');
     return this.view(await guard(() => this.checkout.close(scope.merchantId, id, this.storing(store))));
   }
 
@@ -228,12 +233,14 @@ export class UcpCheckout {
     return this.carts.contents(merchantId, cartId);
   }
 
-  /** Checkout and the extensions both sides support; an extension whose field the request sends is active too. */
+  /**
+   * Checkout and the extensions both sides support; an extension whose field the request sends is
+   * active too. A platform that calls a checkout operation speaks checkout, whatever its profile
+   * lists (platforms publish partial lists — the order capability alone, for its webhook_url): the
+   * intersection decides the extensions, never whether the operation called is served.
+   */
   private negotiated(version: UcpVersion, platform: ReadonlySet<string>, request: UcpCheckoutRequest): string[] {
-    if (!platform.has(CHECKOUT)) {
-      throw new UcpError('capabilities_incompatible', `The platform profile declares no ${CHECKOUT} capability: no checkout can be negotiated`, 200, {}, { resource: true });
-    }
-    const sent = new Set([...(request.fulfillment ? [FULFILLMENT] : []), ...(request.discounts ? [DISCOUNT] : [])]);
+    const sent = new Set([CHECKOUT, ...(request.fulfillment ? [FULFILLMENT] : []), ...(request.discounts ? [DISCOUNT] : [])]);
     return servedWith(version, CHECKOUT)
       .map((capability) => capability.name)
       .filter((name) => platform.has(name) || sent.has(name));
@@ -253,16 +260,15 @@ export class UcpCheckout {
 
   /** The instrument as the payment port's instruction; UCP's test handler is the built-in test provider's face. */
   private async instruction(merchantId: string, instrument: UcpInstrument): Promise<PaymentInstruction> {
-    const token = instrument.credential?.token;
-    if (!instrument.handler_id || typeof token !== 'string' || !token) {
-      throw new UcpError('invalid_request', 'Pay with a payment instrument that names its handler_id and carries a credential token', 400, {}, { path: '$.payment.instruments[0]' });
+    if (!instrument.handler_id || !instrument.credential) {
+      throw new UcpError('invalid_request', 'Pay with a payment instrument that names its handler_id and carries a credential', 400, {}, { path: '$.payment.instruments[0]' });
     }
     const handlers = await this.checkout.payments.handlers(merchantId);
-    let handlerId = instrument.handler_id;
-    if (handlerId === TEST_HANDLER.id && this.options.testHandler && this.checkout.payments.name === 'test' && handlers[0]) handlerId = handlers[0].id;
-    else if (!handlers.some((handler) => handler.id === handlerId)) {
+    const testHandler = instrument.handler_id === TEST_HANDLER.id && this.options.testHandler && this.checkout.payments.name === 'test' && handlers[0];
+    if (!testHandler && !handlers.some((handler) => handler.id === instrument.handler_id)) {
       throw new UcpError('invalid_request', `This checkout offers no payment handler ${JSON.stringify(instrument.handler_id)}`, 400, {}, { path: '$.payment.instruments[0].handler_id' });
     }
-    return { handlerId, instrument: { type: instrument.type ?? 'card', credential: { type: instrument.credential?.type ?? 'token', token } } };
+    const token = testHandler ? testToken(instrument.credential) : providerToken(instrument.credential);
+    return { handlerId: testHandler ? testHandler.id : instrument.handler_id, instrument: { type: instrument.type ?? 'card', credential: { type: 'token', token } } };
   }
 }

@@ -9,6 +9,7 @@ import { NotFoundError } from '../../errors.js';
 import type { OrderService } from '../../orders/order-service.js';
 import { orderPermalink, type PermalinkSettings } from '../../storefront/order-permalink.js';
 import { isUcpVersion, UCP_VERSIONS, type UcpVersion } from '../ucp-version.js';
+import { appendedFulfillments } from './order-update.js';
 import { toUcpOrder, type UcpOrder } from './ucp-order.js';
 import type { UcpOrderStore, UcpPlacement } from './ucp-order-store.js';
 
@@ -28,11 +29,31 @@ export class UcpOrderService {
     return placement;
   }
 
+  /**
+   * The release an order is shown at: its checkout's, as a checkout's requests are answered at the
+   * release it was created at. NotFoundError for an order this merchant and platform cannot see.
+   */
+  async release(merchantId: string, orderId: string, platformProfile?: string): Promise<UcpVersion> {
+    const { version } = await this.placement(orderId, merchantId, platformProfile);
+    return isUcpVersion(version) ? version : UCP_VERSIONS[UCP_VERSIONS.length - 1]!;
+  }
+
   /** The merchant's UCP order at `version`, for the platform that placed it (`platformProfile`: its UCP-Agent profile URL). */
   async get(merchantId: string, orderId: string, version: UcpVersion, platformProfile?: string): Promise<UcpOrder> {
     await this.placement(orderId, merchantId, platformProfile);
     const order = await this.orders.get(merchantId, orderId);
     return toUcpOrder(order, version, orderPermalink(this.permalinks, merchantId, order.id));
+  }
+
+  /**
+   * Records the shipments a platform's order update appends (order-update.ts), one fulfillment each,
+   * and answers the order as it is then. NotFoundError; UcpError for a body it cannot take; the
+   * domain's InvalidRequestError / InvalidStateError (more units than are left, nothing left).
+   */
+  async update(merchantId: string, orderId: string, version: UcpVersion, body: unknown, platformProfile?: string): Promise<UcpOrder> {
+    const current = await this.get(merchantId, orderId, version, platformProfile);
+    for (const fulfillment of appendedFulfillments(current, body)) await this.orders.fulfil(merchantId, orderId, fulfillment);
+    return this.get(merchantId, orderId, version, platformProfile);
   }
 
   /**
