@@ -21,6 +21,8 @@ import { requestId } from './http/middleware/request-id.js';
 import { requestLog } from './http/middleware/request-log.js';
 import type { IdempotencyStore } from './idempotency/idempotency-store.js';
 import type { OrderService } from './orders/order-service.js';
+import type { PaymentEventService } from './payments/provider-events/payment-event-service.js';
+import { stripeWebhooks } from './payments/stripe-webhooks/routes.js';
 import { mcpRoute } from './mcp/mcp-route.js';
 import { opsEndpoints, type OpsDeps } from './ops/ops-endpoints.js';
 import { requestMetrics } from './ops/request-metrics.js';
@@ -38,7 +40,9 @@ import type { EmitService } from './webhooks/emit-service.js';
 export interface AppDeps {
   config: Pick<Config, 'env' | 'allowedOrigins' | 'basicAuth' | 'requireRequestSigning' | 'authFailureLimit' | 'authFailureWindowMs' | 'trustProxy'> &
     Partial<Pick<Config, 'orderUrlTemplate' | 'storefrontUrl' | 'publicBaseUrl' | 'validateResponses' | 'metricsToken' | 'opsRateLimit' | 'adminCorsOrigins'>> &
-    Partial<Pick<Config, 'ucpVersion' | 'ucpSigningKey' | 'webhookAllowPrivateTargets' | 'ucpSimulationSecret' | 'requestSignatureWindowSeconds'>>;
+    Partial<Pick<Config, 'ucpVersion' | 'ucpSigningKey' | 'webhookAllowPrivateTargets' | 'ucpSimulationSecret' | 'requestSignatureWindowSeconds'>> &
+    /** PAYMENT_PROVIDER=stripe with STRIPE_WEBHOOK_SECRET mounts POST /payments/stripe/webhooks. */
+    { paymentProvider?: string; stripeWebhookSecret?: string | undefined };
   logger: Logger;
   /** Counters of the key limits and of failed authentications per address (default for the latter: in this process). */
   rateLimits: Pick<RateLimitStores, 'minute' | 'day'> & Partial<Pick<RateLimitStores, 'authFailures' | 'keyWindows'>>;
@@ -48,6 +52,8 @@ export interface AppDeps {
   checkout: CheckoutService;
   orders: OrderService;
   webhooks: EmitService;
+  /** What the PSP's webhooks say of payments, applied to orders (with PAYMENT_PROVIDER=stripe). */
+  paymentEvents?: PaymentEventService;
   /** The UCP signing keys (services' persisted ring); without it, UCP_SIGNING_KEY or a key generated for this app. */
   ucpSigningKeys?: SigningKeys;
   /** Orders placed through UCP (the shipping simulation, ucp/simulation/). */
@@ -109,6 +115,10 @@ export function createApp(deps: AppDeps): Express {
       requestMetrics(ops.metrics),
       (req, res, next) => (req.path === '/admin' || claimsAdminPath(req.path) ? adminCors : cors)(req, res, next),
       ucpSimulation({ env: config.env, secret: config.ucpSimulationSecret, orders: deps.ucpOrders }), // POST /testing/simulate-shipping/{order_id}, not in production
+      // POST /payments/stripe/webhooks: Stripe's events, before any JSON parsing (its signature covers the raw bytes), no API key.
+      ...(config.paymentProvider === 'stripe' && config.stripeWebhookSecret && deps.paymentEvents
+        ? [stripeWebhooks({ secret: config.stripeWebhookSecret, events: deps.paymentEvents, logger: deps.logger })]
+        : []),
       // MCP (POST /mcp): a transport over the profiles below; each tool call is one REST request to this gateway (mcp/mcp-route.ts).
       mcpRoute({ keys: deps.keys, env: config.env, basicAuth: config.basicAuth, failures, ucpVersion }),
       serve,

@@ -27,6 +27,11 @@ import { MerchantService } from './merchants/merchant-service.js';
 import { MerchantStore } from './merchants/merchant-store.js';
 import { OrderService } from './orders/order-service.js';
 import { OrderStore } from './orders/order-store.js';
+import { DisputeStore } from './payments/disputes/dispute-store.js';
+import { PaymentEventService } from './payments/provider-events/payment-event-service.js';
+import { PaymentOrderStore } from './payments/provider-events/payment-order-store.js';
+import { OrderRefundRecorder } from './payments/provider-events/payment-state-recorder.js';
+import { ProviderEventStore } from './payments/provider-events/provider-event-store.js';
 import { WebhookEndpointService } from './webhooks/endpoint-service.js';
 import { EmitService } from './webhooks/emit-service.js';
 import { OutboxStore } from './webhooks/outbox-store.js';
@@ -50,6 +55,8 @@ export interface Services {
   /** Shipping profiles: import/export, and the cache checkout prices from (`shipping.profiles.listen(db)` to hold them in memory). */
   shipping: ShippingService;
   orders: OrderService;
+  /** What the PSP's webhooks say of payments, applied to orders (payments/provider-events/; POST /payments/stripe/webhooks). */
+  paymentEvents: PaymentEventService;
   idempotency: IdempotencyStore;
   webhooks: EmitService;
   webhookEndpoints: WebhookEndpointService;
@@ -84,7 +91,18 @@ export function buildServices(db: Database, { config = loadConfig(), logger }: S
     discounts,
     checkoutDirectory(customers),
   );
-  const orders = new OrderService(db, new OrderStore(db), new OutboxStore(), payments);
+  const orderStore = new OrderStore(db);
+  const orders = new OrderService(db, orderStore, new OutboxStore(), payments);
+  const paymentEvents = new PaymentEventService({
+    db,
+    handled: new ProviderEventStore(),
+    paymentOrders: new PaymentOrderStore(),
+    orders: orderStore,
+    disputes: new DisputeStore(db),
+    outbox: new OutboxStore(),
+    recorder: new OrderRefundRecorder(orderStore),
+    ...(logger ? { logger } : {}),
+  });
   const imports = new CatalogImportService(db, catalog.searchIndex.embedder);
   return {
     merchants: new MerchantService(new MerchantStore(db)),
@@ -97,6 +115,7 @@ export function buildServices(db: Database, { config = loadConfig(), logger }: S
     checkout,
     shipping,
     orders,
+    paymentEvents,
     idempotency: new IdempotencyStore(db),
     webhooks: new EmitService({ sessions: checkout, env: config.env, allowPrivateTargets: config.webhookAllowPrivateTargets, logger }),
     webhookEndpoints: new WebhookEndpointService(new WebhookStore(db)),
