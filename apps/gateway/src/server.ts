@@ -117,6 +117,7 @@ export async function startGateway(config: Config, logger: Logger, print: (line:
     await services.keys.listen(db); // authenticated keys are remembered while changes to them are heard
     await services.shipping.profiles.listen(db); // so are shipping profiles
     await services.discounts.active.listen(db); // and discounts
+    await services.paymentAccounts.cache.listen(db); // and merchants' Stripe accounts (the payment handlers offered)
     await services.ucpSigningKeys.load(); // UCP signing keys: the same on every replica (ucp/signing-keys.ts), re-read every 30 s
     services.ucpSigningKeys.start();
     logger.info({ source: services.ucpSigningKeys.source, signer: services.ucpSigningKeys.signer?.kid, published: services.ucpSigningKeys.published.map((key) => key.kid) }, 'UCP signing keys');

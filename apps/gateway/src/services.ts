@@ -17,6 +17,9 @@ import { checkoutDirectory } from './customers/checkout-directory.js';
 import { CheckoutService } from './checkout/checkout-service.js';
 import { CheckoutStore } from './checkout/checkout-store.js';
 import { paymentProvider } from './payments/providers.js';
+import { DisputeStore } from './payments/disputes/dispute-store.js';
+import { PaymentOperations } from './payments/operations/payment-operations.js';
+import { PaymentOperationStore } from './payments/operations/payment-operation-store.js';
 import { profilePricing } from './checkout/pricing/default-pricing.js';
 import { defaultPaymentProvider, loadConfig, type Config } from './config/config.js';
 import type { Database } from './db/database.js';
@@ -25,6 +28,7 @@ import { SHIPPING_PROFILES_CHANNEL, ShippingProfileStore } from './shipping/ship
 import { ShippingService } from './shipping/shipping-service.js';
 import { MerchantService } from './merchants/merchant-service.js';
 import { MerchantStore } from './merchants/merchant-store.js';
+import { MerchantPaymentAccounts } from './merchants/merchant-payment-accounts.js';
 import { OrderService } from './orders/order-service.js';
 import { OrderStore } from './orders/order-store.js';
 import { DisputeStore } from './payments/disputes/dispute-store.js';
@@ -44,6 +48,8 @@ import { UcpOrderStore } from './ucp/order/ucp-order-store.js';
 /** Every service, each over the stores it needs: what the HTTP handlers and the CLI both call. */
 export interface Services {
   merchants: MerchantService;
+  /** Each merchant's Stripe connected account (`paymentAccounts.cache.listen(db)` to hold them in memory). */
+  paymentAccounts: MerchantPaymentAccounts;
   keys: KeyService;
   catalog: CatalogService;
   imports: CatalogImportService;
@@ -70,14 +76,24 @@ export interface Services {
 
 export interface ServiceOptions {
   /** Settings the services act on (default: loadConfig() of the process environment). */
-  config?: Pick<Config, 'env' | 'webhookAllowPrivateTargets'> & Partial<SearchConfig> & Partial<Pick<Config, 'pricing' | 'paymentProvider' | 'ucpSigningKey' | 'orderUrlTemplate' | 'storefrontUrl'>>;
+  config?: Pick<Config, 'env' | 'webhookAllowPrivateTargets'> & Partial<SearchConfig> & Partial<Pick<Config, 'pricing' | 'paymentProvider' | 'stripeSecretKey' | 'stripeApiUrl' | 'paymentLeaseMs' | 'ucpSigningKey' | 'orderUrlTemplate' | 'storefrontUrl'>>;
   logger?: Logger;
 }
 
 /** Builds every service over one database; the only place (with the delivery worker's start) that makes stores. */
 export function buildServices(db: Database, { config = loadConfig(), logger }: ServiceOptions = {}): Services {
   const catalog = buildCatalogService(db, { config, logger, listen: (channel, handlers) => db.listen(channel, handlers) });
-  const payments = paymentProvider(config.paymentProvider ?? defaultPaymentProvider(config.env), config.env);
+  const merchantStore = new MerchantStore(db);
+  const paymentAccounts = new MerchantPaymentAccounts(merchantStore);
+  const payments = paymentProvider(config.paymentProvider ?? defaultPaymentProvider(config.env), config.env, {
+    stripe: config,
+    stripeAccounts: (merchantId) => paymentAccounts.stripeAccount(merchantId),
+  });
+  // Every movement of money recorded around the PSP's call (payments/operations/); a refund the PSP finally refuses is the order's to show.
+  const paymentOperations = new PaymentOperations(new PaymentOperationStore(db), payments, {
+    leaseMs: config.paymentLeaseMs,
+    onRefundFailed: (operation, reason) => orders.refundRefused(operation, reason),
+  });
   const shippingStore = new ShippingProfileStore(db);
   const shipping = new ShippingService(shippingStore, new MerchantCache(SHIPPING_PROFILES_CHANNEL, (merchantId) => shippingStore.find(merchantId)));
   const discounts = new DiscountService(new DiscountStore(db), (merchantId) => catalog.currencies(merchantId));
@@ -86,7 +102,7 @@ export function buildServices(db: Database, { config = loadConfig(), logger }: S
     db,
     new CheckoutStore(db),
     profilePricing(config.pricing ?? {}, (merchantId) => shipping.profiles.get(merchantId)),
-    payments,
+    paymentOperations,
     (merchantId) => catalog.readModel.catalog(merchantId),
     discounts,
     checkoutDirectory(customers),
@@ -105,7 +121,8 @@ export function buildServices(db: Database, { config = loadConfig(), logger }: S
   });
   const imports = new CatalogImportService(db, catalog.searchIndex.embedder);
   return {
-    merchants: new MerchantService(new MerchantStore(db)),
+    merchants: new MerchantService(merchantStore),
+    paymentAccounts,
     keys: new KeyService(new KeyStore(db), (error) => logger?.warn({ err: error }, 'API keys could not be loaded; authentications read the database until they are')),
     catalog,
     imports,

@@ -14,7 +14,7 @@ describe('ACP settings', () => {
   it('refuses the test provider in production, naming the setting', () => {
     expect(() => loadConfig({ ...PRODUCTION, PAYMENT_PROVIDER: 'test' })).toThrow(ConfigError);
     expect(() => loadConfig({ ...PRODUCTION, PAYMENT_PROVIDER: 'test' })).toThrow(/PAYMENT_PROVIDER/);
-    expect(() => loadConfig({ PAYMENT_PROVIDER: 'stripe' })).toThrow(/PAYMENT_PROVIDER="stripe" is not one of test, none/);
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'adyen' })).toThrow(/PAYMENT_PROVIDER="adyen" is not one of test, stripe, none/);
   });
 
   it('reads ORDER_URL_TEMPLATE (which must hold {order_id}) and PUBLIC_BASE_URL', () => {

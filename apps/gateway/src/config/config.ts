@@ -3,7 +3,11 @@
  * that names it (ConfigError); nothing else reads process.env.
  */
 import { createPrivateKey, type JsonWebKey } from 'node:crypto';
+import { ConfigError } from './config-error.js';
+import { stripeSettings, type StripeSettings } from './stripe-settings.js';
 import { isStorefrontTemplate } from './storefront-template.js';
+
+export { ConfigError };
 
 /** OPS_RATE_LIMIT's default: five probes or scrapes a second from one address (monitors send one every few seconds). */
 export const DEFAULT_OPS_RATE_LIMIT = 300;
@@ -15,7 +19,7 @@ export type UcpRelease = (typeof UCP_RELEASES)[number];
 export type GatewayEnv = 'development' | 'sandbox' | 'production';
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
 
-export interface Config {
+export interface Config extends Partial<StripeSettings> {
   env: GatewayEnv;
   host: string;
   port: number;
@@ -64,8 +68,13 @@ export interface Config {
   validateResponses: boolean;
   /** Tax table and flat shipping (TAX_RATES, SHIPPING_FLAT_RATE, SHIPPING_FREE_FROM); the contract's defaults where unset. */
   pricing: PricingSettings;
-  /** Who takes payments at ACP completion (PAYMENT_PROVIDER): `test` (development, sandbox) or `none` (production's default: refuses). */
+  /**
+   * Who takes payments (PAYMENT_PROVIDER): `test` (development, sandbox), `stripe` (with STRIPE_SECRET_KEY,
+   * STRIPE_WEBHOOK_SECRET and, for tests, STRIPE_API_URL: the fields of StripeSettings) or `none` (production's default: refuses).
+   */
   paymentProvider: PaymentProviderName;
+  /** How long a completion holds its payment's authorization before the payment worker may resolve it (PAYMENT_LEASE_SECONDS, default 60): longer than a PSP call and a commit. */
+  paymentLeaseMs: number;
   /** The merchant's order page, `{order_id}` (and `{merchant_id}`) replaced (ORDER_URL_TEMPLATE); undefined: STOREFRONT_URL's /orders/<id> (see storefront/order-permalink.ts). */
   orderUrlTemplate: string | undefined;
   /** This gateway's public origin for agents (PUBLIC_BASE_URL; required in production); undefined: the request's own, never publicly cached. */
@@ -83,10 +92,6 @@ export interface Config {
   metricsToken: string | undefined;
   /** OPS_RATE_LIMIT: requests to /readyz and /metrics per client address and minute (0: no limit). */
   opsRateLimit: number;
-}
-
-export class ConfigError extends Error {
-  override name = 'ConfigError';
 }
 
 type Env = Record<string, string | undefined>;
@@ -202,7 +207,7 @@ export interface PricingSettings {
 }
 
 /** The payment providers `PAYMENT_PROVIDER` names (payments/providers.ts builds them). */
-export const PAYMENT_PROVIDERS = ['test', 'none'] as const;
+export const PAYMENT_PROVIDERS = ['test', 'stripe', 'none'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
 /** `test` in development and sandbox, `none` (refuses to take payments) in production. */
@@ -226,7 +231,7 @@ function pricing(env: Env): PricingSettings {
 function paymentProviderSetting(env: Env, gatewayEnv: GatewayEnv): PaymentProviderName {
   const name = oneOf(env, 'PAYMENT_PROVIDER', PAYMENT_PROVIDERS, defaultPaymentProvider(gatewayEnv));
   if (name === 'test' && gatewayEnv === 'production') {
-    throw new ConfigError('PAYMENT_PROVIDER=test takes no real money and is refused with GATEWAY_ENV=production; plug in a PSP adapter (docs/agents.md, "Payments")');
+    throw new ConfigError('PAYMENT_PROVIDER=test takes no real money and is refused with GATEWAY_ENV=production; use PAYMENT_PROVIDER=stripe (docs/payments.md)');
   }
   return name;
 }
@@ -307,6 +312,7 @@ export function loadConfig(env: Env = process.env): Config {
   const embedder = oneOf(env, 'EMBEDDER', ['local', 'openai'] as const, 'local');
   const embedderUrl = url(env, 'EMBEDDER_URL', ['http:', 'https:']);
   if (embedder === 'openai' && !embedderUrl) throw new ConfigError('EMBEDDER=openai needs EMBEDDER_URL (the endpoint that answers POST {model, input})');
+  const paymentProvider = paymentProviderSetting(env, gatewayEnv);
   return {
     env: gatewayEnv,
     host: env.HOST?.trim() || '127.0.0.1',
@@ -340,7 +346,9 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: numberIn(env, 'TRUST_PROXY', 0, 10, 0, true)!,
     validateResponses: flag(env, 'VALIDATE_RESPONSES', gatewayEnv === 'development'),
     pricing: pricing(env),
-    paymentProvider: paymentProviderSetting(env, gatewayEnv),
+    paymentProvider,
+    paymentLeaseMs: numberIn(env, 'PAYMENT_LEASE_SECONDS', 0.1, 3_600, 60)! * 1000,
+    ...(paymentProvider === 'stripe' ? stripeSettings(env, gatewayEnv) : {}),
     orderUrlTemplate: orderUrlTemplate(env),
     publicBaseUrl: publicBaseUrl(env, gatewayEnv),
     storefrontUrl: storefront(env),

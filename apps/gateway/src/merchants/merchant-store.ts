@@ -1,4 +1,8 @@
 import type { Database } from '../db/database.js';
+import { sql } from '../db/statement.js';
+
+/** NOTIFY'd with the merchant id when its payment account changes, so every gateway's cache forgets it. */
+export const MERCHANT_PAYMENTS_CHANNEL = 'merchant_payments_changed';
 
 export interface MerchantRecord {
   id: string;
@@ -10,7 +14,22 @@ export interface MerchantRecord {
 
 /** Merchants: the rows everything else belongs to. */
 export class MerchantStore {
-  constructor(private readonly db: Pick<Database, 'prisma'>) {}
+  constructor(private readonly db: Pick<Database, 'prisma' | 'transaction'>) {}
+
+  /** The merchant's Stripe connected account: null when it has none, undefined when there is no such merchant. */
+  async stripeAccount(id: string): Promise<string | null | undefined> {
+    const row = await this.db.prisma.merchant.findUnique({ where: { id }, select: { stripeAccountId: true } });
+    return row ? row.stripeAccountId : undefined;
+  }
+
+  /** Sets (or with null clears) the merchant's Stripe account, announced on MERCHANT_PAYMENTS_CHANNEL; false when there is no such merchant. */
+  async setStripeAccount(id: string, account: string | null): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const updated = await tx.query<{ id: string }>(sql`UPDATE merchants SET stripe_account_id = ${account} WHERE id = ${id} RETURNING id`);
+      if (updated.length > 0) await tx.execute(sql`SELECT pg_notify(${MERCHANT_PAYMENTS_CHANNEL}, ${id})`);
+      return updated.length > 0;
+    });
+  }
 
   /** The ids among `ids` that are no merchant's. */
   async missing(ids: readonly string[]): Promise<string[]> {
