@@ -73,7 +73,7 @@ export function adminProfile(deps: AdminProfileDeps): ProtocolProfile {
       ...commerceOperations(admin.commerce),
       ...auditOperations(admin.audit),
       ...consoleOperations(admin.consoleSessions),
-      ...productOperations(admin.catalog, contract.info.version),
+      ...productOperations(admin.catalog, admin.productEdits, contract.info.version),
       ...catalogOperations(admin.catalogImports, admin.catalog, admin.merchants),
       ...commerceFileOperations(admin.commerce, admin.merchants),
     },

@@ -20,6 +20,7 @@ import { EndpointHealthStore } from './endpoint-health.js';
 import { MerchantOverviewStore } from './merchant-overview.js';
 import { MerchantStore } from './merchant-store.js';
 import { OperatorService } from './operator-service.js';
+import { ProductEdits } from './product-edits.js';
 import { OperatorStore } from './operator-store.js';
 
 export interface AdminServices {
@@ -43,6 +44,8 @@ export interface AdminServices {
   catalogImports: CatalogImports;
   /** The catalog the merchant API searches, and whose search index `gateway catalog reindex` rebuilds. */
   catalog: CatalogService;
+  /** A product's prices and stock changed by an operator, through the catalog import. */
+  productEdits: ProductEdits;
 }
 
 /** What the admin services share with the rest of the gateway (services.ts builds them). */
@@ -68,5 +71,6 @@ export function buildAdminServices(db: Database, { commerce, imports, catalog, e
     endpointUrls,
     catalogImports: new CatalogImports(imports, logger),
     catalog,
+    productEdits: new ProductEdits(catalog, imports),
   };
 }
