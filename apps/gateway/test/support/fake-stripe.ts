@@ -75,6 +75,8 @@ export interface FakeStripe {
   grantSharedPaymentToken(paymentMethod?: string): string;
   failCapture(id: string): void;
   fault(fault: Fault): void;
+  /** Forgets the faults not yet hit. */
+  clearFaults(): void;
   /** How many times a move was done (replays and refused requests not counted), for one intent or all. */
   count(move: Move, intentId?: string): number;
   sendWebhook(url: string, secret: string, type: string, object: Record<string, unknown>, options?: EventOptions): Promise<Response>;
@@ -122,6 +124,7 @@ export async function startFakeStripe(options: { mock?: StripeMock } = {}): Prom
     },
     failCapture: (id) => void (intent(id).captureFails = true),
     fault: (fault) => void faults.push({ ...fault, left: fault.times ?? 1 }),
+    clearFaults: () => void faults.splice(0),
     count: (move, intentId) => moves.filter((m) => m.move === move && (intentId === undefined || m.intent === intentId)).length,
     sendWebhook: (url, secret, type, object, options) => {
       const { payload, header } = signedEvent(secret, type, object, options);

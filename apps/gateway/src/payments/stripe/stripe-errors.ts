@@ -27,10 +27,10 @@ export class StripeConfigurationError extends ServiceUnavailableError {
 /** The error a caller should see for a failed Stripe call that is not a card error, or undefined when it is one. */
 export function unreachableOrMisconfigured(error: unknown, what: string): Error | undefined {
   if (!(error instanceof Stripe.errors.StripeError)) return undefined;
-  if (isTransient(error)) return new PaymentUnreachableError(`Stripe could not be reached to ${what}: ${error.message}`, { cause: error });
+  if (isTransient(error)) return new PaymentUnreachableError(`Stripe could not be reached to ${what}: ${stripeMessage(error)}`, { cause: error });
   if (error instanceof Stripe.errors.StripeAuthenticationError || error instanceof Stripe.errors.StripePermissionError) {
     return new StripeConfigurationError(
-      `Stripe refused to ${what} (${error.message}): check STRIPE_SECRET_KEY and that the merchant's account is connected to the platform`,
+      `Stripe refused to ${what} (${stripeMessage(error)}): check STRIPE_SECRET_KEY and that the merchant's account is connected to the platform`,
     );
   }
   return undefined;
@@ -50,5 +50,8 @@ export const isInvalidRequest = (error: unknown): error is InstanceType<typeof S
 
 /** A card error as a decline's reason: Stripe's message and its (decline) code, e.g. "Your card was declined. (generic_decline)". */
 export function declineReason(error: InstanceType<typeof Stripe.errors.StripeCardError>): string {
-  return `${error.message} (${error.decline_code ?? error.code ?? 'card_declined'})`;
+  return `${stripeMessage(error)} (${error.decline_code || error.code || 'card_declined'})`;
 }
+
+/** Stripe's message without the request id the client puts in front of it (`[req_…] `). */
+export const stripeMessage = (error: Error): string => error.message.replace(/^\[req_[A-Za-z0-9]+\]\s*/, '');

@@ -37,7 +37,7 @@ export function judgeIntent(intent: Stripe.PaymentIntent, expected: Expected, me
     }
     case 'requires_payment_method': {
       const error = intent.last_payment_error;
-      if (error) return { kind: 'declined', reference, reason: `${error.message ?? 'The payment failed'} (${error.decline_code ?? error.code ?? error.type})` };
+      if (error) return { kind: 'declined', reference, reason: `${error.message ?? 'The payment failed'} (${error.decline_code || error.code || error.type})` };
       return { kind: 'declined', reference, reason: 'The buyer has not confirmed the payment yet (confirm it with Stripe.js and the session\'s client_secret first)' };
     }
     case 'requires_confirmation':

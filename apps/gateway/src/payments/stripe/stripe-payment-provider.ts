@@ -15,7 +15,7 @@ import { createHash } from 'node:crypto';
 import type Stripe from 'stripe';
 import { InvalidStateError } from '../../errors.js';
 import type { MoveOutcome, OpenedPayment, PaymentHandlerDeclaration, PaymentMove, PaymentOutcome, PaymentProvider, PaymentRequest, PaymentState, PaymentSubject } from '../payment-provider.js';
-import { declineReason, isCardError, isInvalidRequest, StripeAccountMissingError, unreachableOrMisconfigured } from './stripe-errors.js';
+import { declineReason, isCardError, isInvalidRequest, StripeAccountMissingError, stripeMessage, unreachableOrMisconfigured } from './stripe-errors.js';
 import { stripeHandler } from './stripe-handler.js';
 import { authenticationMetadata, judgeIntent, paymentState } from './stripe-intent-outcome.js';
 import { agentPaymentMethod } from './stripe-agent-token.js';
@@ -63,7 +63,7 @@ export class StripePaymentProvider implements PaymentProvider {
       await this.call('update a payment', () => this.stripe.paymentIntents.update(reference, { amount: Number(amount) }, { stripeAccount }));
     } catch (error) {
       if (!isInvalidRequest(error)) throw error;
-      throw new InvalidStateError(`The payment ${reference} cannot be set to ${amount} ${currency.toUpperCase()}: ${error.message}`);
+      throw new InvalidStateError(`The payment ${reference} cannot be set to ${amount} ${currency.toUpperCase()}: ${stripeMessage(error)}`);
     }
   }
 
@@ -104,7 +104,7 @@ export class StripePaymentProvider implements PaymentProvider {
       if (!isCardError(error) && !isInvalidRequest(error)) throw error;
       const failed = (error as { payment_intent?: Stripe.PaymentIntent }).payment_intent;
       if (request.instruction.authentication && failed?.id) return judge(await look(failed.id));
-      return { kind: 'declined', reason: isCardError(error) ? declineReason(error) : `Stripe refused the payment: ${error.message}`, ...(failed?.id ? { reference: failed.id } : {}) };
+      return { kind: 'declined', reason: isCardError(error) ? declineReason(error) : `Stripe refused the payment: ${stripeMessage(error)}`, ...(failed?.id ? { reference: failed.id } : {}) };
     }
     const replayed = intent.lastResponse?.headers?.['idempotent-replayed'] === 'true';
     if (replayed || request.instruction.authentication) return judge(await look(intent.id));
@@ -140,7 +140,7 @@ export class StripePaymentProvider implements PaymentProvider {
       if (refund.status === 'failed' || refund.status === 'canceled') return { kind: 'failed', reason: `Stripe's refund ${refund.id} ${refund.status} (${refund.failure_reason ?? 'no reason given'})` };
       return { kind: 'succeeded', reference: refund.id };
     } catch (error) {
-      if (isInvalidRequest(error) || isCardError(error)) return { kind: 'failed', reason: `Stripe refused the refund: ${error.message}` };
+      if (isInvalidRequest(error) || isCardError(error)) return { kind: 'failed', reason: `Stripe refused the refund: ${stripeMessage(error)}` };
       throw error;
     }
   }
@@ -168,7 +168,7 @@ export class StripePaymentProvider implements PaymentProvider {
         if (now.status === goal) return { kind: 'succeeded', reference: now.id };
         return { kind: 'failed', reason: `Stripe could not ${what}: the payment ${now.id} is ${now.status}${now.cancellation_reason ? ` (${now.cancellation_reason})` : ''}` };
       }
-      return { kind: 'failed', reason: `Stripe could not ${what}: ${error.message}` };
+      return { kind: 'failed', reason: `Stripe could not ${what}: ${stripeMessage(error)}` };
     }
   }
 
