@@ -41,22 +41,35 @@ export class PaymentEventService {
   constructor(private readonly deps: PaymentEventDeps) {}
 
   apply(event: PaymentEvent): Promise<PaymentEventOutcome> {
-    const { db, handled, orders, outbox } = this.deps;
-    return db.transaction(async (tx): Promise<PaymentEventOutcome> => {
+    return this.deps.db.transaction(async (tx): Promise<PaymentEventOutcome> => {
       const found = await this.find(tx, event.target);
       if ('ignored' in found) return { result: 'ignored', reason: found.ignored };
-      if (!(await handled.claim(tx, event))) return { result: 'duplicate' };
-      const { orderId, merchantId } = found.order;
-      const record = await orders.lock(tx, merchantId, orderId);
-      if (!record) return { result: 'ignored', reason: `order ${orderId} is gone` };
-      const type = await this.record(tx, record, event);
-      if (!type) return { result: 'applied', orderId, emitted: null };
-      const changed = (await orders.lock(tx, merchantId, orderId))!;
-      await orders.touch(tx, orderId, deriveStatus(changed));
-      const order = await this.orderOf(tx, (await orders.lock(tx, merchantId, orderId))!);
-      const emitted = await outbox.enqueue(tx, { merchantId, type, object: order as unknown as Record<string, unknown> });
-      return { result: 'applied', orderId, emitted: emitted.id };
+      if (!(await this.deps.handled.claim(tx, event))) return { result: 'duplicate' };
+      return this.applyTo(tx, found.order, event);
     });
+  }
+
+  /**
+   * Records a fact learnt otherwise than from a webhook (reconciliation: a refund made at the PSP
+   * that no event reported), as an event would: the order changed, its status, our event.
+   */
+  recordFact(order: { merchantId: string; orderId: string }, fact: PaymentEvent['fact'], source: { id: string; provider: string }): Promise<PaymentEventOutcome> {
+    const event = { ...source, type: `reconciliation.${fact.kind}`, createdAt: new Date(), target: { reference: null, merchantId: null, sessionId: null, account: null }, fact };
+    return this.deps.db.transaction((tx) => this.applyTo(tx, order, event));
+  }
+
+  private async applyTo(tx: Tx, target: { merchantId: string; orderId: string }, event: PaymentEvent): Promise<PaymentEventOutcome> {
+    const { orders, outbox } = this.deps;
+    const { orderId, merchantId } = target;
+    const record = await orders.lock(tx, merchantId, orderId);
+    if (!record) return { result: 'ignored', reason: `order ${orderId} is gone` };
+    const type = await this.record(tx, record, event);
+    if (!type) return { result: 'applied', orderId, emitted: null };
+    const changed = (await orders.lock(tx, merchantId, orderId))!;
+    await orders.touch(tx, orderId, deriveStatus(changed));
+    const order = await this.orderOf(tx, (await orders.lock(tx, merchantId, orderId))!);
+    const emitted = await outbox.enqueue(tx, { merchantId, type, object: order as unknown as Record<string, unknown> });
+    return { result: 'applied', orderId, emitted: emitted.id };
   }
 
   /** Records the event's fact; the type of our event when the order changed, null when nothing did. */
