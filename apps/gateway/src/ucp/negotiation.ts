@@ -54,12 +54,20 @@ export function ucpNegotiation(options: { current: UcpVersion; fetcher: AgentPro
       agent,
       version,
       profile: () =>
-        (fetched ??= fetcher.fetch(agent.profile).then((profile) => {
-          const negotiated = negotiatedVersion(profile.version, current);
-          if (!negotiated) throw unsupportedVersion(profile.version, current);
-          negotiation.version = negotiated;
-          return profile;
-        })),
+        (fetched ??= fetcher.fetch(agent.profile).then(
+          (profile) => {
+            const negotiated = negotiatedVersion(profile.version, current);
+            if (!negotiated) throw unsupportedVersion(profile.version, current);
+            negotiation.version = negotiated;
+            return profile;
+          },
+          (error: unknown) => {
+            // A malformed profile of a release we speak is refused in that release's words.
+            const declared = error instanceof UcpError && error.detail.declared !== undefined ? negotiatedVersion(error.detail.declared, current) : undefined;
+            if (declared && agent.version === undefined) negotiation.version = declared;
+            throw error;
+          },
+        )),
     };
     mark(req, NEGOTIATION, negotiation);
     next();

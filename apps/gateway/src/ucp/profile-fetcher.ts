@@ -76,7 +76,9 @@ function parseProfile(url: string, text: string): AgentProfile {
   }
   if (isUcpVersion(version)) {
     const validate = ucpProfileValidator(version, 'platform');
-    if (!validate(asPublished(version, document as AgentProfile['document']))) throw new UcpError('profile_malformed', `The platform profile at ${url} breaks the UCP ${version} profile schema: ${describeProblem(validate)}`);
+    if (!validate(asPublished(version, document as AgentProfile['document']))) {
+      throw new UcpError('profile_malformed', `The platform profile at ${url} breaks the UCP ${version} profile schema: ${describeProblem(validate)}`, undefined, {}, { declared: version });
+    }
   }
   return { url, version, document: document as AgentProfile['document'] };
 }

@@ -36,6 +36,8 @@ export interface UcpErrorDetail {
   resource?: boolean;
   /** RFC 9535 JSONPath of the request field the error is about. */
   path?: string;
+  /** The release a refused platform profile declares (`ucp.version`): its refusal is worded in it when spoken. */
+  declared?: string;
 }
 
 export class UcpError extends Error {

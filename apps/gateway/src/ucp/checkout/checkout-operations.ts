@@ -87,6 +87,7 @@ export function ucpCheckoutOperations(ucp: UcpCheckout): OperationHandlers {
       res.json(await ucp.complete(scope(req), checkoutId(req), instrument, storeAnswer(req, 200)));
     },
     'ucp.cancel_checkout': async (req, res) => {
+      await sessionRelease(req);
       res.json(await ucp.cancel(scope(req), checkoutId(req), storeAnswer(req, 200)));
     },
   };
