@@ -17,7 +17,6 @@ import { checkoutDirectory } from './customers/checkout-directory.js';
 import { CheckoutService } from './checkout/checkout-service.js';
 import { CheckoutStore } from './checkout/checkout-store.js';
 import { paymentProvider } from './payments/providers.js';
-import { DisputeStore } from './payments/disputes/dispute-store.js';
 import { PaymentOperations } from './payments/operations/payment-operations.js';
 import { PaymentOperationStore } from './payments/operations/payment-operation-store.js';
 import { profilePricing } from './checkout/pricing/default-pricing.js';
@@ -61,6 +60,8 @@ export interface Services {
   /** Shipping profiles: import/export, and the cache checkout prices from (`shipping.profiles.listen(db)` to hold them in memory). */
   shipping: ShippingService;
   orders: OrderService;
+  /** Payment operations: what the payment worker runs (payments/operations/payment-worker.ts). */
+  payments: PaymentOperations;
   /** What the PSP's webhooks say of payments, applied to orders (payments/provider-events/; POST /payments/stripe/webhooks). */
   paymentEvents: PaymentEventService;
   idempotency: IdempotencyStore;
@@ -108,7 +109,7 @@ export function buildServices(db: Database, { config = loadConfig(), logger }: S
     checkoutDirectory(customers),
   );
   const orderStore = new OrderStore(db);
-  const orders = new OrderService(db, orderStore, new OutboxStore(), payments);
+  const orders: OrderService = new OrderService(db, orderStore, new OutboxStore(), paymentOperations, new DisputeStore(db));
   const paymentEvents = new PaymentEventService({
     db,
     handled: new ProviderEventStore(),
@@ -132,6 +133,7 @@ export function buildServices(db: Database, { config = loadConfig(), logger }: S
     checkout,
     shipping,
     orders,
+    payments: paymentOperations,
     paymentEvents,
     idempotency: new IdempotencyStore(db),
     webhooks: new EmitService({ sessions: checkout, env: config.env, allowPrivateTargets: config.webhookAllowPrivateTargets, logger }),
@@ -140,7 +142,7 @@ export function buildServices(db: Database, { config = loadConfig(), logger }: S
     ucpSigningKeys: new SigningKeyRing({ signingKey: config.ucpSigningKey, env: config.env, store: new SigningKeyStore(db), onError: (error) => logger?.warn({ err: error }, 'UCP signing keys could not be reloaded; the keys held are kept') }),
     admin: buildAdminServices(
       db,
-      { commerce: { customers, discounts, shipping }, imports, catalog, endpointUrls: { allowPrivate: config.webhookAllowPrivateTargets, requireHttps: config.env === 'production' } },
+      { commerce: { customers, discounts, shipping }, imports, catalog, paymentAccounts, endpointUrls: { allowPrivate: config.webhookAllowPrivateTargets, requireHttps: config.env === 'production' } },
       logger,
     ),
   };

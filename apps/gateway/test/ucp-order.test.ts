@@ -32,6 +32,7 @@ function order(overrides: Partial<Order> = {}): Order {
     fulfillments: [],
     refunds: [],
     refunded_amount: 0,
+    payment: null,
     canceled_at: null,
     created_at: T0,
     updated_at: T0,

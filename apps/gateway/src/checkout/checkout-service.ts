@@ -16,18 +16,17 @@ import { InvalidRequestError, InvalidStateError, NotFoundError } from '../errors
 import { newId } from '../ids.js';
 import { normalizeAddress, normalizeCustomer } from './address.js';
 import type { CheckoutStore } from './checkout-store.js';
-import { DiscountLimitReachedError, FulfillmentOptionNotChosenError, ShippingUnavailableError } from './checkout-errors.js';
-import { completionBuyer } from './completion-buyer.js';
-import { checkShippingAddress, planStockTakes, stockError } from './completion-rules.js';
+import { DiscountLimitReachedError } from './checkout-errors.js';
+import { planStockTakes } from './completion-rules.js';
 import { chosenOption, fulfillmentOptions } from './fulfillment-options.js';
-import { unavailableDestination } from './session-needs.js';
 import { productsFromMemory, type ProductsInMemory } from './catalog-lookup.js';
 import { resolveLines, type CartLine, type CatalogProduct } from './line-resolver.js';
-import { authorizePayment } from './payment-step.js';
 import type { PaymentInstruction, PaymentProvider } from '../payments/payment-provider.js';
-import { UnconfiguredPaymentProvider } from '../payments/unconfigured-payment-provider.js';
+import type { PaymentOperations } from '../payments/operations/payment-operations.js';
+import { CompletionPayment } from './completion-payment.js';
+import { SessionCompletion } from './session-completion.js';
 import type { Pricing } from './pricing/pricing.js';
-import { appliedCodeKeys, checkDiscountCodes, discountContext, merchantDiscounts, type DiscountSource } from './session-discounts.js';
+import { checkDiscountCodes, discountContext, merchantDiscounts, type DiscountSource } from './session-discounts.js';
 import { buyerFields, type CustomerDirectory } from './session-customer.js';
 import type { ProtocolState, Session } from './session.js';
 import { toCheckoutSession } from './session-mapper.js';
@@ -52,15 +51,24 @@ export class CheckoutService {
     private readonly db: UnitOfWork,
     private readonly store: CheckoutStore,
     private readonly pricing: Pricing,
-    /** Takes payments at ACP completion (our own API's `complete` takes none: `payment_method` is a recorded token). */
-    readonly payments: PaymentProvider = new UnconfiguredPaymentProvider(),
+    /** Moves the money of completions through the payment provider, each movement recorded (payments/operations/). */
+    private readonly operations: PaymentOperations,
     /** The catalog read model, when there is one (see catalog-lookup.ts). */
     private readonly inMemory?: ProductsInMemory,
     /** The merchants' discount codes and promotions; without it carts get no discounts (codes asked are refused as unknown). */
     private readonly discounts?: DiscountSource,
     /** The merchants' customers: saved addresses offered and chosen by id, the buyer remembered at completion. */
     private readonly customers?: CustomerDirectory,
-  ) {}
+  ) {
+    this.completion = new SessionCompletion({ db, store, customers, payment: new CompletionPayment(operations), lockOpen: (tx, merchantId, id, change) => this.lockOpen(tx, merchantId, id, change) });
+  }
+
+  private readonly completion: SessionCompletion;
+
+  /** The payment provider: the handlers it offers and the interventions it can ask for (ACP, UCP discovery). */
+  get payments(): PaymentProvider {
+    return this.operations.provider;
+  }
 
   // ── our own API ──────────────────────────────────────────────────────────
 
@@ -256,41 +264,12 @@ export class CheckoutService {
 
   private async completeWith<T>(merchantId: string, id: string, payment: PaymentInstruction | undefined, view: View<T>, beforeCommit?: BeforeCommit<T>): Promise<T> {
     try {
-      return await this.completeOnce(merchantId, id, payment, view, beforeCommit);
+      return await this.completion.complete(merchantId, id, payment, (tx, row) => this.commit(tx, row, view, beforeCommit));
     } catch (error) {
       // A code's last use went to another order: price the session again (the code now refused) before answering.
       if (error instanceof DiscountLimitReachedError) await this.changeWith(merchantId, id, {}, async () => undefined).catch(() => {});
       throw error;
     }
-  }
-
-  private async completeOnce<T>(merchantId: string, id: string, payment: PaymentInstruction | undefined, view: View<T>, beforeCommit?: BeforeCommit<T>): Promise<T> {
-    let products: string[] = [];
-    const answer = await this.db.transaction(async (tx) => {
-      const { row, now } = await this.lockOpen(tx, merchantId, id, 'completed');
-      checkShippingAddress(row.lineItems, row.shippingAddress);
-      const unavailable = unavailableDestination(row);
-      if (unavailable) throw new ShippingUnavailableError(unavailable.country, unavailable.region);
-      if (payment && !row.fulfillmentOptionId) {
-        throw new FulfillmentOptionNotChosenError('Choose a fulfillment option before completing');
-      }
-      const takes = planStockTakes(row.lineItems);
-      products = [...new Set(takes.map((take) => take.productId))];
-      const order = { id: newId('ord'), merchantId, sessionId: id, currency: row.currency, total: row.total };
-      // Stock, order, status, event and each code's use in one statement; a take it could not fill, or a
-      // code whose last use went to another order, rolls everything back.
-      // The buyer recorded with the order, whichever protocol sold (completion-buyer.ts): remembered first, its email with the codes' uses.
-      const buyer = await completionBuyer(this.customers, tx, merchantId, row);
-      const { completed, failed, unredeemed } = await this.store.complete(tx, row, order, takes, now, appliedCodeKeys(row.discounts), buyer);
-      if (failed) throw stockError(failed.take, failed.result);
-      if (unredeemed.length) throw new DiscountLimitReachedError(unredeemed);
-      // Payment last: nothing is authorized for a cart the stock cannot fill; a decline rolls all back.
-      if (payment) await authorizePayment(this.payments, merchantId, row, payment);
-      return this.commit(tx, completed, view, beforeCommit); // last: once it ran, the answer is stored with the commit
-    });
-    // Committed: the next catalog read of this process shows the stock taken.
-    if (products.length) await this.store.stockTaken(merchantId, products);
-    return answer;
   }
 
   private cancelWith<T>(merchantId: string, id: string, view: View<T>, beforeCommit?: BeforeCommit<T>): Promise<T> {

@@ -59,6 +59,8 @@ export interface Completion<T extends StockTake> {
   failed?: { take: T; result: Exclude<StockResult, { kind: 'taken' }> };
   /** The codes (keys) whose limit another order reached first. */
   unredeemed: string[];
+  /** False when the payment's authorization was no longer the completion's (a worker released it): the caller rolls back. */
+  held: boolean;
 }
 
 function totalsColumns(fields: SessionFields) {
@@ -303,6 +305,7 @@ export class CheckoutStore {
     now: Date,
     codes: readonly string[] = [],
     buyer: CompletionBuyer = { email: null, customerId: locked.customerId, shippingAddressId: locked.shippingAddressId },
+    payment?: Statement,
   ): Promise<Completion<T>> {
     const { email, customerId, shippingAddressId } = buyer;
     const completed: Session = {
@@ -316,13 +319,16 @@ export class CheckoutStore {
     const products = [...new Set(takes.map((take) => take.productId))];
     const notice = products.length ? catalogEvents(this.db).notice({ merchantId: order.merchantId, ids: products, kind: 'stock' }) : null;
     const outbox = outboxEntry({ merchantId: order.merchantId, type: 'order.created', object: toCheckoutSession(completed) });
-    const [row] = await tx.query<{ taken: number[]; redeemed: string[] }>(completionStatement({ order, sessionId: locked.id, takes, now, notice, outbox, codes, email, customerId, shippingAddressId }));
+    const [row] = await tx.query<{ taken: number[]; redeemed: string[]; held: boolean }>(
+      completionStatement({ order, sessionId: locked.id, takes, now, notice, outbox, codes, email, customerId, shippingAddressId, payment }),
+    );
     const taken = new Set(row?.taken ?? []);
     const redeemed = new Set(row?.redeemed ?? []);
     const unredeemed = codes.filter((code) => !redeemed.has(code));
     const short = takes.findIndex((_, index) => !taken.has(index));
-    if (short === -1) return { completed, unredeemed };
-    return { completed, unredeemed, failed: { take: takes[short]!, result: await this.shortfall(tx, order.merchantId, takes[short]!) } };
+    const held = row?.held !== false;
+    if (short === -1) return { completed, unredeemed, held };
+    return { completed, unredeemed, held, failed: { take: takes[short]!, result: await this.shortfall(tx, order.merchantId, takes[short]!) } };
   }
 
   /** After the commit: this process's catalog read model reads the products' stock again before the caller answers. */

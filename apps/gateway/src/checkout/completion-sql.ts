@@ -12,7 +12,9 @@
  * - one use of each discount code the session was priced with, never past a code's limits
  *   (discounts/discount-store.ts: redemptionCtes);
  * - the outbox's event and deliveries (outbox.ts);
- * - NOTIFY catalog_changed with the products whose stock changed, heard when the transaction commits.
+ * - NOTIFY catalog_changed with the products whose stock changed, heard when the transaction commits;
+ * - with a payment, its authorization settled and its capture recorded (payment-operation-store.ts:
+ *   captureCtes); `held` is false when the authorization was no longer the completion's.
  *
  * The answer is the positions of the takes that were filled and the codes redeemed; the caller rolls
  * back unless all were.
@@ -46,9 +48,11 @@ export interface CompletionWrites {
   /** The customer the buyer is and the saved address shipped to (remembered by the completion), when known. */
   customerId: string | null;
   shippingAddressId: string | null;
+  /** The payment's CTEs (captureCtes), when the completion took one. */
+  payment?: Statement | undefined;
 }
 
-export function completionStatement({ order, sessionId, takes, now, notice, outbox, codes, email, customerId, shippingAddressId }: CompletionWrites): Statement {
+export function completionStatement({ order, sessionId, takes, now, notice, outbox, codes, email, customerId, shippingAddressId, payment }: CompletionWrites): Statement {
   const merchantId = order.merchantId;
   const rows = JSON.stringify(takes.map((take, ord) => ({ ord, product_id: take.productId, sku: take.sku, quantity: take.quantity })));
   return sql`
@@ -79,8 +83,10 @@ export function completionStatement({ order, sessionId, takes, now, notice, outb
       UPDATE checkout_sessions SET status = 'completed'::"CheckoutStatus", updated_at = ${utc(now)},
         customer_id = ${customerId}::text, shipping_address_id = ${shippingAddressId}::text WHERE id = ${sessionId}),
     ${codes.length ? sql`${redemptionCtes({ merchantId, keys: codes, orderId: order.id, email: email ?? undefined })},` : sql`redeemed AS (SELECT NULL::text AS key WHERE false),`}
+    ${payment ? sql`${payment},` : sql``}
     ${outbox.ctes}
     SELECT ARRAY(SELECT ord FROM variants_taken UNION ALL SELECT ord FROM products_taken) AS taken,
+           ${payment ? sql`EXISTS (SELECT 1 FROM payment_settled)` : sql`true`} AS held,
            ARRAY(SELECT key FROM redeemed) AS redeemed,
            (SELECT count(*)::int FROM (SELECT pg_notify('catalog_changed', ${notice}::text) WHERE ${notice}::text IS NOT NULL) AS n) AS notified`;
 }

@@ -15,7 +15,7 @@ export const LINE_JSON = sql`json_build_object('position', l.position, 'productI
 
 /** The session of `checkout_sessions AS s` as JSON text, without its lines and order. */
 export const SESSION_JSON = sql`json_build_object('id', s.id, 'merchantId', s.merchant_id, 'status', s.status, 'currency', s.currency,
-  'shippingAddress', s.shipping_address, 'customer', s.customer, 'paymentMethod', s.payment_method, 'clientSecret', s.client_secret,
+  'shippingAddress', s.shipping_address, 'customer', s.customer, 'paymentMethod', s.payment_method, 'clientSecret', s.client_secret, 'paymentReference', s.payment_reference,
   'shippingMethod', s.shipping_method, 'shippingAmount', s.shipping_amount::text, 'taxRate', s.tax_rate, 'taxAmount', s.tax_amount::text,
   'subtotal', s.subtotal::text, 'total', s.total::text, 'fulfillmentOptionId', s.fulfillment_option_id, 'shippingOptions', s.shipping_options, 'protocolState', s.protocol_state,
   'discountCodes', s.discount_codes, 'discountAmount', s.discount_amount::text, 'discounts', s.discounts,

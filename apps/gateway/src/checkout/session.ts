@@ -76,6 +76,8 @@ export interface Session {
   customerId: string | null;
   paymentMethod: string;
   clientSecret: string;
+  /** The payment the PSP holds for the session (PAYMENT_PROVIDER=stripe: its PaymentIntent), opened with it; null or absent: none. */
+  paymentReference?: string | null;
   /** `none` (nothing to ship), `pending` (no option to price with), else the priced option's method (`standard`). */
   shippingMethod: string;
   shippingAmount: bigint;

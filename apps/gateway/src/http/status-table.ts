@@ -20,6 +20,8 @@ export function statusOf(error: GatewayError): number {
   if (error instanceof InvalidRequestError) return 400;
   if (error instanceof AuthenticationError) return 401;
   if (error instanceof AuthorizationError) return 403;
+  // A payment the provider declined or wants authenticated (payments/payment-errors.ts): ACP and UCP answer it in their own words.
+  if (error.code === 'payment_declined' || error.code === 'requires_3ds') return 402;
   if (error instanceof NotFoundError) return 404;
   if (error instanceof InvalidStateError) return 405;
   if (error instanceof IdempotencyError) return error.code === 'idempotency_conflict' ? 422 : 409;

@@ -11,7 +11,8 @@ export function lineNumbers(record: OrderRecord): { toLine: (position: number) =
   return { toLine: (position) => positions.indexOf(position) + 1, toPosition: (line) => positions[line - 1] };
 }
 
-export function toOrder(record: OrderRecord): Order {
+/** `payment`: the order's payment (order-payment.ts); null when none was recorded (or not read). */
+export function toOrder(record: OrderRecord, payment: Order['payment'] = null): Order {
   const { session, updatedAt } = record;
   const shown = toCheckoutSession(session);
   const { toLine } = lineNumbers(record);
@@ -49,6 +50,7 @@ export function toOrder(record: OrderRecord): Order {
       created_at: r.createdAt.toISOString(),
     })),
     refunded_amount: major(refundedTotal(record)),
+    payment,
     canceled_at: record.canceledAt?.toISOString() ?? null,
     created_at: session.order.createdAt.toISOString(),
     updated_at: updatedAt.toISOString(),

@@ -46,8 +46,8 @@ export interface RefundRecord {
   note: string | null;
   /** Units that will not be fulfilled because of it. */
   lines: LineUnits[];
-  /** The payment provider's reference of the refund. */
-  reference: string;
+  /** The payment provider's reference of the refund; null until its payment operation succeeded. */
+  reference: string | null;
   createdAt: Date;
 }
 

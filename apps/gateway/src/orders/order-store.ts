@@ -17,7 +17,7 @@ export type { OrderStatus };
 
 type OrderRow = WholeSessionRow & { updated_at: string; canceled_at: string | null };
 type FulfillmentRow = { id: string; order_id: string; carrier: string | null; tracking_number: string | null; tracking_url: string | null; created_at: string; delivered_at: string | null; lines: LineUnits[] };
-type RefundRow = { id: string; order_id: string; amount: string; reason: RefundRecord['reason']; note: string | null; lines: LineUnits[]; reference: string; created_at: string };
+type RefundRow = { id: string; order_id: string; amount: string; reason: RefundRecord['reason']; note: string | null; lines: LineUnits[]; reference: string | null; created_at: string };
 
 /** An order of `orders AS o` joined to its session `s`: the whole session, the order's updated_at and canceled_at. */
 const ORDER_COLUMNS = sql`${WHOLE_SESSION}, ${iso(sql`o.updated_at`)} AS updated_at, ${iso(sql`o.canceled_at`)} AS canceled_at`;
@@ -129,7 +129,12 @@ export class OrderStore {
   async addRefund(tx: Tx, orderId: string, refund: Omit<RefundRecord, 'createdAt'>): Promise<void> {
     await tx.execute(sql`
       INSERT INTO order_refunds (id, order_id, amount, reason, note, lines, reference, created_at)
-      VALUES (${refund.id}, ${orderId}, ${refund.amount}, ${refund.reason}::"RefundReason", ${refund.note}, ${JSON.stringify(refund.lines)}::jsonb, ${refund.reference}, ${NOW_UTC})`);
+      VALUES (${refund.id}, ${orderId}, ${refund.amount}, ${refund.reason}::"RefundReason", ${refund.note}, ${JSON.stringify(refund.lines)}::jsonb, ${refund.reference}::text, ${NOW_UTC})`);
+  }
+
+  /** Takes back a refund the payment provider finally refused (order-service.ts: refundRefused). */
+  async removeRefund(tx: Tx, refundId: string): Promise<void> {
+    await tx.execute(sql`DELETE FROM order_refunds WHERE id = ${refundId}`);
   }
 
   async markCanceled(tx: Tx, orderId: string): Promise<void> {

@@ -140,7 +140,15 @@ export const updateCheckoutSession = <ThrowOnError extends boolean = false>(opti
  * 5. queues the event `order.created` (`data.object` = the completed session) for the merchant's
  * configured webhook endpoints, delivered through the outbox with retries (see `webhooks`).
  *
- * Payment is a demo: the stored `payment_method` is not charged.
+ * **Payment.** Before the transaction, the session's total is authorized through the gateway's
+ * payment provider: with a provider that opens payments (`PAYMENT_PROVIDER=stripe`) the payment
+ * opened with the session (its `client_secret`), which the buyer confirmed on the merchant's page,
+ * must be authorized for exactly the total; with the test provider the session's `payment_method`
+ * token is (`demo_card` approves; `spt_test_decline` declines). A refusal → 402 (`payment_declined`,
+ * `requires_3ds`), nothing written but the payment's record. The order's transaction records the
+ * capture with the order; the capture runs after the commit (retried by the payment worker), and an
+ * authorization whose order could not be recorded (stock taken by another buyer, a code's last
+ * use) is released. Without a payment provider (`PAYMENT_PROVIDER=none`) → 503.
  *
  * A session that is already completed or canceled → 405 `method_not_allowed`, unchanged. Of
  * concurrent requests on one session (complete, cancel, PATCH) one runs at a time: exactly one

@@ -398,6 +398,9 @@ export type Error = {
      * Machine-readable error name (match on it, not on `detail`):
      * - `invalid_request` (400): invalid input — body, query, path or header; also (415) a body
      * that is not `application/json`;
+     * - `payment_declined` (402): the payment provider declined the payment, or the session's payment
+     * is not authorized for exactly its total — nothing was ordered;
+     * - `requires_3ds` (402): the buyer must authenticate (3-D Secure) before the session can complete;
      * - `not_found` (404): no such session or product for this merchant, or unknown route;
      * - `method_not_allowed` (405): operation invalid in the session's current state;
      * - `payload_too_large` (413): body larger than 1 MiB;
@@ -584,6 +587,10 @@ export type Order = {
      * Sum of `refunds[].amount`, in major units of `currency`; at most `amounts.total`.
      */
     refunded_amount: number;
+    /**
+     * The order's payment (provider, reference, status, amounts, disputes); null for an order placed before payments were recorded.
+     */
+    payment: OrderPayment | null;
     /**
      * When what was not fulfilled was canceled (`POST /orders/{order_id}/cancel`); null when the
      * order was not canceled. Per line, the canceled units are those neither fulfilled nor refunded then.
@@ -1183,6 +1190,59 @@ export type Refund = {
      */
     lines: Array<OrderLineQuantity>;
     created_at: string;
+};
+
+/**
+ * The order's payment, as the payment operations recorded it (every movement of money is recorded
+ * before the payment provider is asked, and its outcome after): the authorization the order settled,
+ * its capture, its refunds, and the disputes the provider reported. Amounts are what the provider
+ * confirmed, in major units of `currency` like the order's other amounts: a capture or refund still
+ * pending is not counted until it succeeded (`refunded_amount` of the order counts refunds as soon as
+ * they are recorded). Not part of the original specification.
+ */
+export type OrderPayment = {
+    /**
+     * The payment provider that moved the money (`stripe`, `test`).
+     */
+    provider: string;
+    /**
+     * The provider's payment (Stripe's PaymentIntent `pi_…`); null while unknown.
+     */
+    reference: string | null;
+    /**
+     * - `pending`: asked, no answer recorded yet;
+     * - `requires_action`: the buyer must authenticate (3-D Secure);
+     * - `authorized`: the money is held, its capture not yet confirmed (it runs after the order is recorded, and is retried);
+     * - `captured`: taken; `partially_refunded` / `refunded`: some / all of it paid back;
+     * - `canceled`: the authorization was released without a capture;
+     * - `failed`: the provider refused the capture (the money was not taken).
+     */
+    status: 'pending' | 'requires_action' | 'authorized' | 'captured' | 'partially_refunded' | 'refunded' | 'canceled' | 'failed';
+    authorized_amount: number;
+    captured_amount: number;
+    /**
+     * What the provider confirmed it paid back. A refund it finally refused is not counted (nor listed in the order's `refunds`); the event `order.updated` tells of it.
+     */
+    refunded_amount: number;
+    currency: string;
+    /**
+     * The buyer's disputes (chargebacks) of this payment, oldest first, as the provider last reported them.
+     */
+    disputes: Array<{
+        /**
+         * The provider's dispute id (`dp_…`).
+         */
+        id: string;
+        amount: number;
+        currency: string;
+        reason: string;
+        /**
+         * The provider's status (`needs_response`, `under_review`, `won`, `lost`, …).
+         */
+        status: string;
+        created_at: string;
+        updated_at: string;
+    }>;
 };
 
 /**
@@ -2052,6 +2112,10 @@ export type CompleteCheckoutSessionErrors = {
      * Authentication failed (`authentication_error`): no credentials, a malformed, unknown or revoked key, a key of another environment, bad Basic credentials, or a failed request signature.
      */
     401: AuthError;
+    /**
+     * The payment was not authorized, and nothing was ordered, taken or charged (the attempt is recorded as a payment operation): `payment_declined` — the payment provider declined it, or the payment the buyer confirmed on the merchant's page is not authorized for exactly the session's total (confirm it again, or update the session and confirm the new amount); `requires_3ds` — the buyer must authenticate (3-D Secure) on the merchant's page before the session can complete. `detail` gives the provider's reason.
+     */
+    402: Error;
     /**
      * Not allowed (`authorization_error`): the key lacks the operation's scope (see `x-scopes`), or does not belong to the merchant named in `Merchant-Id`.
      */

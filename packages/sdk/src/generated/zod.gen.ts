@@ -600,6 +600,42 @@ export const zRefund = z.object({
 });
 
 /**
+ * The order's payment, as the payment operations recorded it (every movement of money is recorded
+ * before the payment provider is asked, and its outcome after): the authorization the order settled,
+ * its capture, its refunds, and the disputes the provider reported. Amounts are what the provider
+ * confirmed, in major units of `currency` like the order's other amounts: a capture or refund still
+ * pending is not counted until it succeeded (`refunded_amount` of the order counts refunds as soon as
+ * they are recorded). Not part of the original specification.
+ */
+export const zOrderPayment = z.object({
+    provider: z.string(),
+    reference: z.string().nullable(),
+    status: z.enum([
+        'pending',
+        'requires_action',
+        'authorized',
+        'captured',
+        'partially_refunded',
+        'refunded',
+        'canceled',
+        'failed'
+    ]),
+    authorized_amount: z.number().gte(0),
+    captured_amount: z.number().gte(0),
+    refunded_amount: z.number().gte(0),
+    currency: z.string().regex(/^[A-Z]{3}$/),
+    disputes: z.array(z.object({
+        id: z.string(),
+        amount: z.number().gte(0),
+        currency: z.string().regex(/^[A-Z]{3}$/),
+        reason: z.string(),
+        status: z.string(),
+        created_at: z.iso.datetime(),
+        updated_at: z.iso.datetime()
+    }))
+});
+
+/**
  * An order: what a completed checkout session became (`POST /checkout_sessions/{session_id}/complete`),
  * with its current status. Lines, amounts, customer and shipping address are the completed
  * session's — frozen at completion — in the same shapes and units as `CheckoutSession`
@@ -629,6 +665,7 @@ export const zOrder = z.object({
     fulfillments: z.array(zFulfillment),
     refunds: z.array(zRefund),
     refunded_amount: z.number().gte(0),
+    payment: zOrderPayment.nullable(),
     canceled_at: z.iso.datetime().nullable(),
     created_at: z.iso.datetime(),
     updated_at: z.iso.datetime()

@@ -20,6 +20,7 @@ export function orderOperations(orders: OrderService, deliveries: DeliveryStore)
       const sent = await deliveries.deliveriesOfEvents(events.map((e) => e.id));
       res.json({
         order,
+        payment_operations: await orders.paymentOperations(order.checkout_session_id),
         events: events.map((e) => ({ id: e.id, type: e.type, created_at: new Date(e.createdAt).toISOString(), deliveries: sent.filter((d) => d.eventId === e.id).map(deliveryWire) })),
       });
     },

@@ -27,6 +27,7 @@ export function orderOfEvent(object: unknown): Order | null {
     fulfillments: [],
     refunds: [],
     refunded_amount: 0,
+    payment: null, // a placement event carries no payment: it is read with the order
     canceled_at: null,
     created_at: order.created_at,
     updated_at: order.created_at,

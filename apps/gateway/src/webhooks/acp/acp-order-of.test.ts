@@ -21,6 +21,7 @@ const order = (change: Partial<Order> = {}): Order => ({
   fulfillments: [{ id: 'ful_1', status: 'shipped', carrier: 'UPS', tracking_number: '1Z', tracking_url: 'HTTP://ups.example/t/{1Z}', lines: [{ line: 1, quantity: 2 }], created_at: '2026-11-03T00:00:00.000Z', delivered_at: null }],
   refunds: [],
   refunded_amount: 0,
+  payment: null,
   canceled_at: null,
   created_at: '2026-11-02T00:00:00.000Z',
   updated_at: '2026-11-03T00:00:00.000Z',

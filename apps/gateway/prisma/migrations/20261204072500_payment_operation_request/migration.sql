@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "payment_operations" ADD COLUMN     "request" JSONB;
