@@ -1,7 +1,7 @@
 /**
  * The console's order actions follow the order's state, in a real browser (Debian's headless
  * Chromium through playwright-core; skipped, saying so, without it) over a real gateway and
- * database: an order refunded in full shows "Fulfil the rest", "Refund the rest" and "Cancel"
+ * database: an order refunded in full shows "Fulfil…", "Refund…" and "Cancel"
  * disabled, each with its reason beside it; an order just placed has all three enabled.
  */
 import { existsSync } from 'node:fs';
@@ -47,7 +47,7 @@ beforeAll(async () => {
   await page.goto(`${gateway.url}/console`);
   await page.getByLabel('Operator credential').fill(credential);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Orders' }).waitFor({ timeout: 20_000 });
+  await page.getByRole('heading', { name: 'Home' }).waitFor({ timeout: 20_000 });
 }, 120_000);
 
 afterAll(async () => {
@@ -58,25 +58,28 @@ afterAll(async () => {
 describe.skipIf(!available)('order actions in the console', () => {
   it('enables every action on an order just placed', async () => {
     await openOrder(await newOrder());
-    for (const name of ['Fulfil the rest', 'Refund the rest', 'Cancel']) expect(await button(name).isEnabled()).toBe(true);
+    for (const name of ['Fulfil…', 'Refund…', 'Cancel']) expect(await button(name).isEnabled()).toBe(true);
   }, 60_000);
 
   it('once the order is refunded in full, disables fulfil, refund and cancel with the reason shown', async () => {
     const orderId = await newOrder();
     await openOrder(orderId);
-    await button('Refund the rest').click(); // the confirmation is accepted
+    await button('Refund…').click();
+    const form = page.getByRole('form', { name: 'Refund' });
+    await form.getByLabel(/Amount/).fill(String(await form.getByLabel(/Amount/).getAttribute('max'))); // all that is left
+    await form.getByRole('button', { name: 'Refund', exact: true }).click();
     await expect.poll(() => page.getByTestId('order-status').textContent(), { timeout: 10_000 }).toBe('refunded');
-    for (const name of ['Fulfil the rest', 'Refund the rest', 'Cancel']) {
+    for (const name of ['Fulfil…', 'Refund…', 'Cancel']) {
       await expect.poll(() => button(name).isDisabled()).toBe(true);
     }
     const reason = async (name: string) => {
       const id = await button(name).getAttribute('aria-describedby');
       return id ? page.locator(`[id="${id}"]`).textContent() : null;
     };
-    expect(await reason('Fulfil the rest')).toBe('Everything paid was refunded; nothing is left to ship');
-    expect(await reason('Refund the rest')).toBe('Everything paid was refunded');
+    expect(await reason('Fulfil…')).toBe('Everything paid was refunded; nothing is left to ship');
+    expect(await reason('Refund…')).toBe('Everything paid was refunded');
     expect(await reason('Cancel')).toBe('Everything paid was refunded; nothing is left to cancel');
-    expect(await button('Fulfil the rest').getAttribute('title')).toBe('Everything paid was refunded; nothing is left to ship');
+    expect(await button('Fulfil…').getAttribute('title')).toBe('Everything paid was refunded; nothing is left to ship');
     const order = await call(`${gateway.url}/orders/${orderId}`, { headers: { authorization: `Bearer ${key}` } });
     expect(order.body).toMatchObject({ status: 'refunded', fulfillments: [] });
   }, 60_000);

@@ -87,11 +87,12 @@ describe.skipIf(!available)('the console in Chromium', () => {
     await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/Invalid operator credential/);
     await page.getByLabel('Operator credential').fill(credential);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Orders' }).waitFor({ timeout: 20_000 });
-    expect(page.url()).toBe(`${gateway.url}/console/m/shop/orders`);
+    await page.getByRole('heading', { name: 'Home' }).waitFor({ timeout: 20_000 });
+    expect(page.url()).toBe(`${gateway.url}/console/m/shop/home`);
     const cookies = await page.context().cookies();
     expect(cookies.find((c) => c.name === 'cg_console')).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/admin' });
     expect(await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }) + document.cookie)).not.toContain('op_');
+    await page.getByRole('link', { name: 'Orders', exact: true }).click();
     await page.getByRole('link', { name: orderId }).waitFor();
     await shoot('orders');
   });
@@ -164,6 +165,7 @@ describe.skipIf(!available)('the console in Chromium', () => {
     await row.first().waitFor();
     await shoot('keys');
     await row.first().getByRole('button', { name: 'Revoke' }).click();
+    await row.first().getByRole('button', { name: 'Yes, revoke' }).click(); // asked in the page, not a browser dialog
     await expect.poll(() => page.locator('tbody tr', { hasText: key.slice(-4) }).first().textContent()).toMatch(/revoked/);
     expect((await call(`${gateway.url}/orders`, { headers: { authorization: `Bearer ${key}` } })).status).toBe(401);
   });

@@ -1,9 +1,10 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
 import { api, type Merchant, type Page, type Session } from './api';
 import { useLoad } from './use-load';
 
 const SECTIONS = [
+  ['home', 'Home'],
   ['orders', 'Orders'],
   ['webhooks', 'Webhooks'],
   ['catalog', 'Catalog'],
@@ -15,6 +16,19 @@ const SECTIONS = [
 
 export function Layout({ session, merchantId, section, onSignOut, children }: { session: Session; merchantId: string; section: string; onSignOut: () => void; children: ReactNode }) {
   const [, navigate] = useLocation();
+  const tabs = useRef<HTMLElement>(null);
+  // On a phone the tab bar scrolls: keep the current section in view.
+  useEffect(() => {
+    const show = () => {
+      const nav = tabs.current;
+      const current = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+      // Scroll the bar only (scrollIntoView would scroll the page too).
+      if (nav && current && (current.offsetLeft < nav.scrollLeft || current.offsetLeft + current.offsetWidth > nav.scrollLeft + nav.clientWidth)) nav.scrollLeft = current.offsetLeft - 16;
+    };
+    show();
+    window.addEventListener('resize', show);
+    return () => window.removeEventListener('resize', show);
+  }, [section]);
   const merchants = useLoad(() => api.get<Page<Merchant>>('/admin/merchants', { limit: 100 }), 'merchants');
   return (
     <div className="shell">
@@ -40,7 +54,7 @@ export function Layout({ session, merchantId, section, onSignOut, children }: { 
           Sign out
         </button>
       </header>
-      <nav className="sections" aria-label="Sections">
+      <nav className="sections" aria-label="Sections" ref={tabs}>
         {SECTIONS.map(([path, label]) => (
           <Link key={path} href={`/m/${encodeURIComponent(merchantId)}/${path}`} aria-current={section === path ? 'page' : undefined}>
             {label}

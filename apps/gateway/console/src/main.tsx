@@ -8,7 +8,9 @@ import { Redirect, Route, Router, Switch } from 'wouter';
 import { api, AdminApiError, type Merchant, type Page, type Session } from './api';
 import { Layout } from './layout';
 import { Catalog } from './pages/catalog';
+import { ProductPage } from './pages/product';
 import { Customers, Discounts, Shipping } from './pages/commerce';
+import { Home } from './pages/home';
 import { Keys } from './pages/keys';
 import { OrderDetail } from './pages/order-detail';
 import { Orders } from './pages/orders';
@@ -24,19 +26,21 @@ function FirstMerchant() {
   if (!merchants.data) return <p aria-busy="true">Loading…</p>;
   const first = merchants.data.items[0];
   if (!first) return <p className="empty">No merchant yet: create one with `npm run gateway -- merchants create`.</p>;
-  return <Redirect to={`/m/${encodeURIComponent(first.id)}/orders`} replace />;
+  return <Redirect to={`/m/${encodeURIComponent(first.id)}/home`} replace />;
 }
 
 function Section({ session, merchant, section, onSignOut, item }: { session: Session; merchant: string; section: string; item?: string; onSignOut: () => void }) {
   const canWrite = session.operator.access === 'full';
   const page = (() => {
     switch (section) {
+      case 'home':
+        return <Home merchantId={merchant} />;
       case 'orders':
         return item ? <OrderDetail merchantId={merchant} orderId={item} canWrite={canWrite} /> : <Orders merchantId={merchant} />;
       case 'webhooks':
         return item ? <EndpointDeliveries merchantId={merchant} endpointId={item} canWrite={canWrite} /> : <Webhooks merchantId={merchant} canWrite={canWrite} />;
       case 'catalog':
-        return <Catalog merchantId={merchant} canWrite={canWrite} />;
+        return item ? <ProductPage merchantId={merchant} productId={item} canWrite={canWrite} /> : <Catalog merchantId={merchant} canWrite={canWrite} />;
       case 'keys':
         return <Keys merchantId={merchant} canWrite={canWrite} />;
       case 'discounts':

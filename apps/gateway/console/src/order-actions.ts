@@ -19,11 +19,24 @@ const unitsOf = (changes: Units, line: number) =>
 /** Everything paid was paid back (an order of 0 never is). */
 const refundedInFull = (order: Order) => order.status === 'refunded' || (order.amounts.total > 0 && order.refunded_amount >= order.amounts.total);
 
-/** Units still to ship: ordered − fulfilled − refunded by line; none once canceled or refunded in full. */
-export function unitsToFulfil(order: Order): number {
-  if (order.canceled_at || refundedInFull(order)) return 0;
-  return order.line_items.reduce((left, item, index) => left + Math.max(0, item.quantity - unitsOf(order.fulfillments, index + 1) - unitsOf(order.refunds, index + 1)), 0);
+/** Units of line `line` (1-based) still to ship: ordered − fulfilled − refunded; none once canceled or refunded in full. */
+export function openUnits(order: Order, line: number): number {
+  const item = order.line_items[line - 1];
+  if (!item || order.canceled_at || refundedInFull(order)) return 0;
+  return Math.max(0, item.quantity - unitsOf(order.fulfillments, line) - unitsOf(order.refunds, line));
 }
+
+/** Units still to ship, every line together. */
+export function unitsToFulfil(order: Order): number {
+  return order.line_items.reduce((left, _item, index) => left + openUnits(order, index + 1), 0);
+}
+
+/** Units of a line in its fulfillments, and in its refunds. */
+export const fulfilledUnits = (order: Order, line: number) => unitsOf(order.fulfillments, line);
+export const refundedUnits = (order: Order, line: number) => unitsOf(order.refunds, line);
+
+/** What is paid and not yet refunded, in major units (the API never refunds more). */
+export const refundableAmount = (order: Order) => Math.max(0, Math.round((order.amounts.total - order.refunded_amount) * 1e6) / 1e6);
 
 export function blockedActions(order: Order): BlockedActions {
   const refunded = refundedInFull(order);

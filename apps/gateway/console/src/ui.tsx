@@ -21,36 +21,52 @@ export function Loading<T>({ loaded, children }: { loaded: Loaded<T>; children: 
 
 /**
  * A button that runs an action, disabled while it runs, and shows its refusal. With `blocked` (why
- * the action cannot be taken now) it is disabled, the reason shown beside it.
+ * the action cannot be taken now) it is disabled, the reason shown beside it. With `confirm` the
+ * first click asks in the page (the question, then "Yes, <label>" or "Keep"), never a browser
+ * dialog: the question can be read, styled and answered from the keyboard like the rest.
  */
 export function ActionButton({ label, run, confirm, variant, onDone, blocked }: { label: string; run: () => Promise<unknown>; confirm?: string; variant?: 'danger'; onDone?: () => void; blocked?: string | undefined }) {
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
   const [error, setError] = useState<AdminApiError>();
   const reasonId = useId();
+  const act = async () => {
+    setAsking(false);
+    setBusy(true);
+    setError(undefined);
+    try {
+      await run();
+      onDone?.();
+    } catch (caught) {
+      setError(caught as AdminApiError);
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
     <span className="action">
-      <button
-        type="button"
-        className={variant}
-        disabled={busy || blocked !== undefined}
-        title={blocked}
-        aria-describedby={blocked ? reasonId : undefined}
-        onClick={async () => {
-          if (confirm && !window.confirm(confirm)) return;
-          setBusy(true);
-          setError(undefined);
-          try {
-            await run();
-            onDone?.();
-          } catch (caught) {
-            setError(caught as AdminApiError);
-          } finally {
-            setBusy(false);
-          }
-        }}
-      >
-        {busy ? `${label}…` : label}
-      </button>
+      {asking ? (
+        <span className="confirm" role="group" aria-label={`Confirm: ${label}`}>
+          <span>{confirm}</span>
+          <button type="button" className={variant} onClick={() => void act()} autoFocus>
+            Yes, {label.toLowerCase()}
+          </button>
+          <button type="button" onClick={() => setAsking(false)}>
+            Keep
+          </button>
+        </span>
+      ) : (
+        <button
+          type="button"
+          className={variant}
+          disabled={busy || blocked !== undefined}
+          title={blocked}
+          aria-describedby={blocked ? reasonId : undefined}
+          onClick={() => (confirm ? setAsking(true) : void act())}
+        >
+          {busy ? `${label}…` : label}
+        </button>
+      )}
       {blocked && (
         <small className="muted" id={reasonId}>
           {blocked}
@@ -58,6 +74,15 @@ export function ActionButton({ label, run, confirm, variant, onDone, blocked }: 
       )}
       <ErrorNote error={error} />
     </span>
+  );
+}
+
+/** "Updated 12:03:04 · refreshes on its own": what a live page says of its freshness. */
+export function LiveNote({ at, every }: { at: Date | undefined; every: number }) {
+  return (
+    <p className="muted live" aria-live="off">
+      {at ? `Updated ${at.toLocaleTimeString()}` : 'Loading…'} · refreshes every {Math.round(every / 1000)} s
+    </p>
   );
 }
 

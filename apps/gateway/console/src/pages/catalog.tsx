@@ -4,6 +4,9 @@
  * title — one page at a time, so a catalog of 50,000 products loads 25 rows, never all of them.
  */
 import { useState } from 'react';
+import { Link } from 'wouter';
+import { stockOf } from '../catalog/stock';
+import { readable } from '../format';
 import { api, enc, type AdminApiError, type CatalogImport, type ProductPage, type QueryUnderstanding } from '../api';
 import { DataTable, type Columns } from '../data-table';
 import { money } from '../format';
@@ -22,7 +25,7 @@ function Understanding({ understood }: { understood: QueryUnderstanding }) {
   if (typeof understood.category === 'string') facts.push(['Category', understood.category]);
   for (const attribute of understood.attributes ?? []) facts.push([`Attribute ${attribute.name}`, attribute.value]);
   for (const [name, value] of Object.entries(understood)) {
-    if (!['text', 'min_price', 'max_price', 'price_preference', 'category', 'attributes'].includes(name) && value !== undefined) facts.push([name, JSON.stringify(value)]);
+    if (!['text', 'min_price', 'max_price', 'price_preference', 'category', 'attributes'].includes(name) && value !== undefined) facts.push([name, readable(value)]);
   }
   return (
     <section className="understanding" aria-label="Query understanding">
@@ -93,10 +96,12 @@ export function Catalog({ merchantId, canWrite }: { merchantId: string; canWrite
   const [page, setPage] = useState(1);
   const answer = useLoad(() => api.get<ProductPage>(`/admin/merchants/${enc(merchantId)}/products`, { q: q || undefined, page, page_size: PAGE_SIZE }), `${merchantId}|${q}|${page}`);
   const columns: Columns<Product> = [
-    { accessorKey: 'title', header: 'Product' },
+    { id: 'title', header: 'Product', cell: ({ row }) => <Link href={`/m/${enc(merchantId)}/catalog/${enc(row.original.id)}`}>{row.original.title}</Link> },
     { id: 'id', header: 'Id', cell: ({ row }) => <code>{row.original.id}</code> },
-    { id: 'category', header: 'Category', cell: ({ row }) => row.original.category ?? '—' },
+    { id: 'category', header: 'Category', cell: ({ row }) => row.original.category || '—' },
     { id: 'price', header: 'Price', cell: ({ row }) => money(row.original.price, row.original.currency) },
+    { id: 'stock', header: 'Stock', cell: ({ row }) => <span data-testid="stock">{stockOf(row.original)}</span> },
+    { id: 'variants', header: 'Variants', cell: ({ row }) => String(row.original.variants?.length ?? 0) },
     ...(q ? [{ id: 'score', header: 'Score', cell: ({ row }: { row: { original: Product } }) => <span className="score">{row.original.similarity_score?.toFixed(3) ?? '—'}</span> }] : []),
   ];
   return (

@@ -2,14 +2,28 @@
 import { useState } from 'react';
 import { api, enc, type AdminApiError, type Document, type Page } from '../api';
 import { DataTable, PagedTable, type Columns } from '../data-table';
+import { readable } from '../format';
 import { useLoad } from '../use-load';
 import { ActionButton, ErrorNote, Loading } from '../ui';
 
-const text = (value: unknown): string => (value === undefined || value === null ? '—' : typeof value === 'string' ? value : JSON.stringify(value));
+// Cells read as words, never JSON (a discount's targets, a customer's consent).
+const text = readable;
+
+/** "products: p_1, p_2" / "categories: Chairs" / "everything". */
+function appliesTo(value: unknown): string {
+  if (value === undefined || value === null || value === 'everything') return 'everything';
+  return readable(value);
+}
+
+/** "marketing ✓ · analytics ✗": each consent the buyer gave or refused; "none recorded" when empty. */
+function consentOf(value: unknown): string {
+  const entries = Object.entries((value ?? {}) as Record<string, unknown>).filter(([, v]) => typeof v === 'boolean');
+  return entries.length === 0 ? 'none recorded' : entries.map(([k, v]) => `${k.replaceAll('_', ' ')} ${v ? 'yes' : 'no'}`).join(' · ');
+}
 
 function discountValue(d: Document): string {
   if (d.kind === 'percentage') return `${text(d.percentage)} %`;
-  if (d.kind === 'fixed_amount' || d.kind === 'amount') return text(d.amount ?? d.amounts);
+  if (d.kind === 'fixed' || d.kind === 'fixed_amount' || d.kind === 'amount') return text(d.amount ?? d.amounts);
   if (d.kind === 'free_shipping') return 'free shipping';
   return text(d.percentage ?? d.amount ?? d.amounts ?? '');
 }
@@ -22,7 +36,7 @@ export function Discounts({ merchantId, canWrite }: { merchantId: string; canWri
     { id: 'type', header: 'Type', cell: ({ row }) => text(row.original.type) },
     { id: 'kind', header: 'Kind', cell: ({ row }) => text(row.original.kind) },
     { id: 'value', header: 'Value', cell: ({ row }) => discountValue(row.original) },
-    { id: 'applies', header: 'Applies to', cell: ({ row }) => text(row.original.applies_to ?? 'everything') },
+    { id: 'applies', header: 'Applies to', cell: ({ row }) => appliesTo(row.original.applies_to) },
     { id: 'combinable', header: 'Combinable', cell: ({ row }) => (row.original.combinable === false ? 'no' : 'yes') },
     ...(canWrite
       ? [
@@ -116,7 +130,7 @@ export function Customers({ merchantId, canWrite }: { merchantId: string; canWri
     { id: 'email', header: 'Email', cell: ({ row }) => text(row.original.email) },
     { id: 'name', header: 'Name', cell: ({ row }) => text(row.original.name) },
     { id: 'addresses', header: 'Addresses', cell: ({ row }) => String((row.original.addresses as unknown[] | undefined)?.length ?? 0) },
-    { id: 'consent', header: 'Consent', cell: ({ row }) => text(row.original.consent ?? {}) },
+    { id: 'consent', header: 'Consent', cell: ({ row }) => consentOf(row.original.consent) },
     {
       id: 'actions',
       header: 'Actions',

@@ -7,9 +7,22 @@ import { ActionButton, ErrorNote, ShownOnce } from '../ui';
 
 const SCOPES = ['*', 'catalog:read', 'checkout:read', 'checkout:write', 'orders:read', 'orders:write', 'webhooks:write'];
 
-function CreateKey({ merchantId, onCreated }: { merchantId: string; onCreated: () => void }) {
+/** The tiers' default limits (src/auth/tiers.ts): what a key without its own rpm/rpd gets. Enterprise sets its own. */
+const TIER_DEFAULTS: Record<string, { rpm: number; rpd: number } | undefined> = { sandbox: { rpm: 60, rpd: 1_000 }, production: { rpm: 600, rpd: 100_000 } };
+
+/** "600/min · 100,000/day (tier default)" */
+export function limitsOf(key: Pick<ApiKey, 'tier' | 'rpm' | 'rpd'>): string {
+  const base = TIER_DEFAULTS[key.tier] ?? TIER_DEFAULTS.production!;
+  const own = key.rpm !== null || key.rpd !== null;
+  return `${(key.rpm ?? base.rpm).toLocaleString()}/min · ${(key.rpd ?? base.rpd).toLocaleString()}/day${own ? '' : ' (tier default)'}`;
+}
+
+function CreateKey({ merchantId, onCreated, created }: { merchantId: string; onCreated: (id: string) => void; created: ApiKey | undefined }) {
   const [scopes, setScopes] = useState<string[]>(['*']);
   const [environment, setEnvironment] = useState('');
+  const [tier, setTier] = useState('');
+  const [rpm, setRpm] = useState('');
+  const [rpd, setRpd] = useState('');
   const [secret, setSecret] = useState<string>();
   const [error, setError] = useState<AdminApiError>();
   return (
@@ -19,9 +32,10 @@ function CreateKey({ merchantId, onCreated }: { merchantId: string; onCreated: (
         event.preventDefault();
         setError(undefined);
         try {
-          const created = await api.post<{ secret: string }>(`/admin/merchants/${enc(merchantId)}/keys`, { scopes, ...(environment ? { environment } : {}) });
-          setSecret(created.secret);
-          onCreated();
+          const limits = { ...(tier ? { tier } : {}), ...(rpm ? { rpm: Number(rpm) } : {}), ...(rpd ? { rpd: Number(rpd) } : {}) };
+          const made = await api.post<{ api_key: ApiKey; secret: string }>(`/admin/merchants/${enc(merchantId)}/keys`, { scopes, ...(environment ? { environment } : {}), ...limits });
+          setSecret(made.secret);
+          onCreated(made.api_key.id);
         } catch (caught) {
           setError(caught as AdminApiError);
         }
@@ -42,11 +56,27 @@ function CreateKey({ merchantId, onCreated }: { merchantId: string; onCreated: (
         <option value="sandbox">sandbox</option>
         <option value="production">production</option>
       </select>
+      <label htmlFor="key-tier">Tier</label>
+      <select id="key-tier" value={tier} onChange={(e) => setTier(e.target.value)}>
+        <option value="">by environment (production → production, else sandbox)</option>
+        <option value="sandbox">sandbox (60/min, 1,000/day)</option>
+        <option value="production">production (600/min, 100,000/day)</option>
+        <option value="enterprise">enterprise (its own limits)</option>
+      </select>
+      <label htmlFor="key-rpm">Requests/min</label>
+      <input id="key-rpm" type="number" min={1} max={100000000} value={rpm} onChange={(e) => setRpm(e.target.value)} placeholder="tier's" required={tier === 'enterprise'} style={{ width: '8rem' }} />
+      <label htmlFor="key-rpd">Requests/day</label>
+      <input id="key-rpd" type="number" min={1} max={1000000000} value={rpd} onChange={(e) => setRpd(e.target.value)} placeholder="tier's" required={tier === 'enterprise'} style={{ width: '9rem' }} />
       <button type="submit" disabled={scopes.length === 0}>
         Create key
       </button>
       <ErrorNote error={error} />
-      <ShownOnce label="New key" secret={secret} />
+      {/* The secret goes once the key it belongs to is revoked: it no longer opens anything. */}
+      {created && !created.revoked_at && (
+        <>
+          <ShownOnce label={`New key ${created.display} (${created.tier}, ${limitsOf(created)})`} secret={secret} />
+        </>
+      )}
     </form>
   );
 }
@@ -55,11 +85,14 @@ export function Keys({ merchantId, canWrite }: { merchantId: string; canWrite: b
   const [trail, setTrail] = useState<string[]>([]);
   const cursor = trail.at(-1);
   const keys = useLoad(() => api.get<Page<ApiKey>>(`/admin/merchants/${enc(merchantId)}/keys`, { limit: 20, cursor }), `${merchantId}|${cursor}`);
+  const [createdId, setCreatedId] = useState<string>();
+  const created = keys.data?.items.find((k) => k.id === createdId);
   const columns: Columns<ApiKey> = [
     { id: 'display', header: 'Key', cell: ({ row }) => <code>{row.original.display}</code> },
     { accessorKey: 'id', header: 'Id' },
     { id: 'scopes', header: 'Scopes', cell: ({ row }) => row.original.scopes.join(' ') },
     { accessorKey: 'tier', header: 'Tier' },
+    { id: 'limits', header: 'Limits', cell: ({ row }) => limitsOf(row.original) },
     { id: 'created', header: 'Created', cell: ({ row }) => when(row.original.created_at) },
     {
       id: 'state',
@@ -77,7 +110,16 @@ export function Keys({ merchantId, canWrite }: { merchantId: string; canWrite: b
   return (
     <>
       <h1>API keys</h1>
-      {canWrite && <CreateKey merchantId={merchantId} onCreated={keys.reload} />}
+      {canWrite && (
+        <CreateKey
+          merchantId={merchantId}
+          created={created}
+          onCreated={(id) => {
+            setCreatedId(id);
+            keys.reload();
+          }}
+        />
+      )}
       <PagedTable loaded={keys} trail={trail} onMove={setTrail} caption="API keys" columns={columns} rowKey={(k) => k.id} empty="No API keys." />
     </>
   );

@@ -1,11 +1,34 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { api, enc, type AdminApiError, type Delivery, type Page, type WebhookEndpoint } from '../api';
+import { api, enc, type AdminApiError, type Delivery, type EndpointHealth, type Page, type WebhookEndpoint } from '../api';
 import { PagedTable, type Columns } from '../data-table';
 import { DeliveryCard } from '../deliveries';
 import { when } from '../format';
 import { useLoad } from '../use-load';
-import { ActionButton, CursorPager, ErrorNote, Loading, ShownOnce } from '../ui';
+import { ActionButton, CursorPager, ErrorNote, LiveNote, Loading, ShownOnce } from '../ui';
+
+const EVERY = 10_000;
+
+const percent = (rate: number) => `${(rate * 100).toFixed(rate === 1 || rate === 0 ? 0 : 1)} %`;
+
+/** The 24-hour success rate, coloured when it is not all well; "no traffic" when nothing was attempted. */
+function SuccessRate({ health }: { health: EndpointHealth | undefined }) {
+  if (!health || health.success_rate === null) return <span className="muted">no attempts in 24 h</span>;
+  return (
+    <span className={health.failing ? 'rate-bad' : 'rate-ok'}>
+      {percent(health.success_rate)} <span className="muted">of {health.attempts}</span>
+      {health.failing ? ' · failing' : ''}
+    </span>
+  );
+}
+
+const latency = (h: EndpointHealth | undefined) => (h?.mean_latency_ms === null || h?.mean_latency_ms === undefined ? '—' : `${h.mean_latency_ms} ms avg · ${h.p95_latency_ms} ms p95`);
+
+function lastFailure(h: EndpointHealth | undefined): string {
+  const f = h?.last_failure;
+  if (!f) return 'never';
+  return `${when(f.at)} · ${f.response_status === null ? (f.error ?? 'no answer') : `HTTP ${f.response_status}`}`;
+}
 
 function AddEndpoint({ merchantId, onAdded }: { merchantId: string; onAdded: () => void }) {
   const [url, setUrl] = useState('');
@@ -45,13 +68,15 @@ function AddEndpoint({ merchantId, onAdded }: { merchantId: string; onAdded: () 
 export function Webhooks({ merchantId, canWrite }: { merchantId: string; canWrite: boolean }) {
   const [trail, setTrail] = useState<string[]>([]);
   const cursor = trail.at(-1);
-  const endpoints = useLoad(() => api.get<Page<WebhookEndpoint>>(`/admin/merchants/${enc(merchantId)}/webhook_endpoints`, { limit: 20, cursor }), `${merchantId}|${cursor}`);
+  const endpoints = useLoad(() => api.get<Page<WebhookEndpoint>>(`/admin/merchants/${enc(merchantId)}/webhook_endpoints`, { limit: 20, cursor }), `${merchantId}|${cursor}`, { every: EVERY });
   const at = (id: string) => `/admin/webhook_endpoints/${enc(id)}`;
   const columns: Columns<WebhookEndpoint> = [
     { id: 'url', header: 'URL', cell: ({ row }) => <Link href={`/m/${enc(merchantId)}/webhooks/${enc(row.original.id)}`}>{row.original.url}</Link> },
     { accessorKey: 'protocol', header: 'Protocol' },
     { id: 'state', header: 'State', cell: ({ row }) => (row.original.enabled ? 'enabled' : `disabled ${when(row.original.disabled_at)}`) },
-    { id: 'created', header: 'Added', cell: ({ row }) => when(row.original.created_at) },
+    { id: 'success', header: 'Success (24 h)', cell: ({ row }) => <SuccessRate health={row.original.health} /> },
+    { id: 'latency', header: 'Latency (24 h)', cell: ({ row }) => latency(row.original.health) },
+    { id: 'failure', header: 'Last failure', cell: ({ row }) => lastFailure(row.original.health) },
     {
       id: 'actions',
       header: 'Actions',
@@ -71,6 +96,7 @@ export function Webhooks({ merchantId, canWrite }: { merchantId: string; canWrit
   return (
     <>
       <h1>Webhook endpoints</h1>
+      <LiveNote at={endpoints.loadedAt} every={EVERY} />
       {canWrite && <AddEndpoint merchantId={merchantId} onAdded={endpoints.reload} />}
       <PagedTable loaded={endpoints} trail={trail} onMove={setTrail} caption="Webhook endpoints" columns={columns} rowKey={(e) => e.id} empty="No webhook endpoints." />
     </>
@@ -82,16 +108,34 @@ export function EndpointDeliveries({ merchantId, endpointId, canWrite }: { merch
   const [trail, setTrail] = useState<string[]>([]);
   const [secret, setSecret] = useState<string>();
   const cursor = trail.at(-1);
-  const deliveries = useLoad(() => api.get<Page<Delivery>>(`/admin/webhook_endpoints/${enc(endpointId)}/deliveries`, { limit: 20, cursor }), `${endpointId}|${cursor}`);
+  // The first page follows new deliveries on its own; an older page stays as it was read.
+  const deliveries = useLoad(() => api.get<Page<Delivery>>(`/admin/webhook_endpoints/${enc(endpointId)}/deliveries`, { limit: 20, cursor }), `${endpointId}|${cursor}`, cursor ? {} : { every: EVERY });
+  const endpoint = useLoad(() => api.get<WebhookEndpoint>(`/admin/webhook_endpoints/${enc(endpointId)}`), endpointId, { every: EVERY });
   return (
     <>
       <p>
         <Link href={`/m/${enc(merchantId)}/webhooks`}>← Webhook endpoints</Link>
       </p>
       <h1>Delivery log</h1>
-      <p className="muted">
-        Endpoint <code>{endpointId}</code>
-      </p>
+      <Loading loaded={endpoint}>
+        {(e) => (
+          <dl className="facts" aria-label="Endpoint">
+            <dt>Endpoint</dt>
+            <dd>
+              <code>{e.url}</code> <span className="muted">({e.protocol}, {e.enabled ? 'enabled' : 'disabled'}, {e.id})</span>
+            </dd>
+            <dt>Success (24 h)</dt>
+            <dd data-testid="success-rate">
+              <SuccessRate health={e.health} />
+            </dd>
+            <dt>Latency (24 h)</dt>
+            <dd>{latency(e.health)}</dd>
+            <dt>Last failure</dt>
+            <dd>{lastFailure(e.health)}</dd>
+          </dl>
+        )}
+      </Loading>
+      <LiveNote at={deliveries.loadedAt} every={EVERY} />
       {canWrite && (
         <ActionButton
           label="Rotate secret"
@@ -108,7 +152,15 @@ export function EndpointDeliveries({ merchantId, endpointId, canWrite }: { merch
           <>
             {page.items.length === 0 && <p className="empty">No deliveries yet.</p>}
             {page.items.map((delivery) => (
-              <DeliveryCard key={delivery.id} delivery={delivery} canWrite={canWrite} onChanged={deliveries.reload} />
+              <DeliveryCard
+                key={delivery.id}
+                delivery={delivery}
+                canWrite={canWrite}
+                onChanged={() => {
+                  deliveries.reload();
+                  endpoint.reload();
+                }}
+              />
             ))}
             <CursorPager hasMore={page.has_more} nextCursor={page.next_cursor} trail={trail} onMove={setTrail} />
           </>
