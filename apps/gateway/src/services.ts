@@ -33,7 +33,13 @@ import { OrderStore } from './orders/order-store.js';
 import { DisputeStore } from './payments/disputes/dispute-store.js';
 import { PaymentEventService } from './payments/provider-events/payment-event-service.js';
 import { PaymentOrderStore } from './payments/provider-events/payment-order-store.js';
-import { OrderRefundRecorder } from './payments/provider-events/payment-state-recorder.js';
+import { PspFactsRecorder } from './payments/provider-events/payment-state-recorder.js';
+import { PspFactsStore } from './payments/provider-events/psp-facts-store.js';
+import { operationsRepairs } from './payments/reconciliation/operations-repairs.js';
+import { ReconciliationService } from './payments/reconciliation/reconciliation-service.js';
+import { ReconciliationStore } from './payments/reconciliation/reconciliation-store.js';
+import { toOrder } from './orders/order-mapper.js';
+import { orderPayment } from './orders/order-payment.js';
 import { ProviderEventStore } from './payments/provider-events/provider-event-store.js';
 import { WebhookEndpointService } from './webhooks/endpoint-service.js';
 import { EmitService } from './webhooks/emit-service.js';
@@ -64,6 +70,8 @@ export interface Services {
   payments: PaymentOperations;
   /** What the PSP's webhooks say of payments, applied to orders (payments/provider-events/; POST /payments/stripe/webhooks). */
   paymentEvents: PaymentEventService;
+  /** Orders compared with the PSP's payments, drift listed and repaired (`gateway payments reconcile`, the admin API). */
+  reconciliation: ReconciliationService;
   idempotency: IdempotencyStore;
   webhooks: EmitService;
   webhookEndpoints: WebhookEndpointService;
@@ -110,16 +118,23 @@ export function buildServices(db: Database, { config = loadConfig(), logger }: S
   );
   const orderStore = new OrderStore(db);
   const orders: OrderService = new OrderService(db, orderStore, new OutboxStore(), paymentOperations, new DisputeStore(db));
+  const disputes = new DisputeStore(db);
   const paymentEvents = new PaymentEventService({
     db,
     handled: new ProviderEventStore(),
     paymentOrders: new PaymentOrderStore(),
     orders: orderStore,
-    disputes: new DisputeStore(db),
+    disputes,
     outbox: new OutboxStore(),
-    recorder: new OrderRefundRecorder(orderStore),
+    recorder: new PspFactsRecorder(orderStore, new PspFactsStore()),
+    // Our events carry the order as GET /orders/{id} shows it: with its payment (operations and disputes, read in the event's transaction).
+    toOrder: async (tx, record) => {
+      const [operations, ofOrder] = await Promise.all([paymentOperations.store.ofSessions([record.session.id], tx), disputes.ofOrder(record.session.order.id, tx)]);
+      return toOrder(record, orderPayment(record.session.order.id, operations, ofOrder));
+    },
     ...(logger ? { logger } : {}),
   });
+  const reconciliation = new ReconciliationService(new ReconciliationStore(db), payments, operationsRepairs(db, paymentOperations, paymentEvents));
   const imports = new CatalogImportService(db, catalog.searchIndex.embedder);
   return {
     merchants: new MerchantService(merchantStore),
@@ -135,6 +150,7 @@ export function buildServices(db: Database, { config = loadConfig(), logger }: S
     orders,
     payments: paymentOperations,
     paymentEvents,
+    reconciliation,
     idempotency: new IdempotencyStore(db),
     webhooks: new EmitService({ sessions: checkout, env: config.env, allowPrivateTargets: config.webhookAllowPrivateTargets, logger }),
     webhookEndpoints: new WebhookEndpointService(new WebhookStore(db)),

@@ -111,7 +111,7 @@ describe('merchants', () => {
     expect(all.status).toBe(200);
     expect(all.body.items.map((m: { id: string }) => m.id)).toEqual(expect.arrayContaining(['shop', 'rival']));
     const scoped = await admin(op.shopOnly, '/merchants');
-    expect(scoped.body).toEqual({ items: [{ id: 'shop', name: 'shop', created_at: expect.any(String) }], has_more: false, next_cursor: null });
+    expect(scoped.body).toEqual({ items: [{ id: 'shop', name: 'shop', created_at: expect.any(String), stripe_account_id: null }], has_more: false, next_cursor: null });
     const first = await admin(op.root, '/merchants?limit=1');
     expect(first.body).toMatchObject({ has_more: true, next_cursor: expect.any(String) });
     const second = await admin(op.root, `/merchants?limit=1&cursor=${first.body.next_cursor}`);
@@ -123,7 +123,7 @@ describe('merchants', () => {
   it('creates a merchant with a full all-merchants credential; a taken id is 409; read-only, per-merchant and malformed are refused and audited', async () => {
     const created = await post(op.root, '/merchants', { id: 'newco', name: 'New Co' });
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ id: 'newco', name: 'New Co', created_at: expect.any(String) });
+    expect(created.body).toEqual({ id: 'newco', name: 'New Co', created_at: expect.any(String), stripe_account_id: null });
     expectAdminError(await post(op.root, '/merchants', { id: 'newco' }), 409, 'conflict');
     expectAdminError(await post(op.reader, '/merchants', { id: 'readco' }), 403, 'authorization_error');
     expectAdminError(await post(op.shopOnly, '/merchants', { id: 'shopco' }), 403, 'authorization_error');

@@ -6,6 +6,7 @@ import type { Logger } from 'pino';
 import type { CatalogService } from '../catalog/catalog-service.js';
 import type { CatalogImportService } from '../catalog/import/catalog-import-service.js';
 import type { Database } from '../db/database.js';
+import type { MerchantPaymentAccounts } from '../merchants/merchant-payment-accounts.js';
 import type { EndpointUrlPolicy } from '../webhooks/endpoint-url.js';
 import { WebhookEndpointService } from '../webhooks/endpoint-service.js';
 import { WebhookStore } from '../webhooks/webhook-store.js';
@@ -29,6 +30,8 @@ export interface AdminServices {
   consoleSessions: ConsoleSessions;
   audit: AuditLog;
   merchants: MerchantStore;
+  /** Each merchant's Stripe connected account (the service the CLI's `merchants payments` runs). */
+  paymentAccounts: MerchantPaymentAccounts;
   deliveries: DeliveryStore;
   /** How each webhook endpoint answered over the last 24 hours. */
   endpointHealth: EndpointHealthStore;
@@ -54,15 +57,17 @@ export interface SharedServices {
   imports: CatalogImportService;
   catalog: CatalogService;
   endpointUrls: EndpointUrlPolicy;
+  paymentAccounts: MerchantPaymentAccounts;
 }
 
-export function buildAdminServices(db: Database, { commerce, imports, catalog, endpointUrls }: SharedServices, logger?: Logger): AdminServices {
+export function buildAdminServices(db: Database, { commerce, imports, catalog, endpointUrls, paymentAccounts }: SharedServices, logger?: Logger): AdminServices {
   const operators = new OperatorService(new OperatorStore(db));
   return {
     operators,
     consoleSessions: new ConsoleSessions(new ConsoleSessionStore(db), operators),
     audit: new AuditLog(new AuditStore(db), logger),
     merchants: new MerchantStore(db),
+    paymentAccounts,
     deliveries: new DeliveryStore(db),
     endpointHealth: new EndpointHealthStore(db),
     overview: new MerchantOverviewStore(db),

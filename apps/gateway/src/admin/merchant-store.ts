@@ -6,6 +6,8 @@ export interface MerchantRecord {
   id: string;
   name: string;
   createdAt: Date;
+  /** The Stripe connected account its payments go to; null: none. */
+  stripeAccountId: string | null;
 }
 
 export class MerchantStore {

@@ -9,7 +9,7 @@ import type { MerchantRecord } from './merchant-store.js';
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
 
-export const merchantWire = (m: MerchantRecord) => ({ id: m.id, name: m.name, created_at: m.createdAt.toISOString() });
+export const merchantWire = (m: MerchantRecord) => ({ id: m.id, name: m.name, created_at: m.createdAt.toISOString(), stripe_account_id: m.stripeAccountId });
 
 export const keyWire = (k: KeyRecord) => ({
   id: k.id,

@@ -10,6 +10,8 @@ export interface MerchantRecord {
   createdAt: Date;
   products: number;
   apiKeys: number;
+  /** The Stripe connected account its payments go to; null: none. */
+  stripeAccountId: string | null;
 }
 
 /** Merchants: the rows everything else belongs to. */
@@ -47,7 +49,7 @@ export class MerchantStore {
   async list(): Promise<MerchantRecord[]> {
     const rows = await this.db.prisma.merchant.findMany({
       orderBy: { id: 'asc' },
-      select: { id: true, name: true, createdAt: true, _count: { select: { products: true, apiKeys: true } } },
+      select: { id: true, name: true, createdAt: true, stripeAccountId: true, _count: { select: { products: true, apiKeys: true } } },
     });
     return rows.map(({ _count, ...row }) => ({ ...row, products: _count.products, apiKeys: _count.apiKeys }));
   }
