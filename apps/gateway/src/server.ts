@@ -12,6 +12,7 @@ import { openRateLimitStores } from './rate-limit/open-stores.js';
 import { buildServices, type Services } from './services.js';
 import { ucpWebhookFormat } from './ucp/webhooks/ucp-order-webhook.js';
 import { startDeliveryWorker } from './webhooks/delivery-worker.js';
+import { PaymentWorker } from './payments/operations/payment-worker.js';
 
 export class ListenError extends Error {
   override name = 'ListenError';
@@ -148,6 +149,9 @@ export async function startGateway(config: Config, logger: Logger, print: (line:
           },
         })
       : undefined;
+    // Payments left pending (a PSP unreachable, a process killed mid-payment) are run again; several processes share them safely.
+    const paymentWorker = new PaymentWorker(services.payments, { logger });
+    paymentWorker.start();
     logger.info({ webhookWorker: config.webhookWorker, poolSize: db.kind === 'postgresql' ? config.databasePoolSize : undefined }, 'gateway started');
     // A large catalog's loading garbage collected at once rather than held for minutes (ops/heap-compaction.ts).
     if (warm.products >= LARGE_CATALOG_PRODUCTS) {
@@ -162,7 +166,7 @@ export async function startGateway(config: Config, logger: Logger, print: (line:
       services,
       async close(options?: CloseOptions) {
         // HTTP drains (bounded) while the worker finishes its current attempt; the database closes after both.
-        await Promise.all([listening.close(options), webhookWorker?.stop()]);
+        await Promise.all([listening.close(options), webhookWorker?.stop(), paymentWorker.stop()]);
         await services.admin.audit.settled(); // every admin write answered has its audit entry before the database closes
         stopSweeper();
         services.ucpSigningKeys.stop();

@@ -115,12 +115,15 @@ describe('fulfil, deliver and refund an order', () => {
     expect(((await refusal(gw.orders.refund(placed.id, { amount: 0.001, reason: 'other' }))) as InvalidRequestError).param).toBe('amount');
     expect(((await refusal(gw.orders.refund(placed.id, { amount: 1e300, reason: 'other' }))) as InvalidRequestError).param).toBe('amount');
     expect(((await refusal(gw.orders.refund(placed.id, { amount: 1e14 + 0.5, reason: 'other' }))) as InvalidRequestError).param).toBe('amount');
-    expect(await gw.orders.retrieve(placed.id)).toEqual(partly);
+    // The answer is the order as the refund committed it; the PSP's confirmation, after the commit, shows in its payment.
+    expect(partly.payment).toMatchObject({ status: 'captured', refunded_amount: 0 });
+    expect(await gw.orders.retrieve(placed.id)).toEqual({ ...partly, payment: { ...partly.payment, status: 'partially_refunded', refunded_amount: 10.25 } });
 
     const refunded = await gw.orders.refund(placed.id, { reason: 'requested_by_customer' });
     expect(refunded.status).toBe('refunded');
     expect(refunded.refunded_amount).toBe(total);
     expect(refunded.refunds.map((r) => r.amount)).toEqual([10.25, Math.round((total - 10.25) * 100) / 100]);
+    expect((await gw.orders.retrieve(placed.id)).payment).toMatchObject({ status: 'refunded', captured_amount: total, refunded_amount: total });
     expect(await refusal(gw.orders.refund(placed.id, { reason: 'other' }))).toBeInstanceOf(MethodNotAllowedError);
 
     const { ours, acp } = await eventsOf(placed.id, 7);

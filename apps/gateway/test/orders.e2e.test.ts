@@ -72,6 +72,8 @@ describe('GET /orders/{order_id}', () => {
       fulfillments: [],
       refunds: [],
       refunded_amount: 0,
+      // Authorized before the order's transaction, captured after it (the test provider: `demo_card` approves).
+      payment: { provider: 'test', reference: expect.stringMatching(/^pay_test_/), status: 'captured', authorized_amount: session.amounts.total, captured_amount: session.amounts.total, refunded_amount: 0, currency: 'USD', disputes: [] },
       canceled_at: null,
       created_at: session.order!.created_at,
       updated_at: session.order!.created_at,

@@ -170,7 +170,10 @@ export class OrderService {
     });
   }
 
-  /** `change`, then the refunds it recorded are asked of the PSP (after the commit); a final refusal answers 502. */
+  /**
+   * `change`, then the refunds it recorded are asked of the PSP (after the commit); a final refusal answers 502 (the refund
+   * taken back by refundRefused). A retry with the same Idempotency-Key replays the answer the change stored at its commit.
+   */
   private async changeAndPay(
     merchantId: string,
     orderId: string,
@@ -184,7 +187,9 @@ export class OrderService {
       const recorded = await this.payments.runQuietly(refund);
       if (recorded?.state === 'failed') throw new UpstreamError(`The payment provider ${this.payments.provider.name} refused the refund: ${recorded.error}`);
     }
-    return this.get(merchantId, orderId); // with the PSP's refund id, or the refund still pending (the worker retries it)
+    // The order as the change committed it — what a retry with the same Idempotency-Key replays: its payment counts the
+    // refund once the PSP confirmed it (GET the order); a refund the PSP could not be asked yet is the worker's.
+    return order;
   }
 
   /** Records the refund and its payment operation (pending, leased to this request) in the change's transaction. */

@@ -10,6 +10,7 @@ import { createApp } from '../../src/app.js';
 import { openRateLimitStores } from '../../src/rate-limit/open-stores.js';
 import { listenOn } from '../../src/server.js';
 import { buildServices, type Services } from '../../src/services.js';
+import { PaymentWorker } from '../../src/payments/operations/payment-worker.js';
 import type { CreateKeyOptions } from '../../src/auth/key-service.js';
 import { catalogFile } from './fixtures.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
@@ -19,6 +20,8 @@ export interface TestGateway {
   db: TestDatabase;
   services: Services;
   config: Config;
+  /** The payment worker as `serve` runs it (started only with `paymentWorker: true`; `drain()` runs what is due now). */
+  paymentWorker: PaymentWorker;
   /** Imports products for a merchant (created if new). */
   importProducts(merchantId: string, products: Product[]): Promise<void>;
   /**
@@ -34,10 +37,12 @@ export interface TestGatewayOptions {
   env?: Record<string, string>;
   /** Share another gateway's database (a second replica). */
   db?: TestDatabase;
+  /** Start the payment worker polling, as `serve` does (default: not started; tests drain it when they mean to). */
+  paymentWorker?: boolean;
 }
 
 export async function startTestGateway(options: TestGatewayOptions | Record<string, string> = {}): Promise<TestGateway> {
-  const { env = {}, db: sharedDb } = ('env' in options || 'db' in options ? options : { env: options }) as TestGatewayOptions;
+  const { env = {}, db: sharedDb, paymentWorker: polling = false } = ('env' in options || 'db' in options || 'paymentWorker' in options ? options : { env: options }) as TestGatewayOptions;
   // Tests send many bad keys on purpose: failed authentications are not limited unless a test says so.
   const config = loadConfig({ LOG_LEVEL: 'silent', AUTH_FAILURE_LIMIT: '0', ...env });
   const db = sharedDb ?? (await createTestDatabase());
@@ -49,11 +54,14 @@ export async function startTestGateway(options: TestGatewayOptions | Record<stri
   await services.catalog.warmUp(); // as `serve` does: the catalog read model and search index load, then follow changes
   const rateLimits = await openRateLimitStores(config.redisUrl, logger);
   const listening = await listenOn(createApp({ config, logger, rateLimits, ...services }), '127.0.0.1', 0);
+  const paymentWorker = new PaymentWorker(services.payments, { logger, pollIntervalMs: 100 });
+  if (polling) paymentWorker.start();
   return {
     url: listening.url,
     db,
     services,
     config,
+    paymentWorker,
     async importProducts(merchantId, products) {
       await importCatalog(db, merchantId, catalogFile(products));
     },
@@ -63,6 +71,7 @@ export async function startTestGateway(options: TestGatewayOptions | Record<stri
       return key;
     },
     async close() {
+      await paymentWorker.stop();
       listening.server.closeAllConnections();
       await listening.close();
       await rateLimits.close();

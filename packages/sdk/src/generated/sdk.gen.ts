@@ -430,7 +430,17 @@ export const cancelOrder = <ThrowOnError extends boolean = false>(options: Optio
  * payment port) and records it in `refunds`. Event: `order.refunded` (for partial refunds too; the
  * order is `refunded` once everything paid was paid back). A refund above the order's total minus
  * what was refunded so far → 400 naming `amount`; an order fully refunded → 405; without a
- * payment provider → 503. Nothing changes on a refusal.
+ * payment provider → 503 (nothing changes).
+ *
+ * **Money after the commit.** The transaction records the refund and its payment operation; the
+ * provider is asked after it commits (partial, with the reason), and its refund id is kept. The
+ * answer is the order as committed: `payment.refunded_amount` counts the refund once the provider
+ * confirmed it (GET the order). A provider that cannot be reached is asked again by the payment
+ * worker with the same idempotency key (the refund stays listed, its operation `pending`). A
+ * refund the provider finally refuses → 502 `bad_gateway`: the refund is taken back (it leaves
+ * `refunds`, the status is derived again, event `order.updated`) and the refused operation stays
+ * in the order's payment operations (admin API). A retry with the same `Idempotency-Key` replays
+ * the answer stored at the commit.
  * One transaction writes the change and queues its event, carrying the whole order (`Order`) as
  * `data.object`. Unknown order, or an order of another merchant → 404.
  *
