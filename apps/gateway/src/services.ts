@@ -129,8 +129,8 @@ export function buildServices(db: Database, { config = loadConfig(), logger }: S
     recorder: new PspFactsRecorder(orderStore, new PspFactsStore()),
     // Our events carry the order as GET /orders/{id} shows it: with its payment (operations and disputes, read in the event's transaction).
     toOrder: async (tx, record) => {
-      const [operations, ofOrder] = await Promise.all([paymentOperations.store.ofSessions([record.session.id], tx), disputes.ofOrder(record.session.order.id, tx)]);
-      return toOrder(record, orderPayment(record.session.order.id, operations, ofOrder));
+      const operations = await paymentOperations.store.ofSessions([record.session.id], tx);
+      return toOrder(record, orderPayment(record.session.order.id, operations, await disputes.ofOrder(record.session.order.id, tx)));
     },
     ...(logger ? { logger } : {}),
   });

@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommerceGateway, type Order } from '@commerce-gateway/sdk';
 import { createApp } from '../src/app.js';
 import { sql } from '../src/db/statement.js';
-import { openRateLimitStores, type RateLimitStores } from '../src/rate-limit/open-stores.js';
+import { openRateLimitStores } from '../src/rate-limit/open-stores.js';
+import type { RateLimitStores } from '../src/rate-limit/stores.js';
 import { listenOn, type Listening } from '../src/server.js';
 import { DeliveryWorker } from '../src/webhooks/delivery-worker.js';
 import { WebhookStore } from '../src/webhooks/webhook-store.js';
@@ -79,7 +80,7 @@ async function send(type: string, object: Record<string, unknown>, options: { ev
 
 /** What the tables say changed: handled events, disputes (and their status), refunds, outbox events. */
 const snapshot = async () =>
-  (await gateway.db.sql.query<Record<string, number | string>>(sql`SELECT
+  (await gateway.db.sql.query<{ handled: number; disputes: number; statuses: string; refunds: number; events: number }>(sql`SELECT
     (SELECT count(*)::int FROM payment_provider_events) AS handled,
     (SELECT count(*)::int FROM payment_disputes) AS disputes,
     (SELECT coalesce(string_agg(id || ':' || status, ',' ORDER BY id), '') FROM payment_disputes) AS statuses,
