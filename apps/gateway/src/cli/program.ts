@@ -7,6 +7,7 @@ import { merchantsCommand } from './commands/merchants.js';
 import { migrateCommand } from './commands/migrate.js';
 import { operatorsCommand } from './commands/operators.js';
 import { ordersCommand } from './commands/orders.js';
+import { paymentsCommand } from './commands/payments.js';
 import { serveCommand } from './commands/serve.js';
 import { shippingCommand } from './commands/shipping.js';
 import { ucpCommand } from './commands/ucp.js';
@@ -30,6 +31,7 @@ function buildProgram(): Command {
   customersCommand(program);
   webhooksCommand(program);
   ordersCommand(program);
+  paymentsCommand(program);
   shippingCommand(program);
   ucpCommand(program);
   operatorsCommand(program);
