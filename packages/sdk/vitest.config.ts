@@ -12,6 +12,11 @@ export default defineConfig({
         test: { name: 'unit', include: ['src/**/*.test.ts'] },
       },
       {
+        // The READMEs' TypeScript snippets compiled as written (no gateway needed).
+        extends: true,
+        test: { name: 'readme', include: ['test/**/*.readme.test.ts'], testTimeout: 60_000 },
+      },
+      {
         // A real gateway, spawned once from apps/gateway/dist (built by turbo before `test`)
         // on a fresh embedded database; see test/support/global-setup.ts.
         extends: true,
