@@ -50,10 +50,12 @@ describe('the Stripe double', () => {
     expectFixtureShape(await stripe.paymentIntents.retrieve(intent.id, {}, account), await fixture('GET', '/v1/payment_intents/pi_123'));
   });
 
-  it("answers a refund in the shape of stripe-mock's fixture", async () => {
+  it("answers a capture, a cancel and a refund in the shape of stripe-mock's fixtures", async () => {
     const intent = await open('shape-2');
     double.confirmByBuyer(intent.id);
-    await stripe.paymentIntents.capture(intent.id, {}, account);
+    expectFixtureShape(await stripe.paymentIntents.capture(intent.id, {}, account), await fixture('POST', '/v1/payment_intents/pi_123/capture'));
+    const released = await open('shape-3');
+    expectFixtureShape(await stripe.paymentIntents.cancel(released.id, {}, account), await fixture('POST', '/v1/payment_intents/pi_123/cancel'));
     const refund = await stripe.refunds.create({ payment_intent: intent.id, amount: 100 }, account);
     expectFixtureShape(refund, await fixture('POST', '/v1/refunds', 'payment_intent=pi_123&amount=100'));
   });

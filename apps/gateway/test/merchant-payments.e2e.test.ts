@@ -85,7 +85,7 @@ describe('PUT /admin/merchants/{merchant_id}/payments', () => {
     // The other replica had cached "none": NOTIFY made it forget.
     await expect.poll(async () => (await replica.provider.handlers('shop')).length).toBe(1);
     const opened = await provider.openPayment(subject('shop'));
-    expect(stripe.intent(opened.reference).account).toBe('acct_1ShopConnected');
+    expect(stripe.intent(opened!.reference).account).toBe('acct_1ShopConnected');
   });
 
   it('refuses what is not an account id, a read-only credential and another merchant\'s operator, each audited', async () => {

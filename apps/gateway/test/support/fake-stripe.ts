@@ -27,10 +27,13 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { parseForm, withoutKeys } from './form-body.js';
-import { FakeIntents, missing, stripeError, type Answer, type FakeIntent } from './fake-stripe-intents.js';
+import { FakeIntents, stripeError, type Answer, type FakeIntent } from './fake-stripe-intents.js';
+import { route, type Move } from './fake-stripe-routes.js';
 import { doubleControl } from './fake-stripe-control.js';
 import { signedEvent, type EventOptions } from './fake-stripe-webhooks.js';
 import { startStripeMock, type StripeMock } from './stripe-mock.js';
+
+export type { Move };
 
 /**
  * Form keys of Stripe's current API that stripe-mock's 2020 spec refuses as unknown.
@@ -60,8 +63,6 @@ export interface Fault {
   method?: string;
   path?: RegExp | string;
 }
-
-export type Move = 'capture' | 'cancel' | 'refund' | 'confirm' | 'create';
 
 export interface FakeStripe {
   url: string;
@@ -191,56 +192,6 @@ export async function startFakeStripe(options: { mock?: StripeMock } = {}): Prom
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   double.url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   return double;
-}
-
-/** The double's answer to a Stripe API request, from its state, over the fixture's shape. */
-function route(state: FakeIntents, method: string, path: string, params: Record<string, unknown>, account: string | undefined, fixture: Answer, moves: { move: Move; intent: string }[]): Answer {
-  const shaped = (fields: Record<string, unknown>): Answer => ({ status: 200, body: { ...fixture.body, ...fields } });
-  const intentShaped = (intent: FakeIntent): Answer => {
-    const view = state.view(intent);
-    const charges = { object: 'list', data: intent.charge ? [state.chargeView(intent)] : [], has_more: false, url: `/v1/charges?payment_intent=${intent.id}` };
-    return shaped({ ...view, charges });
-  };
-  const done = (move: Move, intent: FakeIntent, refused: Answer | undefined): Answer => {
-    if (refused && refused.status !== 402) return refused;
-    moves.push({ move, intent: intent.id });
-    return refused ?? intentShaped(intent);
-  };
-
-  if (method === 'POST' && path === '/v1/payment_intents') {
-    const created = state.create(params, account);
-    moves.push({ move: 'create', intent: created.id });
-    if (params.payment_method) created.payment_method = String(params.payment_method);
-    if (params.confirm !== 'true') return intentShaped(created);
-    const token = (params.payment_method_data as Record<string, unknown> | undefined)?.shared_payment_granted_token;
-    return done('confirm', created, state.confirm(created, (token as string | undefined) ?? (params.payment_method as string | undefined), params.return_url as string | undefined));
-  }
-  if (method === 'POST' && path === '/v1/refunds') {
-    const refund = state.refund(params);
-    if ('status' in refund && typeof refund.status === 'number') return refund as Answer;
-    const made = refund as { id: string; payment_intent: string };
-    moves.push({ move: 'refund', intent: made.payment_intent });
-    return shaped({ ...made, object: 'refund' });
-  }
-  const match = /^\/v1\/payment_intents\/([^/]+)(?:\/(confirm|capture|cancel))?$/.exec(path);
-  if (!match) return fixture;
-  const found = state.intents.get(match[1]!);
-  if (!found || found.account !== account) return missing('payment_intent', match[1]!);
-  if (method === 'GET' && !match[2]) return intentShaped(found);
-  if (method !== 'POST') return fixture;
-  switch (match[2]) {
-    case undefined:
-      return state.update(found, params) ?? intentShaped(found);
-    case 'confirm': {
-      const token = (params.payment_method_data as Record<string, unknown> | undefined)?.shared_payment_granted_token;
-      const methodId = (token as string | undefined) ?? (params.payment_method as string | undefined) ?? found.payment_method ?? undefined;
-      return done('confirm', found, state.confirm(found, methodId, params.return_url as string | undefined));
-    }
-    case 'capture':
-      return done('capture', found, state.capture(found, params));
-    default:
-      return done('cancel', found, state.cancel(found, params));
-  }
 }
 
 function takeFault(faults: (Fault & { left: number })[], method: string, path: string): Fault | undefined {
