@@ -51,7 +51,9 @@ export function operationsRepairs(db: UnitOfWork, operations: PaymentOperations,
     async capture(drift) {
       const authorize = await authorizationOf(drift);
       if (!authorize || !drift.orderId) throw new Error(`no approved authorization of ${drift.reference} is recorded: capture it in the provider's dashboard`);
-      return runOnce(operations.captureOf({ operation: authorize, reference: drift.reference }, drift.orderId), 'capture');
+      // A key of its own: the order's first capture may be recorded (refused, or given up), and history is kept.
+      const capture = operations.captureOf({ operation: authorize, reference: drift.reference }, drift.orderId);
+      return runOnce({ ...capture, idempotencyKey: `${capture.idempotencyKey}:reconcile` }, 'capture');
     },
     async cancel(drift) {
       const authorize = await authorizationOf(drift);
