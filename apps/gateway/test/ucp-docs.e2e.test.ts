@@ -28,6 +28,10 @@ describe('GET /ucp/openapi.json', () => {
     expect(reply.body.servers).toEqual([{ url: '/ucp', description: 'This gateway (UCP profile)' }]);
     expect(reply.body.info.description).toMatch(/^\*\*This gateway's UCP profile\.\*\*/);
     expect(reply.body.info.description).toContain('mock_payment_handler');
+    // The deviations where the official documents contradict themselves are written in the contract (issue 37).
+    for (const deviation of ['`ucp.services`', '`fulfillment.methods[]`', '`PUT /orders/{id}`', '`checkout_not_modifiable`', '`type: card`', '/ucp/dev/platform-profile.json']) {
+      expect(reply.body.info.description).toContain(deviation);
+    }
     const operations = Object.values(reply.body.paths as Record<string, Record<string, { operationId?: string }>>).flatMap((item) => Object.values(item).map((op) => op.operationId));
     expect(operations).toEqual(expect.arrayContaining(['create_checkout', 'get_checkout', 'update_checkout', 'complete_checkout', 'cancel_checkout', 'search_catalog', 'get_order']));
     // Bundled: every reference resolves inside the document.

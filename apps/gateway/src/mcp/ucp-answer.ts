@@ -16,7 +16,7 @@ import { jsonResult, RpcError } from './tool.js';
 
 type Json = Record<string, unknown>;
 
-const NEGOTIATION_CODES = new Set(['invalid_profile_url', 'profile_unreachable', 'profile_malformed', 'version_unsupported']);
+const NEGOTIATION_CODES = new Set(['invalid_profile_url', 'profile_unreachable', 'profile_malformed', 'version_unsupported', 'capabilities_incompatible']);
 /** overview.md "Protocol Errors": the statuses an MCP response carries as its own. */
 const PROTOCOL_STATUSES = new Set([401, 403, 409, 429, 500, 503]);
 
