@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../src/db/statement.js';
 import { stocked, SF_ADDRESS } from './support/checkout.js';
 import { startFakeStripe, type FakeStripe } from './support/fake-stripe.js';
+import { call } from './support/http.js';
 import { stripeClientOptions } from './support/stripe-mock.js';
 import { startTestGateway, type TestGateway } from './support/test-gateway.js';
 
@@ -104,5 +105,38 @@ describe('reconcile', () => {
     expect(stripe.intent(pi).status).toBe('canceled');
     expect(stripe.count('cancel', pi)).toBe(1);
     expect(await driftOf(pi)).toEqual([]);
+  });
+});
+
+describe('POST /admin/merchants/{merchant_id}/payments/reconcile', () => {
+  it('lists the drift for a full credential, repairs it with repair: true, and is audit-logged; a read-only credential is refused', async () => {
+    const operators = gateway.services.admin.operators;
+    const root = (await operators.create({ name: 'money', access: 'full', allMerchants: true })).token;
+    const reader = (await operators.create({ name: 'viewer', access: 'read', allMerchants: true })).token;
+    const post = (token: string, json: unknown, merchant = 'shop') =>
+      call(`${gateway.url}/admin/merchants/${merchant}/payments/reconcile`, { method: 'POST', json, headers: { authorization: `Bearer ${token}` } });
+    const { order, pi } = await paidOrder();
+    const client = new Stripe('sk_test_51PlatformKey', stripeClientOptions(stripe.url));
+    await client.refunds.create({ payment_intent: pi, amount: 1000 }, { stripeAccount: ACCOUNT });
+    const today = new Date().toISOString().slice(0, 10);
+
+    const listed = await post(root, { since: today });
+    expect(listed.status).toBe(200);
+    expect(listed.body).toMatchObject({ since: `${today}T00:00:00.000Z`, merchant_id: 'shop', unchecked: [] });
+    expect(listed.body.drift.filter((d: { reference: string }) => d.reference === pi)).toEqual([
+      { kind: 'refunded_elsewhere', merchant_id: 'shop', order_id: order.id, session_id: order.checkout_session_id, reference: pi, currency: 'USD', ours: { state: 'refunded', amount: 0 }, psp: { state: 'refunded', amount: 10 }, repair: { action: 'record_refund', amount: 10 }, repaired: null },
+    ]);
+    expect((await post(reader, { repair: true })).status).toBe(403);
+    expect((await post(root, { since: 'yesterday' })).status).toBe(400);
+    expect((await post(root, {}, 'nobody')).status).toBe(404);
+
+    const repaired = await post(root, { since: today, repair: true });
+    expect(repaired.body.drift.find((d: { reference: string }) => d.reference === pi)).toMatchObject({ repaired: { done: true } });
+    expect((await gw.orders.retrieve(order.id)).refunded_amount).toBe(10);
+    const audit = (await call(`${gateway.url}/admin/audit?limit=5`, { headers: { authorization: `Bearer ${root}` } })).body.items as { operation: string; target: string; merchant_id: string; outcome: string }[];
+    expect(audit.filter((e) => e.operation === 'reconcilePayments').slice(0, 2)).toMatchObject([
+      { target: 'repair', merchant_id: 'shop', outcome: 'succeeded' },
+      { merchant_id: 'nobody' },
+    ]);
   });
 });

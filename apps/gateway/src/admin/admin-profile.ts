@@ -31,6 +31,7 @@ import { commerceFileOperations } from './handlers/commerce-files.js';
 import { keyOperations } from './handlers/keys.js';
 import { merchantOperations } from './handlers/merchants.js';
 import { merchantPaymentOperations } from './handlers/merchant-payments.js';
+import { paymentReconcileOperations } from './handlers/payments-reconcile.js';
 import { orderOperations } from './handlers/orders.js';
 import { overviewOperations } from './handlers/overview.js';
 import { productOperations } from './handlers/products.js';
@@ -68,6 +69,7 @@ export function adminProfile(deps: AdminProfileDeps): ProtocolProfile {
     handlers: {
       ...merchantOperations(admin.merchants),
       ...merchantPaymentOperations(admin.paymentAccounts),
+      ...paymentReconcileOperations(admin.reconciliation, admin.merchants),
       ...keyOperations(deps.keys, admin.merchants, deps.config.env),
       ...webhookOperations(admin.webhookEndpoints, admin.deliveries, admin.endpointUrls, admin.endpointHealth),
       ...overviewOperations(admin),

@@ -7,6 +7,7 @@ import type { CatalogService } from '../catalog/catalog-service.js';
 import type { CatalogImportService } from '../catalog/import/catalog-import-service.js';
 import type { Database } from '../db/database.js';
 import type { MerchantPaymentAccounts } from '../merchants/merchant-payment-accounts.js';
+import type { ReconciliationService } from '../payments/reconciliation/reconciliation-service.js';
 import type { EndpointUrlPolicy } from '../webhooks/endpoint-url.js';
 import { WebhookEndpointService } from '../webhooks/endpoint-service.js';
 import { WebhookStore } from '../webhooks/webhook-store.js';
@@ -49,6 +50,8 @@ export interface AdminServices {
   catalog: CatalogService;
   /** A product's prices and stock changed by an operator, through the catalog import. */
   productEdits: ProductEdits;
+  /** Payments compared with the payment provider, drift repaired (`gateway payments reconcile`). */
+  reconciliation: ReconciliationService;
 }
 
 /** What the admin services share with the rest of the gateway (services.ts builds them). */
@@ -58,9 +61,10 @@ export interface SharedServices {
   catalog: CatalogService;
   endpointUrls: EndpointUrlPolicy;
   paymentAccounts: MerchantPaymentAccounts;
+  reconciliation: ReconciliationService;
 }
 
-export function buildAdminServices(db: Database, { commerce, imports, catalog, endpointUrls, paymentAccounts }: SharedServices, logger?: Logger): AdminServices {
+export function buildAdminServices(db: Database, { commerce, imports, catalog, endpointUrls, paymentAccounts, reconciliation }: SharedServices, logger?: Logger): AdminServices {
   const operators = new OperatorService(new OperatorStore(db));
   return {
     operators,
@@ -77,5 +81,6 @@ export function buildAdminServices(db: Database, { commerce, imports, catalog, e
     catalogImports: new CatalogImports(imports, logger),
     catalog,
     productEdits: new ProductEdits(catalog, imports),
+    reconciliation,
   };
 }
