@@ -104,17 +104,19 @@ describe.skipIf(!chromiumAvailable)('the console for an operator setting up a me
     await expect.poll(() => page.locator('tbody tr').first().textContent()).toContain('Desk chair');
   });
 
-  it('creates a key with a tier and limits (shown once with them); once revoked, its secret is gone', async () => {
+  it('creates a key with a name, a tier and limits (shown once with them); once revoked, its secret is gone', async () => {
     await section('API keys').click();
+    await page.getByLabel('Name').fill('ChatGPT agent');
     await page.getByLabel('Tier').selectOption('enterprise');
     await page.getByLabel('Requests/min').fill('120');
     await page.getByLabel('Requests/day').fill('5000');
     await page.getByRole('button', { name: 'Create key' }).click();
     const once = page.locator('.once');
-    await expect.poll(() => once.textContent()).toMatch(/New key sk_\w+…\w{4} \(enterprise, 120\/min · 5,000\/day\).*sk_/);
-    const display = (await once.textContent())!.match(/New key (\S+)/)![1]!;
+    await expect.poll(() => once.textContent()).toMatch(/New key “ChatGPT agent” sk_\w+…\w{4} \(enterprise, 120\/min · 5,000\/day\).*sk_/);
+    const display = (await once.textContent())!.match(/” (sk_\S+)/)![1]!;
     const row = page.locator('tbody tr', { hasText: display });
     expect(await row.locator('td[data-label="Limits"]').textContent()).toBe('120/min · 5,000/day');
+    expect(await row.locator('td[data-label="Name"]').textContent()).toBe('ChatGPT agent');
     await ui.shoot('keys');
     await row.getByRole('button', { name: 'Revoke' }).click();
     await row.getByRole('button', { name: 'Yes, revoke' }).click();

@@ -204,6 +204,7 @@ export interface Overview {
 }
 export interface ApiKey {
   id: string;
+  name?: string | null;
   display: string;
   environment: string;
   scopes: string[];

@@ -13,6 +13,7 @@ export const merchantWire = (m: MerchantRecord) => ({ id: m.id, name: m.name, cr
 
 export const keyWire = (k: KeyRecord) => ({
   id: k.id,
+  name: k.name,
   display: `${KEY_PREFIX[k.environment]}…${k.last4}`,
   environment: k.environment,
   merchant_ids: k.merchantIds,

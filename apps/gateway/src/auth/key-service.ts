@@ -13,6 +13,8 @@ import type { Scope } from './scopes.js';
 
 export interface CreateKeyOptions {
   merchantIds: string[];
+  /** What the key is for (1–100 characters), shown beside it in lists and the console. */
+  name?: string;
   env: GatewayEnv;
   scopes: Scope[];
   tier?: Tier;
@@ -104,6 +106,8 @@ export class KeyService {
     if (tier === 'enterprise' && (options.rpm === undefined || options.rpd === undefined)) {
       throw new InvalidRequestError('the enterprise tier needs rpm and rpd limits (--rpm, --rpd)');
     }
+    const name = options.name?.trim();
+    if (name !== undefined && (name.length === 0 || name.length > 100)) throw new InvalidRequestError('a key name is 1 to 100 characters', 'name');
     const scheme = options.signatureScheme ?? 'body';
     if (scheme === 'v2' && options.signingSecret === false) throw new InvalidRequestError('the v2 signature scheme needs a signing secret', 'signature_scheme');
     const key = generateApiKey(options.env);
@@ -111,6 +115,7 @@ export class KeyService {
     const signingSecret = options.signingSecret || scheme === 'v2' ? `ss_${randomBytes(32).toString('base64url')}` : undefined;
     await this.store.create({
       id,
+      name: name ?? null,
       keyHash: hashApiKey(key),
       last4: key.slice(-4),
       environment: options.env,

@@ -6,6 +6,8 @@ import type { SignatureScheme } from './request-signature-v2.js';
 
 export interface NewKeyRecord {
   id: string;
+  /** What the key is for, as its creator named it; null when unnamed. */
+  name?: string | null;
   keyHash: string;
   last4: string;
   environment: Environment;
@@ -19,7 +21,8 @@ export interface NewKeyRecord {
   merchantIds: string[];
 }
 
-export interface KeyRecord extends Omit<NewKeyRecord, 'keyHash' | 'signatureScheme'> {
+export interface KeyRecord extends Omit<NewKeyRecord, 'keyHash' | 'signatureScheme' | 'name'> {
+  name: string | null;
   signatureScheme: SignatureScheme;
   createdAt: Date;
   revokedAt: Date | null;
@@ -27,6 +30,7 @@ export interface KeyRecord extends Omit<NewKeyRecord, 'keyHash' | 'signatureSche
 
 interface KeyRow {
   id: string;
+  name: string | null;
   key_hash: string;
   last4: string;
   environment: Environment;
@@ -64,8 +68,8 @@ export class KeyStore {
       await tx.execute(sql`
         INSERT INTO merchants (id, name, created_at) SELECT id, id, ${NOW_UTC} FROM unnest(${merchantIds}::text[]) AS id ON CONFLICT (id) DO NOTHING`);
       await tx.execute(sql`
-        INSERT INTO api_keys (id, key_hash, last4, environment, scopes, tier, rpm, rpd, signing_secret, signature_scheme, created_at)
-        VALUES (${key.id}, ${key.keyHash}, ${key.last4}, ${key.environment}::"Environment", ${key.scopes}::text[], ${key.tier}::"RateLimitTier",
+        INSERT INTO api_keys (id, name, key_hash, last4, environment, scopes, tier, rpm, rpd, signing_secret, signature_scheme, created_at)
+        VALUES (${key.id}, ${key.name ?? null}::text, ${key.keyHash}, ${key.last4}, ${key.environment}::"Environment", ${key.scopes}::text[], ${key.tier}::"RateLimitTier",
                 ${key.rpm}::int, ${key.rpd}::int, ${key.signingSecret}::text, ${key.signatureScheme ?? 'body'}::"SignatureScheme", ${NOW_UTC})`);
       await tx.execute(sql`
         INSERT INTO api_key_merchants (api_key_id, merchant_id) SELECT ${key.id}, id FROM unnest(${merchantIds}::text[]) AS id`);
@@ -84,7 +88,7 @@ export class KeyStore {
 
   private async select(keyHash: string | undefined): Promise<(KeyRecord & { keyHash: string })[]> {
     const rows = await this.prisma.$queryRaw<KeyRow[]>`
-      SELECT k.id, k.key_hash, k.last4, k.environment::text AS environment, k.scopes, k.tier::text AS tier,
+      SELECT k.id, k.name, k.key_hash, k.last4, k.environment::text AS environment, k.scopes, k.tier::text AS tier,
              k.rpm, k.rpd, k.signing_secret, k.signature_scheme::text AS signature_scheme, k.created_at, k.revoked_at,
              COALESCE(array_agg(m.merchant_id ORDER BY m.merchant_id) FILTER (WHERE m.merchant_id IS NOT NULL), '{}') AS merchant_ids
       FROM api_keys k LEFT JOIN api_key_merchants m ON m.api_key_id = k.id
@@ -92,6 +96,7 @@ export class KeyStore {
       GROUP BY k.id`;
     return rows.map((row) => ({
       id: row.id,
+      name: row.name,
       keyHash: row.key_hash,
       last4: row.last4,
       environment: row.environment,

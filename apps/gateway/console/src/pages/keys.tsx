@@ -18,6 +18,7 @@ export function limitsOf(key: Pick<ApiKey, 'tier' | 'rpm' | 'rpd'>): string {
 }
 
 function CreateKey({ merchantId, onCreated, created }: { merchantId: string; onCreated: (id: string) => void; created: ApiKey | undefined }) {
+  const [name, setName] = useState('');
   const [scopes, setScopes] = useState<string[]>(['*']);
   const [environment, setEnvironment] = useState('');
   const [tier, setTier] = useState('');
@@ -33,7 +34,7 @@ function CreateKey({ merchantId, onCreated, created }: { merchantId: string; onC
         setError(undefined);
         try {
           const limits = { ...(tier ? { tier } : {}), ...(rpm ? { rpm: Number(rpm) } : {}), ...(rpd ? { rpd: Number(rpd) } : {}) };
-          const made = await api.post<{ api_key: ApiKey; secret: string }>(`/admin/merchants/${enc(merchantId)}/keys`, { scopes, ...(environment ? { environment } : {}), ...limits });
+          const made = await api.post<{ api_key: ApiKey; secret: string }>(`/admin/merchants/${enc(merchantId)}/keys`, { ...(name.trim() ? { name: name.trim() } : {}), scopes, ...(environment ? { environment } : {}), ...limits });
           setSecret(made.secret);
           onCreated(made.api_key.id);
         } catch (caught) {
@@ -41,6 +42,8 @@ function CreateKey({ merchantId, onCreated, created }: { merchantId: string; onC
         }
       }}
     >
+      <label htmlFor="key-name">Name</label>
+      <input id="key-name" value={name} maxLength={100} onChange={(e) => setName(e.target.value)} placeholder="what it is for: storefront, ChatGPT agent…" />
       <fieldset>
         <legend>Scopes</legend>
         {SCOPES.map((scope) => (
@@ -74,7 +77,7 @@ function CreateKey({ merchantId, onCreated, created }: { merchantId: string; onC
       {/* The secret goes once the key it belongs to is revoked: it no longer opens anything. */}
       {created && !created.revoked_at && (
         <>
-          <ShownOnce label={`New key ${created.display} (${created.tier}, ${limitsOf(created)})`} secret={secret} />
+          <ShownOnce label={`New key ${created.name ? `“${created.name}” ` : ''}${created.display} (${created.tier}, ${limitsOf(created)})`} secret={secret} />
         </>
       )}
     </form>
@@ -88,6 +91,7 @@ export function Keys({ merchantId, canWrite }: { merchantId: string; canWrite: b
   const [createdId, setCreatedId] = useState<string>();
   const created = keys.data?.items.find((k) => k.id === createdId);
   const columns: Columns<ApiKey> = [
+    { id: 'name', header: 'Name', cell: ({ row }) => row.original.name ?? <span className="muted">unnamed</span> },
     { id: 'display', header: 'Key', cell: ({ row }) => <code>{row.original.display}</code> },
     { accessorKey: 'id', header: 'Id' },
     { id: 'scopes', header: 'Scopes', cell: ({ row }) => row.original.scopes.join(' ') },

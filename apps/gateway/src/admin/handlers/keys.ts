@@ -14,6 +14,7 @@ import { keyWire } from '../wire.js';
 import { pageParams, pathParam } from './page-params.js';
 
 interface CreateApiKeyBody {
+  name?: string;
   environment?: GatewayEnv;
   scopes?: Scope[];
   tier?: Tier;
@@ -50,6 +51,7 @@ export function keyOperations(keys: KeyService, merchants: MerchantStore, env: G
       const body = req.body as CreateApiKeyBody;
       const created = await keys.create({
         merchantIds: [merchantId],
+        ...(body.name === undefined ? {} : { name: body.name }),
         env: body.environment ?? env,
         scopes: body.scopes ?? ['*'],
         ...(body.tier ? { tier: body.tier } : {}),

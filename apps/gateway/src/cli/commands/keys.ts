@@ -12,6 +12,7 @@ import { withDatabase } from '../with-database.js';
 
 interface CreateOptions {
   merchant: string[];
+  name?: string;
   env: GatewayEnv;
   scopes: string;
   tier?: Tier;
@@ -28,6 +29,7 @@ export function keysCommand(program: Command): void {
     .command('create')
     .description('create a key; prints its id, its signing secret when asked, and the key alone on the last line')
     .requiredOption('--merchant <ids>', 'merchant id(s), comma-separated (each must exist: merchants create)', list)
+    .option('--name <name>', 'what the key is for (1-100 characters), shown in keys list and the console')
     .option('--env <env>', 'development | sandbox | production (picks the key prefix)', choice('--env', ['development', 'sandbox', 'production'] as const), 'development')
     .option('--scopes <scopes>', 'catalog:read,checkout:read,checkout:write,orders:read,orders:write,webhooks:write or *', '*')
     .option('--tier <tier>', 'sandbox | production | enterprise (default: by environment)', choice('--tier', ['sandbox', 'production', 'enterprise'] as const))
@@ -46,6 +48,7 @@ export function keysCommand(program: Command): void {
         await requireMerchants(services, options.merchant);
         return services.keys.create({
             merchantIds: options.merchant,
+            ...(options.name === undefined ? {} : { name: options.name }),
             env: options.env,
             scopes,
             ...(options.tier ? { tier: options.tier } : {}),
@@ -69,6 +72,7 @@ export function keysCommand(program: Command): void {
       const records = await withDatabase((_db, services) => services.keys.list());
       const json = records.map((k) => ({
         id: k.id,
+        name: k.name,
         key: `${KEY_PREFIX[k.environment]}…${k.last4}`,
         environment: k.environment,
         merchants: k.merchantIds,
@@ -84,7 +88,8 @@ export function keysCommand(program: Command): void {
       result(json, () => {
         if (records.length === 0) return out('no keys');
         table(
-          ['ID', 'KEY', 'MERCHANTS', 'SCOPES', 'TIER', 'LIMITS', 'SIGNING', 'CREATED', 'STATUS'],
+          // NAME last: free text, it may hold spaces.
+          ['ID', 'KEY', 'MERCHANTS', 'SCOPES', 'TIER', 'LIMITS', 'SIGNING', 'CREATED', 'STATUS', 'NAME'],
           json.map((k) => [
             k.id,
             k.key,
@@ -95,6 +100,7 @@ export function keysCommand(program: Command): void {
             k.signature_scheme ?? 'off',
             k.created_at,
             k.revoked_at ? `revoked ${k.revoked_at}` : 'active',
+            k.name ?? '-',
           ]),
         );
       });
