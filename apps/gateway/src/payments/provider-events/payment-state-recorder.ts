@@ -49,7 +49,14 @@ export class PspFactsRecorder implements PaymentStateRecorder {
   async record(tx: Tx, order: OrderRecord, fact: PaymentStateFact, event: PaymentEventSource): Promise<boolean> {
     const { session } = order;
     if (fact.kind === 'captured' || fact.kind === 'canceled') {
-      return this.operations ? this.operations.confirmMove(tx, session.id, fact.kind === 'captured' ? 'capture' : 'cancel', event.target.reference) : false;
+      const kind = fact.kind === 'captured' ? 'capture' : 'cancel';
+      const reference = event.target.reference;
+      if (!this.operations) return false;
+      if (await this.operations.confirmMove(tx, session.id, kind, reference)) return true;
+      // Not asked by us (Stripe's dashboard, an authorization that expired uncaptured): recorded as the PSP's.
+      if (!reference) return false;
+      const amount = fact.kind === 'captured' ? fact.amount : session.order.total;
+      return this.operations.recordMove(tx, kind, { merchantId: session.merchantId, sessionId: session.id, orderId: session.order.id, provider: event.provider, amount, currency: session.order.currency, reference });
     }
     if (fact.kind !== 'refunded') return false;
     const amount = refundMadeElsewhere(order, fact.amount);
