@@ -31,4 +31,15 @@ describe('UCP request schemas, resolved from ucp_request', () => {
       expect(update({ id: 'cs_1', line_items: [{ id: 'li_1', ...line }] }), release).toBe(true);
     }
   });
+
+  it('deviation: a fulfillment method resent without id or line_item_ids is accepted on update, and still typed', () => {
+    for (const release of ['2026-01-11', '2026-04-08'] as const) {
+      const composed = release === '2026-01-11' ? 'checkout' : 'dev.ucp.shopping.checkout';
+      const update = ucpRequestValidator(release, 'update', [CHECKOUT, `https://ucp.dev/schemas/shopping/fulfillment.json#/$defs/${composed}`]);
+      const method = { type: 'shipping', destinations: [{ id: 'd1', address_country: 'US' }], selected_destination_id: 'd1' };
+      expect(update({ line_items: [line], fulfillment: { methods: [method] } }), release).toBe(true);
+      expect(update({ line_items: [line], fulfillment: { methods: [{ ...method, id: 42 }] } }), release).toBe(false);
+      expect(update({ line_items: [line], fulfillment: { methods: [{ ...method, groups: [{ selected_option_id: 'x' }] }] } }), release).toBe(false); // a group still names its id
+    }
+  });
 });

@@ -12,7 +12,8 @@
  *
  * Completion takes the session's payment instrument through the PaymentProvider port. UCP's test
  * handler (`mock_payment_handler`, development and sandbox) is the face of the built-in test
- * provider: `success_token` approves, `fail_token` is declined. A decline, or a session that still
+ * provider: `success_token` approves, `fail_token` is declined, and card credentials with the
+ * release's test numbers are turned into those outcomes at the edge (test-credentials.ts). A decline, or a session that still
  * needs something, is answered with the session and its messages (a business outcome, 200); a
  * code whose last use went to another order is answered with the session priced again.
  *
