@@ -30,6 +30,7 @@ export {
   ConnectionError,
   InvalidRequestError,
   MethodNotAllowedError,
+  PaymentError,
   NotFoundError,
   RateLimitError,
   ServerError,

@@ -1,23 +1,23 @@
 /**
- * Checkout sessions: create, read, update, complete, cancel. Every write runs in
- * one transaction, locks the session row before it looks at its state, builds the
- * answer from the transaction's own reads, and hands it to `beforeCommit` (e.g.
- * to store an idempotent response) before the transaction commits.
+ * Checkout sessions: create, read, update, complete, cancel. Every write runs in one transaction,
+ * locks the session row before it looks at its state, builds the answer from the transaction's own
+ * reads, and hands it to `beforeCommit` (e.g. to store an idempotent response) before it commits.
+ * Money moves outside it (session-completion.ts, session-payment.ts: payments/operations/).
  *
- * Two APIs use it: our own (`create`, `update`, … answer the contract's
- * CheckoutSession) and the ACP profile (`open`, `change`, `record`, `pay`, `close`
- * answer a SessionRecord, with the fulfillment options and stock shortages an agent
- * is shown, and completion takes a payment through the PaymentProvider port).
+ * Two APIs use it: our own (`create`, `update`, … answer the contract's CheckoutSession; its payment
+ * opened with the session, or its `payment_method` token) and the ACP profile (`open`, `change`,
+ * `record`, `pay`, `close` answer a SessionRecord, with the fulfillment options and stock shortages
+ * an agent is shown, and completion authorizes the agent's instrument).
  */
 import { randomBase62 } from '../auth/api-key.js';
 import type { CheckoutSession, CreateCheckoutSessionRequest, LineItemInput, UpdateCheckoutSessionRequest } from '../contract-types.js';
 import type { BeforeCommit, Tx, UnitOfWork } from '../db/transaction.js';
-import { InvalidRequestError, InvalidStateError, NotFoundError } from '../errors.js';
+import { InvalidStateError } from '../errors.js';
+import { checkCurrency, checkedOption, checkOneAddress, checkPaymentMethod, notFound } from './session-checks.js';
 import { newId } from '../ids.js';
 import { normalizeAddress, normalizeCustomer } from './address.js';
 import type { CheckoutStore } from './checkout-store.js';
 import { DiscountLimitReachedError } from './checkout-errors.js';
-import { planStockTakes } from './completion-rules.js';
 import { chosenOption, fulfillmentOptions } from './fulfillment-options.js';
 import { productsFromMemory, type ProductsInMemory } from './catalog-lookup.js';
 import { resolveLines, type CartLine, type CatalogProduct } from './line-resolver.js';
@@ -25,26 +25,16 @@ import type { PaymentInstruction, PaymentProvider } from '../payments/payment-pr
 import type { PaymentOperations } from '../payments/operations/payment-operations.js';
 import { CompletionPayment } from './completion-payment.js';
 import { SessionCompletion } from './session-completion.js';
+import { SessionPayment } from './session-payment.js';
+import type { PaymentOperation } from '../payments/operations/payment-operation.js';
 import type { Pricing } from './pricing/pricing.js';
 import { checkDiscountCodes, discountContext, merchantDiscounts, type DiscountSource } from './session-discounts.js';
 import { buyerFields, type CustomerDirectory } from './session-customer.js';
 import type { ProtocolState, Session } from './session.js';
-import { toCheckoutSession } from './session-mapper.js';
+import { contractView, itemsByIds, recordView, type View } from './session-views.js';
 import type { SessionChanges, SessionRecord } from './session-record.js';
 
 export const DEFAULT_PAYMENT_METHOD = 'demo_card';
-
-function checkPaymentMethod(token: string): string {
-  if (typeof token !== 'string' || token.length < 1 || token.length > 64) {
-    throw new InvalidRequestError('payment_method must be a token of 1 to 64 characters', 'payment_method');
-  }
-  return token;
-}
-
-/** Turns a locked or written row into the answer of one API (in the transaction, when there is one). */
-type View<T> = (tx: Tx | undefined, row: Session) => Promise<T>;
-
-const contractView: View<CheckoutSession> = async (_tx, row) => toCheckoutSession(row);
 
 export class CheckoutService {
   constructor(
@@ -60,11 +50,11 @@ export class CheckoutService {
     /** The merchants' customers: saved addresses offered and chosen by id, the buyer remembered at completion. */
     private readonly customers?: CustomerDirectory,
   ) {
+    this.sessionPayment = new SessionPayment(operations);
     this.completion = new SessionCompletion({ db, store, customers, payment: new CompletionPayment(operations), lockOpen: (tx, merchantId, id, change) => this.lockOpen(tx, merchantId, id, change) });
   }
-
   private readonly completion: SessionCompletion;
-
+  private readonly sessionPayment: SessionPayment;
   /** The payment provider: the handlers it offers and the interventions it can ask for (ACP, UCP discovery). */
   get payments(): PaymentProvider {
     return this.operations.provider;
@@ -82,13 +72,13 @@ export class CheckoutService {
       ...(request.discount_codes !== undefined ? { discountCodes: request.discount_codes } : {}),
       ...(request.shipping_address_id !== undefined ? { shippingAddressId: request.shipping_address_id } : {}),
     };
-    return this.openWith(merchantId, changes, contractView, beforeCommit);
+    return this.openWith(merchantId, changes, contractView, beforeCommit, true);
   }
 
   async get(merchantId: string, id: string): Promise<CheckoutSession> {
     const row = await this.store.find(merchantId, id);
     if (!row) throw notFound(id);
-    return toCheckoutSession(row);
+    return contractView(undefined, row);
   }
 
   /** Omitted fields keep their value; `items` replaces the whole cart; totals are recomputed. */
@@ -144,16 +134,9 @@ export class CheckoutService {
     return this.cancelWith(merchantId, id, this.recordView(merchantId), beforeCommit);
   }
 
-  /**
-   * Items named by one id each — a variant's SKU, or a product id (its first variant) — as the
-   * domain's line inputs; an id that is neither stays a product id, which `open`/`change` refuse (404).
-   */
-  async itemsByIds(merchantId: string, ids: readonly string[]): Promise<LineItemInput[]> {
-    const owners = await this.store.skuOwners(merchantId, ids);
-    return ids.map((id) => {
-      const productId = owners.get(id);
-      return productId === undefined ? { product_id: id } : { product_id: productId, variant_sku: id };
-    });
+  /** Items named by one id each (a variant's SKU, or a product id): session-views.ts. */
+  itemsByIds(merchantId: string, ids: readonly string[]): Promise<LineItemInput[]> {
+    return itemsByIds(this.store, merchantId, ids);
   }
 
   /** Changes only the protocol's state of an open session (e.g. to record the last payment problem), on the locked row. */
@@ -170,7 +153,8 @@ export class CheckoutService {
     return productsFromMemory(this.inMemory, merchantId, ids) ?? (await this.store.catalogProducts(merchantId, ids, tx));
   }
 
-  private async openWith<T>(merchantId: string, changes: SessionChanges, view: View<T>, beforeCommit?: BeforeCommit<T>): Promise<T> {
+  /** `opensPayment`: our API — the provider opens the session's payment (session-payment.ts); agents pay with their own instrument. */
+  private async openWith<T>(merchantId: string, changes: SessionChanges, view: View<T>, beforeCommit?: BeforeCommit<T>, opensPayment = false): Promise<T> {
     const items = changes.items ?? [];
     const cart = resolveLines(items, await this.catalogProducts(merchantId, items.map((item) => item.product_id)));
     checkCurrency(cart.currency, changes.currency);
@@ -189,10 +173,12 @@ export class CheckoutService {
     const discounts = await discountContext(this.discounts, { merchantId, merchant, codes: discountCodes, email: customer?.email, now: new Date() });
     const totals = await this.pricing.totals(cart.currency, cart.lines, shippingAddress, { ...shipping, chosenOptionId: changes.fulfillmentOptionId ?? null, discounts });
     const id = newId('cs');
+    const opened = opensPayment ? await this.sessionPayment.open(merchantId, id, totals.total, cart.currency) : null;
     const session = {
       id,
       merchantId,
-      clientSecret: `${id}_secret_${randomBase62(24)}`,
+      clientSecret: opened?.clientSecret || `${id}_secret_${randomBase62(24)}`,
+      paymentReference: opened?.reference ?? null,
       currency: cart.currency,
       lines: cart.lines,
       shippingAddress,
@@ -201,7 +187,7 @@ export class CheckoutService {
       paymentMethod,
       totals,
       discountCodes,
-      fulfillmentOptionId: this.checkedOption(totals, changes.fulfillmentOptionId ?? null),
+      fulfillmentOptionId: checkedOption(totals, changes.fulfillmentOptionId ?? null),
       protocolState: typeof changes.protocolState === 'function' ? changes.protocolState(null) : (changes.protocolState ?? null),
     };
     // One statement writes the session and its lines: a transaction only when something must commit with it.
@@ -213,7 +199,8 @@ export class CheckoutService {
     // Read before the transaction: on PGlite nothing else reads while it is open.
     const [shipping, merchant] = await Promise.all([this.pricing.prepare(merchantId), merchantDiscounts(this.discounts, merchantId)]);
     const askedCodes = changes.discountCodes === undefined ? undefined : checkDiscountCodes(changes.discountCodes);
-    return this.db.transaction(async (tx) => {
+    let changed: [Session, Session] | undefined;
+    const answer = await this.db.transaction(async (tx) => {
       const { row, now } = await this.lockOpen(tx, merchantId, id, 'updated');
       let currency = row.currency;
       let lines: CartLine[] | undefined;
@@ -251,15 +238,19 @@ export class CheckoutService {
         // A choice the new cart is no longer offered (e.g. it stopped shipping) is dropped.
         fulfillmentOptionId:
           changes.fulfillmentOptionId !== undefined
-            ? this.checkedOption(totals, changes.fulfillmentOptionId)
+            ? checkedOption(totals, changes.fulfillmentOptionId)
             : (chosenOption(fulfillmentOptions(totals), row.fulfillmentOptionId)?.id ?? null),
         protocolState:
           typeof changes.protocolState === 'function' ? changes.protocolState(row.protocolState)
           : changes.protocolState !== undefined ? changes.protocolState
           : row.protocolState,
       };
-      return this.commit(tx, await this.store.update(tx, row, fields, lines), view, beforeCommit);
+      const updated = await this.store.update(tx, row, fields, lines);
+      changed = [row, updated];
+      return this.commit(tx, updated, view, beforeCommit);
     });
+    if (changed) await this.sessionPayment.follow(...changed); // the opened payment's amount, after the commit
+    return answer;
   }
 
   private async completeWith<T>(merchantId: string, id: string, payment: PaymentInstruction | undefined, view: View<T>, beforeCommit?: BeforeCommit<T>): Promise<T> {
@@ -272,30 +263,19 @@ export class CheckoutService {
     }
   }
 
-  private cancelWith<T>(merchantId: string, id: string, view: View<T>, beforeCommit?: BeforeCommit<T>): Promise<T> {
-    return this.db.transaction(async (tx) => {
+  private async cancelWith<T>(merchantId: string, id: string, view: View<T>, beforeCommit?: BeforeCommit<T>): Promise<T> {
+    let release: PaymentOperation | null = null;
+    const answer = await this.db.transaction(async (tx) => {
       const { row } = await this.lockOpen(tx, merchantId, id, 'canceled');
+      release = await this.sessionPayment.recordRelease(tx, row);
       return this.commit(tx, await this.store.setStatus(tx, row, 'canceled'), view, beforeCommit);
     });
-  }
-
-  /** The option id when the cart is offered it; else 400 naming the ones it is offered. */
-  private checkedOption(totals: Parameters<typeof fulfillmentOptions>[0], id: string | null): string | null {
-    if (id === null) return null;
-    const options = fulfillmentOptions(totals);
-    if (!chosenOption(options, id)) {
-      const offered = options.length ? `it is offered ${options.map((o) => o.id).join(', ')}` : 'it is offered none (no shipping option for its destination yet)';
-      throw new InvalidRequestError(`No fulfillment option ${JSON.stringify(id)} for this cart; ${offered}`, 'shipping_option_id');
-    }
-    return id;
+    await this.sessionPayment.release(release); // the opened payment released after the commit (the worker retries it)
+    return answer;
   }
 
   private recordView(merchantId: string): View<SessionRecord> {
-    return async (tx, row) => ({
-      session: row,
-      fulfillmentOptions: fulfillmentOptions({ shippingMethod: row.shippingMethod, shipping: row.shippingAmount, shippingOptions: row.shippingOptions }),
-      shortages: row.status === 'open' ? await this.store.shortages(tx, merchantId, planStockTakes(row.lineItems)) : [],
-    });
+    return recordView(this.store, merchantId);
   }
 
   /**
@@ -316,20 +296,4 @@ export class CheckoutService {
     await beforeCommit?.(tx, answer);
     return answer;
   }
-}
-
-function checkOneAddress(changes: SessionChanges): void {
-  if (changes.shippingAddress && changes.shippingAddressId !== undefined) {
-    throw new InvalidRequestError('Send either shipping_address or shipping_address_id, not both', 'shipping_address_id');
-  }
-}
-
-function checkCurrency(cartCurrency: string, expected: string | undefined): void {
-  if (expected !== undefined && expected.toUpperCase() !== cartCurrency) {
-    throw new InvalidRequestError(`The cart is priced in ${cartCurrency}, not ${expected.toUpperCase()}`, 'currency');
-  }
-}
-
-function notFound(id: string): NotFoundError {
-  return new NotFoundError(`No checkout session ${JSON.stringify(id)}`, 'session_id');
 }

@@ -39,6 +39,8 @@ export interface NewSession extends SessionFields {
   id: string;
   merchantId: string;
   clientSecret: string;
+  /** The payment the provider opened for it (session-payment.ts), when it did. */
+  paymentReference?: string | null;
   lines: readonly CartLine[];
 }
 
@@ -197,13 +199,13 @@ export class CheckoutStore {
         INSERT INTO checkout_sessions (id, merchant_id, status, currency, shipping_address, customer, payment_method, client_secret,
                                        shipping_method, shipping_amount, tax_rate, tax_amount, subtotal, total,
                                        fulfillment_option_id, shipping_options, protocol_state, discount_codes, discount_amount, discounts,
-                                       customer_id, shipping_address_id, saved_addresses, created_at, updated_at)
+                                       customer_id, shipping_address_id, saved_addresses, payment_reference, created_at, updated_at)
         VALUES (${session.id}, ${session.merchantId}, 'open'::"CheckoutStatus", ${columns.currency}, ${jsonText(session.shippingAddress)}::jsonb,
                 ${jsonText(session.customer)}::jsonb, ${columns.paymentMethod}, ${session.clientSecret}, ${columns.shippingMethod},
                 ${columns.shippingAmount}, ${columns.taxRate}, ${columns.taxAmount}, ${columns.subtotal}, ${columns.total},
                 ${fulfillmentOptionId}, ${amountsJson(columns.shippingOptions)}::jsonb, ${jsonText(session.protocolState)}::json,
                 ${JSON.stringify(columns.discountCodes)}::jsonb, ${columns.discountAmount}, ${amountsJson(columns.discounts)}::jsonb,
-                ${session.buyer.customerId}, ${session.buyer.shippingAddressId}, ${jsonText(session.buyer.savedAddresses)}::jsonb, ${NOW_UTC}, ${NOW_UTC})
+                ${session.buyer.customerId}, ${session.buyer.shippingAddressId}, ${jsonText(session.buyer.savedAddresses)}::jsonb, ${session.paymentReference ?? null}::text, ${NOW_UTC}, ${NOW_UTC})
         RETURNING created_at, updated_at),
       l AS (${insertLines(session.id, lineItems)})
       SELECT ${iso(sql`created_at`)} AS "createdAt", ${iso(sql`updated_at`)} AS "updatedAt" FROM s`);
@@ -213,6 +215,7 @@ export class CheckoutStore {
       merchantId: session.merchantId,
       status: 'open',
       clientSecret: session.clientSecret,
+      paymentReference: session.paymentReference ?? null,
       ...columns,
       shippingAddress: session.shippingAddress,
       customer: session.customer,

@@ -6,6 +6,7 @@ import {
   InvalidRequestError,
   MethodNotAllowedError,
   NotFoundError,
+  PaymentError,
   RateLimitError,
   ServerError,
   type ErrorDetails,
@@ -76,6 +77,7 @@ export function errorFromResponse(
   if (status === 400 || status === 413 || status === 415) {
     return new InvalidRequestError(message, { ...details, param: body.param, supportedVersions: body.supportedVersions });
   }
+  if (status === 402) return new PaymentError(message, details);
   if (status === 404) return new NotFoundError(message, details);
   if (status === 405) return new MethodNotAllowedError(message, details);
   if (status === 409 || status === 422) return new ConflictError(message, details);

@@ -88,6 +88,15 @@ export class NotFoundError extends CommerceGatewayError {
   override name = 'NotFoundError';
 }
 
+/**
+ * 402: the payment was not authorized, and nothing was ordered — `payment_declined` (the provider
+ * declined it, or the session's payment is not authorized for exactly its total) or `requires_3ds`
+ * (the buyer must authenticate on the merchant's page first). `message` gives the provider's reason.
+ */
+export class PaymentError extends CommerceGatewayError {
+  override name = 'PaymentError';
+}
+
 /** 405 `method_not_allowed`: the operation is invalid in the resource's state, e.g. cancel of a completed session. */
 export class MethodNotAllowedError extends CommerceGatewayError {
   override name = 'MethodNotAllowedError';

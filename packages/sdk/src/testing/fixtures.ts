@@ -64,6 +64,7 @@ export function order(overrides: Partial<Order> = {}): Order {
     fulfillments: [],
     refunds: [],
     refunded_amount: 0,
+    payment: null,
     canceled_at: null,
     created_at: '2026-11-22T10:00:00.000Z',
     updated_at: '2026-11-22T10:00:00.000Z',
