@@ -3,7 +3,8 @@
  * delivery worker and webhook receiver: webhook endpoints with their 24-hour health (success rate,
  * latency, last failure) named by URL; the catalog's stock column, a product's page (variants,
  * stock, attributes) with its price and stock edited, and search keeping its understanding panel;
- * keys created with a tier and limits, whose secret disappears once revoked; discount targets and
+ * keys created with a name, a tier and limits, whose secret disappears once revoked; the merchant's
+ * Stripe connected account shown and set; discount targets and
  * consents in words, not JSON; and the phone's tab bar, which scrolls inside itself, the current
  * section in view. Screenshots at 1366 and 390 px go to test-results/.
  */
@@ -137,6 +138,18 @@ describe.skipIf(!chromiumAvailable)('the console for an operator setting up a me
     expect(await customer.locator('td[data-label="Consent"]').textContent()).toBe('marketing yes · analytics no');
     for (const cell of await page.locator('td').allTextContents()) expect(cell).not.toMatch(/[{}[\]"]/);
     await ui.shoot('customers');
+  });
+
+  it("shows the merchant's Stripe connected account, connects one and disconnects it (asked in the page)", async () => {
+    await section('Merchant').click();
+    await expect.poll(() => page.getByTestId('stripe-account').textContent()).toMatch(/No Stripe account connected/);
+    await page.getByLabel('Stripe connected account').fill('acct_1Nv0FGQ9RKHgCVdK');
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await expect.poll(() => page.getByTestId('stripe-account').textContent()).toMatch(/direct charges on the Stripe account acct_1Nv0FGQ9RKHgCVdK/);
+    await ui.shoot('merchant');
+    await page.getByRole('button', { name: 'Disconnect' }).click();
+    await page.getByRole('button', { name: 'Yes, disconnect' }).click();
+    await expect.poll(() => page.getByTestId('stripe-account').textContent()).toMatch(/No Stripe account connected/);
   });
 
   it('on a phone, the tab bar scrolls within itself (the page does not) and keeps the current section in view', async () => {

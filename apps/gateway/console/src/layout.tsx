@@ -12,6 +12,7 @@ const SECTIONS = [
   ['discounts', 'Discounts'],
   ['shipping', 'Shipping'],
   ['customers', 'Customers'],
+  ['merchant', 'Merchant'],
 ] as const;
 
 export function Layout({ session, merchantId, section, onSignOut, children }: { session: Session; merchantId: string; section: string; onSignOut: () => void; children: ReactNode }) {

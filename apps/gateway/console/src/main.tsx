@@ -12,6 +12,7 @@ import { ProductPage } from './pages/product';
 import { Customers, Discounts, Shipping } from './pages/commerce';
 import { Home } from './pages/home';
 import { Keys } from './pages/keys';
+import { MerchantSettings } from './pages/merchant';
 import { OrderDetail } from './pages/order-detail';
 import { Orders } from './pages/orders';
 import { EndpointDeliveries, Webhooks } from './pages/webhooks';
@@ -47,6 +48,8 @@ function Section({ session, merchant, section, onSignOut, item }: { session: Ses
         return <Discounts merchantId={merchant} canWrite={canWrite} />;
       case 'shipping':
         return <Shipping merchantId={merchant} canWrite={canWrite} />;
+      case 'merchant':
+        return <MerchantSettings merchantId={merchant} canWrite={canWrite} />;
       case 'customers':
         return <Customers merchantId={merchant} canWrite={canWrite} />;
       default:

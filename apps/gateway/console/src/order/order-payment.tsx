@@ -50,7 +50,6 @@ export function PaymentSection({ order, operations }: { order: Order; operations
             <dt>Refunded</dt>
             <dd>{money(p.refunded_amount, cur)}</dd>
           </dl>
-          {operations && operations.length > 0 && <Operations operations={operations} currency={cur} />}
           {(p.disputes ?? []).length > 0 && (
             <>
               <h3>Disputes</h3>
@@ -63,6 +62,12 @@ export function PaymentSection({ order, operations }: { order: Order; operations
               </ul>
             </>
           )}
+        </>
+      )}
+      {operations && operations.length > 0 && (
+        <>
+          <h3>Payment operations</h3>
+          <Operations operations={operations} currency={cur} />
         </>
       )}
     </section>
