@@ -2,8 +2,9 @@
  * Reconciliation against the Stripe double (every request checked by stripe-mock) on a real
  * database: orders paid through our API with Stripe are compared with Stripe's PaymentIntents;
  * the drift a crash, a dashboard refund or an abandoned payment leaves is listed, and --repair
- * fixes it through payment operations (Stripe moves the money once) — from the service, the CLI
- * (exit code 2 while drift is left) and the admin API (audit-logged).
+ * fixes it through payment operations (Stripe moves the money once) — from the service, the built
+ * CLI (exit code 2 while drift is left; its part needs PostgreSQL, TEST_DATABASE_URL, to share the
+ * gateway's database) and the admin API (audit-logged).
  */
 import { CommerceGateway, type Order } from '@commerce-gateway/sdk';
 import Stripe from 'stripe';
@@ -11,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '../src/db/statement.js';
 import { stocked, SF_ADDRESS } from './support/checkout.js';
 import { startFakeStripe, type FakeStripe } from './support/fake-stripe.js';
+import { runCli } from './support/cli.js';
 import { call } from './support/http.js';
 import { stripeClientOptions } from './support/stripe-mock.js';
 import { startTestGateway, type TestGateway } from './support/test-gateway.js';
@@ -139,4 +141,40 @@ describe('POST /admin/merchants/{merchant_id}/payments/reconcile', () => {
       { merchant_id: 'nobody' },
     ]);
   });
+});
+
+describe('gateway payments reconcile', () => {
+  const env = () => ({
+    DATABASE_URL: gateway.db.url,
+    PAYMENT_PROVIDER: 'stripe',
+    STRIPE_SECRET_KEY: 'sk_test_51PlatformKey',
+    STRIPE_WEBHOOK_SECRET: 'whsec_testsecret0123',
+    STRIPE_API_URL: stripe.url,
+  });
+
+  it.each([
+    [['--since', '2026-02-30'], /^error: --since must be a date as YYYY-MM-DD, like 2026-12-01; got "2026-02-30"$/],
+    [['--since', '2999-01-01'], /^error: --since 2999-01-01 is in the future$/],
+    [['--merchant', 'nobody'], /^error: no merchant "nobody"/],
+  ])('refuses %j in one line', async (args, message) => {
+    const refused = await runCli(['payments', 'reconcile', ...args], env());
+    expect(refused.code).toBe(1);
+    expect(refused.stderr.trim()).toMatch(message);
+    expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+  }, 120_000);
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)('lists the drift (exit 2), repairs it with --repair (exit 0), and says so as JSON', async () => {
+    await reconcile(true); // the earlier tests' drift repaired: only this test's is left
+    const { sessionId, pi } = await confirmedSession();
+    await gateway.db.sql.execute(sql`UPDATE checkout_sessions SET updated_at = updated_at - interval '2 hours' WHERE id = ${sessionId}`);
+    const listed = await runCli(['payments', 'reconcile', '--merchant', 'shop'], env());
+    expect(listed).toMatchObject({ code: 2, stderr: '1 drift left to look at (--repair fixes those with a repair)\n' });
+    expect(listed.stdout).toMatch(new RegExp(`authorized_without_order +\\(session ${sessionId}\\) +${pi} +session open, no order 0\\.00 USD +authorized 47\\.90 USD +cancel 47\\.90 \\(--repair\\)`));
+    const repaired = await runCli(['payments', 'reconcile', '--merchant', 'shop', '--repair', '--json'], env());
+    expect(repaired.code).toBe(0);
+    const report = JSON.parse(repaired.stdout) as { drift: { reference: string; repaired: { done: boolean } }[] };
+    expect(report.drift.filter((d) => d.reference === pi)).toMatchObject([{ kind: 'authorized_without_order', repaired: { done: true } }]);
+    expect(stripe.intent(pi).status).toBe('canceled');
+    expect(stripe.count('cancel', pi)).toBe(1);
+  }, 120_000);
 });

@@ -5,6 +5,7 @@
  * could not be repaired); 1 an error (one line on stderr).
  */
 import { CommanderError, type Command } from 'commander';
+import { currencyExponent } from '../../checkout/pricing/currency-exponents.js';
 import { driftLeft, reportView } from '../../payments/reconciliation/report-view.js';
 import { requireMerchants } from '../merchants-exist.js';
 import { err, out, result, UsageError } from '../output.js';
@@ -42,15 +43,16 @@ export function paymentsCommand(program: Command): void {
       result(report, () => {
         out(`${report.checked} payment(s) compared since ${report.since.slice(0, 10)}${report.merchant_id ? ` for ${report.merchant_id}` : ''}: ${report.drift.length} drift`);
         if (report.drift.length > 0) {
+          const money = (amount: number, currency: string) => amount.toFixed(currencyExponent(currency));
           table(
             ['KIND', 'ORDER', 'REFERENCE', 'OURS', 'PSP', 'REPAIR'],
             report.drift.map((d) => [
               d.kind,
               d.order_id ?? `(session ${d.session_id})`,
               d.reference,
-              `${d.ours.state} ${d.ours.amount} ${d.currency}`,
-              `${d.psp.state} ${d.psp.amount} ${d.currency}`,
-              !d.repair ? 'review' : !d.repaired ? `${d.repair.action} ${d.repair.amount} (--repair)` : `${d.repair.action}: ${d.repaired.done ? 'done' : 'failed'} (${d.repaired.detail})`,
+              `${d.ours.state} ${money(d.ours.amount, d.currency)} ${d.currency}`,
+              `${d.psp.state} ${money(d.psp.amount, d.currency)} ${d.currency}`,
+              !d.repair ? 'review' : !d.repaired ? `${d.repair.action} ${money(d.repair.amount, d.currency)} (--repair)` : `${d.repair.action}: ${d.repaired.done ? 'done' : 'failed'} (${d.repaired.detail})`,
             ]),
           );
         }
