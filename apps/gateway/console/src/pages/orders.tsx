@@ -13,7 +13,7 @@ export function Orders({ merchantId }: { merchantId: string }) {
   const [trail, setTrail] = useState<string[]>([]);
   const [find, setFind] = useState('');
   const cursor = trail.at(-1);
-  const orders = useLoad(() => api.get<Page<Order>>(`/admin/merchants/${enc(merchantId)}/orders`, { limit: 20, cursor, status: status || undefined }), `${merchantId}|${status}|${cursor}`);
+  const orders = useLoad(() => api.get<Page<Order>>(`/admin/merchants/${enc(merchantId)}/orders`, { limit: 20, cursor, status: status || undefined }), `${merchantId}|${status}|${cursor}`, cursor ? {} : { every: 10_000 }); // the first page follows new orders and their states
   const columns: Columns<Order> = [
     { id: 'id', header: 'Order', cell: ({ row }) => <Link href={`/m/${enc(merchantId)}/orders/${enc(row.original.id)}`}>{row.original.id}</Link> },
     { accessorKey: 'status', header: 'Status' },
