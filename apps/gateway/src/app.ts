@@ -117,7 +117,7 @@ export function createApp(deps: AppDeps): Express {
       ucpSimulation({ env: config.env, secret: config.ucpSimulationSecret, orders: deps.ucpOrders }), // POST /testing/simulate-shipping/{order_id}, not in production
       // POST /payments/stripe/webhooks: Stripe's events, before any JSON parsing (its signature covers the raw bytes), no API key.
       ...(config.paymentProvider === 'stripe' && config.stripeWebhookSecret && deps.paymentEvents
-        ? [stripeWebhooks({ secret: config.stripeWebhookSecret, events: deps.paymentEvents, logger: deps.logger })]
+        ? [stripeWebhooks({ secret: config.stripeWebhookSecret, events: deps.paymentEvents, logger: deps.logger, livemode: config.env === 'production' })]
         : []),
       // MCP (POST /mcp): a transport over the profiles below; each tool call is one REST request to this gateway (mcp/mcp-route.ts).
       mcpRoute({ keys: deps.keys, env: config.env, basicAuth: config.basicAuth, failures, ucpVersion }),

@@ -18,7 +18,8 @@ import { listenOn, type Listening } from '../src/server.js';
 import { DeliveryWorker } from '../src/webhooks/delivery-worker.js';
 import { WebhookStore } from '../src/webhooks/webhook-store.js';
 import { SF_ADDRESS, stocked } from './support/checkout.js';
-import { signedEvent } from './support/fake-stripe-webhooks.js';
+import Stripe from 'stripe';
+import { signedEvent, stripeEvent } from './support/fake-stripe-webhooks.js';
 import { call } from './support/http.js';
 import { startTestGateway, type TestGateway } from './support/test-gateway.js';
 import { startReceiver, type Receiver } from './support/webhook-receiver.js';
@@ -173,6 +174,16 @@ describe('events that change nothing', () => {
     if (pi && pi !== 'pi_nobody') await paidOrder(pi);
     const before = await snapshot();
     const reply = await send(type, object as Record<string, unknown>, { account });
+    expect(reply.status).toBe(200);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("a live-mode event on a gateway that is not in production (Stripe sends a live Connect endpoint test events too, and the reverse): 200, nothing recorded", async () => {
+    await paidOrder('pi_live_mode');
+    const before = await snapshot();
+    const payload = JSON.stringify({ ...stripeEvent('charge.dispute.created', dispute('dp_live', 'pi_live_mode', 'needs_response'), { account: ACCOUNT }), livemode: true });
+    const header = new Stripe('sk_test_x').webhooks.generateTestHeaderString({ payload, secret: SECRET });
+    const reply = await call(endpoint, { method: 'POST', body: payload, headers: { 'content-type': 'application/json', 'stripe-signature': header } });
     expect(reply.status).toBe(200);
     expect(await snapshot()).toEqual(before);
   });

@@ -27,6 +27,12 @@ export interface StripeWebhookOptions {
   toleranceSeconds?: number;
   events: Pick<PaymentEventService, 'apply'>;
   logger: Logger;
+  /**
+   * The mode of the events this gateway takes: live in production (its key is live), test
+   * elsewhere. Stripe sends a live Connect endpoint the test-mode events of accounts connected in
+   * live mode too, signed alike; they are answered 200 and change nothing.
+   */
+  livemode: boolean;
 }
 
 /** Stripe's refusal as a message that says how to fix it. */
@@ -58,8 +64,9 @@ export function stripeWebhooks(options: StripeWebhookOptions): RequestHandler {
       throw signatureProblem(req, error);
     }
     const context = { stripeEvent: event.id, type: event.type, account: event.account ?? null, requestId: req.ctx?.requestId };
-    const payment = paymentEventOf(event);
-    if (!payment) logger.info(context, 'Stripe event of a type the gateway does not handle: ignored');
+    const payment = event.livemode === options.livemode ? paymentEventOf(event) : null;
+    if (event.livemode !== options.livemode) logger.info({ ...context, livemode: event.livemode }, `Stripe ${event.livemode ? 'live' : 'test'}-mode event on a ${options.livemode ? 'live' : 'test'}-mode gateway: ignored`);
+    else if (!payment) logger.info(context, 'Stripe event of a type the gateway does not handle: ignored');
     else {
       const outcome = await events.apply(payment);
       if (outcome.result === 'ignored') logger.warn({ ...context, reason: outcome.reason }, 'Stripe event not applied');

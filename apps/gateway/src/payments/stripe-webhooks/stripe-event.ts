@@ -31,6 +31,8 @@ export interface StripeEventLike {
   created: number;
   /** The connected account the event happened on (Connect webhooks); absent for the platform's own. */
   account?: string | null;
+  /** A live-mode event (false: test mode). */
+  livemode?: boolean;
   data: { object: Record<string, unknown> };
 }
 
