@@ -6,8 +6,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     // The fault suite stops and starts its own PostgreSQL and Redis (`pnpm test:fault`); the cluster suite
-    // runs three replicas (`pnpm test:cluster`): never here.
-    exclude: [...configDefaults.exclude, 'test/fault/**', 'test/cluster/**'],
+    // runs three replicas (`pnpm test:cluster`); the crash suite kills `serve` mid-payment (`pnpm test:crash`): never here.
+    exclude: [...configDefaults.exclude, 'test/fault/**', 'test/cluster/**', 'test/crash/**'],
     // A child a test started (`serve`, a CLI command) is ended after that test, whatever became of it.
     setupFiles: ['test/support/end-children.ts'],
     // Limits from measured durations: the slowest tests (a `serve` started on the embedded defaults,
