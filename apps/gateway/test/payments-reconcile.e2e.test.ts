@@ -77,6 +77,7 @@ describe('reconcile', () => {
     expect(repaired?.repaired).toMatchObject({ done: true, detail: expect.stringMatching(/^capture done/) });
     expect(stripe.intent(pi).status).toBe('succeeded');
     expect(stripe.count('capture', pi)).toBe(1);
+    expect((await gw.orders.retrieve(completed.order!.id)).payment).toMatchObject({ status: 'captured', captured_amount: 47.9 });
     expect(await driftOf(pi)).toEqual([]);
     expect(await driftOf(pi, true)).toEqual([]); // nothing moves twice
     expect(stripe.count('capture', pi)).toBe(1);

@@ -26,7 +26,10 @@ export interface PaymentOperationView {
 }
 
 export function orderPayment(orderId: string, operations: readonly PaymentOperation[], disputes: readonly DisputeRecord[]): OrderPayment | null {
-  const capture = operations.find((op) => op.kind === 'capture' && op.orderId === orderId);
+  // The capture that succeeded, when there is one: a refused or given-up capture may be followed by
+  // one reconciliation made, or one Stripe's event recorded (payments/reconciliation/, provider-events/).
+  const captures = operations.filter((op) => op.kind === 'capture' && op.orderId === orderId);
+  const capture = captures.find((op) => op.state === 'succeeded') ?? captures[0];
   const authorize = operations.find((op) => op.kind === 'authorize' && op.orderId === orderId) ?? operations.findLast((op) => op.kind === 'authorize');
   if (!capture && !authorize) return null;
   const main = capture ?? authorize!;
