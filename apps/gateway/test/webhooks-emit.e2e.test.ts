@@ -50,7 +50,7 @@ afterAll(async () => {
 });
 
 describe('POST /webhooks/emit without target_url', () => {
-  it.each(['order.created', 'order.updated', 'order.fulfilled', 'order.canceled', 'order.refunded'])(
+  it.each(['order.created', 'order.updated', 'order.fulfilled', 'order.canceled', 'order.refunded', 'order.disputed'])(
     'builds and signs %s with the demo secret, delivering nothing',
     async (type) => {
       const res = await emit({ event_type: type, payload: { order_id: 'ord_1' } });
