@@ -68,8 +68,8 @@ describe('docs/agents.md', () => {
     expect(script).toBeDefined();
     expect(script).not.toContain('uuidgen');
     const lines = script!.split('\n');
-    expect(lines[0]).toMatch(/^GW=http:\/\/127\.0\.0\.1:8080 KEY=sk_dev_…$/);
-    lines[0] = `GW=${gateway.url} KEY=${key}`;
+    expect(lines[0]).toMatch(/^GW=http:\/\/127\.0\.0\.1:8080 GATEWAY_API_KEY=sk_dev_…/);
+    lines[0] = `GW=${gateway.url} GATEWAY_API_KEY=${key}`;
     const { stdout } = await run('bash', ['-e', '-c', lines.join('\n')], { timeout: 60_000 });
     expect(stdout).toContain('"status":"incomplete"');
     expect(stdout).toContain('ready_for_complete');
@@ -84,7 +84,7 @@ describe('docs/agents.md', () => {
     expect(ucp).toContain('/ucp/dev/platform-profile.json');
     const file = join(tmp, 'agent.mjs');
     writeFileSync(file, `${connect}\n${ucp}`.replaceAll('http://127.0.0.1:8080', gateway.url));
-    const { stdout } = await run(process.execPath, [file], { env: { ...process.env, GATEWAY_KEY: key }, timeout: 60_000 });
+    const { stdout } = await run(process.execPath, [file], { env: { ...process.env, GATEWAY_API_KEY: key }, timeout: 60_000 });
     expect(stdout.trim()).toMatch(/^completed ord_/);
   }, 90_000);
 });
