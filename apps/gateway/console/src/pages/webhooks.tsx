@@ -136,17 +136,19 @@ export function EndpointDeliveries({ merchantId, endpointId, canWrite }: { merch
         )}
       </Loading>
       <LiveNote at={deliveries.loadedAt} every={EVERY} />
-      {canWrite && (
-        <ActionButton
-          label="Rotate secret"
-          confirm="Rotate the signing secret? The old one keeps signing for 24 hours."
-          run={async () => setSecret((await api.post<{ secret: string }>(`/admin/webhook_endpoints/${enc(endpointId)}/rotate_secret`, {})).secret)}
-        />
-      )}
+      <div className="toolbar">
+        {canWrite && (
+          <ActionButton
+            label="Rotate secret"
+            confirm="Rotate the signing secret? The old one keeps signing for 24 hours."
+            run={async () => setSecret((await api.post<{ secret: string }>(`/admin/webhook_endpoints/${enc(endpointId)}/rotate_secret`, {})).secret)}
+          />
+        )}
+        <button type="button" onClick={deliveries.reload}>
+          Refresh
+        </button>
+      </div>
       <ShownOnce label="New signing secret" secret={secret} />
-      <button type="button" onClick={deliveries.reload}>
-        Refresh
-      </button>
       <Loading loaded={deliveries}>
         {(page) => (
           <>
