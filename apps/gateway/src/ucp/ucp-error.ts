@@ -62,7 +62,7 @@ export class UcpError extends Error {
       const status = this.code in STATUS_2026_04_08 || this.status2026_04_08 < 400 ? 400 : this.status2026_04_08;
       return { status, body: { status: 'requires_escalation', messages: [{ type: 'error', code: this.code, ...path, content: this.content, severity: 'requires_buyer_input' }] } };
     }
-    if (this.detail.resource) {
+    if (this.detail.resource || this.code === 'capabilities_incompatible') { // overview.md: 200, a result
       return { status: 200, body: { ucp: { version, status: 'error' }, messages: [{ type: 'error', code: this.code, ...path, content: this.content, severity: 'unrecoverable' }] } };
     }
     return { status: this.status2026_04_08, body: { code: this.code, content: this.content } };
