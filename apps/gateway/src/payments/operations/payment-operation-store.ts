@@ -107,7 +107,8 @@ export class PaymentOperationStore {
     const error = 'error' in outcome ? outcome.error.slice(0, 1000) : null;
     const retryAt = outcome.state === 'pending' ? utc(outcome.retryAt) : sql`NULL::timestamp`;
     // An approved authorization stays leased to its completion (settled by the order or released); any other final answer is settled.
-    const count = await this.db.sql.execute(sql`
+    // Rows of the final SELECT, not a row count (PGlite counts none for a SELECT).
+    const changed = await this.db.sql.query<{ one: number }>(sql`
       WITH changed AS (
         UPDATE payment_operations SET state = ${outcome.state}::"PaymentOperationState", reference = COALESCE(${reference}::text, reference),
           last_error = ${error}::text, attempts = attempts + 1, updated_at = ${utc(now)},
@@ -117,8 +118,8 @@ export class PaymentOperationStore {
       refund_reference AS (
         UPDATE order_refunds AS r SET reference = ${reference}::text FROM changed AS c
         WHERE c.kind = 'refund' AND r.id = c.refund_id AND ${outcome.state}::text = 'succeeded')
-      SELECT 1 FROM changed`);
-    return count > 0;
+      SELECT 1 AS one FROM changed`);
+    return changed.length > 0;
   }
 
   /**
