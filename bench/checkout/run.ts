@@ -12,7 +12,11 @@
  * completion) and chooses a shipping option — beside the plain checkout, in the same rounds.
  *
  * Settings: CHECKOUTS (per side and round, default 600), ROUNDS (default 3), CONCURRENCY (default 8),
- * BENCH_PROFILE=dir (a CPU profile of the gateway process).
+ * BENCH_PROFILE=dir (a CPU profile of the gateway process), BENCH_BASELINE=<another checkout of the
+ * repository, built> (a fourth side: that checkout's gateway, on a database of its own, plain
+ * checkouts in the same alternating rounds — e.g. a `git worktree` of an older commit),
+ * BENCH_GATEWAY_ENV (default production; `sandbox` with PAYMENT_PROVIDER=test measures completions
+ * that take a payment through the test provider).
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -96,7 +100,8 @@ await importCatalog(db, 'bench-http', catalogFile('h'));
 await importCatalog(db, 'bench-sql', catalogFile('s'));
 await importCatalog(db, 'bench-disc', catalogFile('d'));
 const keys = new KeyService(new KeyStore(db));
-const limits = { env: 'production', scopes: ['*'], tier: 'enterprise', rpm: 100_000_000, rpd: 1_000_000_000 } as const;
+const GATEWAY_ENV = (process.env.BENCH_GATEWAY_ENV ?? 'production') as 'production' | 'sandbox';
+const limits = { env: GATEWAY_ENV, scopes: ['*'], tier: 'enterprise', rpm: 100_000_000, rpd: 1_000_000_000 } as const;
 const { key } = await keys.create({ ...limits, merchantIds: ['bench-http'] });
 const { key: discountKey } = await keys.create({ ...limits, merchantIds: ['bench-disc'] });
 // The discounted merchant: a limited code, a category promotion that never matches, free shipping from 500.00, two methods.
@@ -116,7 +121,7 @@ execFileSync(process.execPath, [join(root, 'scripts/pnpm.mjs'), 'exec', 'turbo',
 const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : []; // a V8 CPU profile of the gateway, written at exit
 const serve = spawn(process.execPath, [...profile, join(root, 'apps/gateway/dist/cli.js'), 'serve'], {
   cwd: mkdtempSync(join(tmpdir(), 'bench-checkout-serve-')),
-  env: { PUBLIC_BASE_URL: 'http://127.0.0.1', ...process.env, DATABASE_URL: url.toString(), GATEWAY_ENV: 'production', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', DATABASE_POOL_SIZE: String(POOL_SIZE) },
+  env: { PUBLIC_BASE_URL: 'http://127.0.0.1', ...process.env, DATABASE_URL: url.toString(), GATEWAY_ENV, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', DATABASE_POOL_SIZE: String(POOL_SIZE) },
   stdio: ['ignore', 'pipe', 'ignore'],
 });
 const gateway = {
@@ -130,12 +135,52 @@ const gateway = {
     serve.once('exit', (code) => fail(new Error(`gateway serve exited with ${code}: ${out}`)));
   }),
 };
+// BENCH_BASELINE: the same plain checkout through another checkout's built gateway, on its own database (its own migrations).
+const previousDir = process.env.BENCH_BASELINE ? resolve(process.env.BENCH_BASELINE) : undefined;
+const previousUrl = new URL(url.toString());
+previousUrl.pathname = `/${name}_prev`;
+let previous: { serve: ReturnType<typeof spawn>; client: BenchClient; db: Awaited<ReturnType<typeof openDatabase>> } | undefined;
+if (previousDir) {
+  await admin.query(`CREATE DATABASE ${name}_prev`);
+  const prevServe = spawn(process.execPath, [join(previousDir, 'apps/gateway/dist/cli.js'), 'serve'], {
+    cwd: mkdtempSync(join(tmpdir(), 'bench-checkout-prev-')),
+    env: { PUBLIC_BASE_URL: 'http://127.0.0.1', ...process.env, DATABASE_URL: previousUrl.toString(), GATEWAY_ENV, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', DATABASE_POOL_SIZE: String(POOL_SIZE) },
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  const prevUrl = await new Promise<string>((done, fail) => {
+    let out = '';
+    prevServe.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const found = /listening on (http:\/\/\S+)/.exec(out);
+      if (found) done(found[1]!);
+    });
+    prevServe.once('exit', (code) => fail(new Error(`the baseline's gateway serve exited with ${code}: ${out}`)));
+  });
+  const prevDb = await openDatabase({ url: previousUrl.toString() }); // migrated by the baseline's own serve
+  // Its catalog and key written by its own CLI: its schema may predate this checkout's.
+  const prevCli = (...args: string[]) =>
+    execFileSync(process.execPath, [join(previousDir, 'apps/gateway/dist/cli.js'), ...args], { env: { ...process.env, DATABASE_URL: previousUrl.toString(), LOG_LEVEL: 'warn' }, encoding: 'utf8' });
+  prevCli('merchants', 'create', 'bench-http');
+  prevCli('catalog', 'import', catalogFile('h'), '--merchant', 'bench-http');
+  const prevKey = prevCli('keys', 'create', '--merchant', 'bench-http', '--env', GATEWAY_ENV, '--tier', 'enterprise', '--rpm', '100000000', '--rpd', '1000000000').trim().split('\n').at(-1)!;
+  previous = { serve: prevServe, client: new BenchClient(prevUrl, { 'X-ACP-API-Key': prevKey }, CONCURRENCY), db: prevDb };
+}
 const pool: Pool = new pg.Pool({ connectionString: url.toString(), max: POOL_SIZE });
 const client = new BenchClient(gateway.url, { 'X-ACP-API-Key': key }, CONCURRENCY);
 const discountClient = new BenchClient(gateway.url, { 'X-ACP-API-Key': discountKey }, CONCURRENCY);
 try {
   const address = { name: 'Ada Lovelace', line1: '1 Market St', city: 'San Francisco', state: 'CA', postal_code: '94105', country: 'US' };
 
+  const plainCheckout = (through: BenchClient) => async () => {
+    const items = cart('h').map((item) => ({ product_id: item.productId, quantity: item.quantity }));
+    const [created, create] = await timed(() => through.post('/checkout_sessions', { items, shipping_address: address }));
+    if (created.status !== 201) throw new Error(`create answered ${created.status}: ${created.body}`);
+    const session = (JSON.parse(created.body) as { checkout_session: { id: string } }).checkout_session;
+    const [completed, complete] = await timed(() => through.post(`/checkout_sessions/${session.id}/complete`));
+    if (completed.status !== 200) throw new Error(`complete answered ${completed.status}: ${completed.body}`);
+    return { create, complete };
+  };
+  const viaPrevious = previous ? plainCheckout(previous.client) : undefined;
   const viaGateway = async () => {
     const items = cart('h').map((item) => ({ product_id: item.productId, quantity: item.quantity }));
     const [created, create] = await timed(() => client.post('/checkout_sessions', { items, shipping_address: address }));
@@ -165,15 +210,17 @@ try {
   await drive(100, viaGateway); // warm-up: JIT, connection pools, caches
   await drive(100, withDiscount);
   await drive(100, viaSql);
-  const results = { gateway: [] as Sample[], discounted: [] as Sample[], sql: [] as Sample[] };
-  const seconds = { gateway: 0, discounted: 0, sql: 0 };
-  const cpu = { gateway: { client: 0, server: 0, postgres: 0 }, discounted: { client: 0, server: 0, postgres: 0 }, sql: { client: 0, server: 0, postgres: 0 } };
+  if (viaPrevious) await drive(100, viaPrevious);
+  const results = { gateway: [] as Sample[], discounted: [] as Sample[], sql: [] as Sample[], previous: [] as Sample[] };
+  const seconds = { gateway: 0, discounted: 0, sql: 0, previous: 0 };
+  const cpu = { gateway: { client: 0, server: 0, postgres: 0 }, discounted: { client: 0, server: 0, postgres: 0 }, sql: { client: 0, server: 0, postgres: 0 }, previous: { client: 0, server: 0, postgres: 0 } };
   const add = (into: CpuReading, more: CpuReading) => ((into.client += more.client), (into.server += more.server), (into.postgres += more.postgres));
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [side, work] of [['gateway', viaGateway], ['discounted', withDiscount], ['sql', viaSql]] as const) {
-      const before = readCpu(serve.pid);
+    const sides = [['gateway', viaGateway, serve.pid], ['discounted', withDiscount, serve.pid], ['sql', viaSql, serve.pid], ...(viaPrevious ? [['previous', viaPrevious, previous!.serve.pid] as const] : [])] as const;
+    for (const [side, work, pid] of sides) {
+      const before = readCpu(pid);
       const run = await drive(CHECKOUTS, work);
-      add(cpu[side], cpuSince(before, serve.pid));
+      add(cpu[side], cpuSince(before, pid));
       results[side].push(...run.samples);
       seconds[side] += run.seconds;
     }
@@ -199,10 +246,22 @@ try {
   console.log(`${'code + option side'.padEnd(30)}${perCheckout(cpu.discounted.client)}${perCheckout(cpu.discounted.server)}${perCheckout(cpu.discounted.postgres)}`);
   console.log(`${'baseline side'.padEnd(30)}${perCheckout(cpu.sql.client)}${perCheckout(cpu.sql.server)}${perCheckout(cpu.sql.postgres)}`);
   console.log(`ratio gateway / baseline: throughput ${(gatewayStats.throughput / sqlStats.throughput).toFixed(2)}×, p99 ${(gatewayStats.p99 / sqlStats.p99).toFixed(2)}×`);
+  if (viaPrevious) {
+    const previousStats = summarize(results.previous, seconds.previous);
+    console.log(`${'BENCH_BASELINE gateway (HTTP)'.padEnd(30)}${pick(previousStats.throughput, 12)}${pick(previousStats.p50, 9)}${pick(previousStats.p99, 9)}${pick(previousStats.createP99, 13)}${pick(previousStats.completeP99, 15)}`);
+    console.log(`${'BENCH_BASELINE side (CPU ms)'.padEnd(30)}${perCheckout(cpu.previous.client)}${perCheckout(cpu.previous.server)}${perCheckout(cpu.previous.postgres)}`);
+    console.log(`ratio gateway / BENCH_BASELINE gateway: throughput ${(gatewayStats.throughput / previousStats.throughput).toFixed(2)}×, p50 ${(gatewayStats.p50 / previousStats.p50).toFixed(2)}×, p99 ${(gatewayStats.p99 / previousStats.p99).toFixed(2)}×, complete p99 ${(gatewayStats.completeP99 / previousStats.completeP99).toFixed(2)}×`);
+  }
   console.log(`ratio code + option / plain checkout: throughput ${(discountedStats.throughput / gatewayStats.throughput).toFixed(2)}×, p99 ${(discountedStats.p99 / gatewayStats.p99).toFixed(2)}× (goal ≥ 0.9× throughput)`);
 } finally {
   client.close();
   discountClient.close();
+  if (previous) {
+    previous.client.close();
+    previous.serve.kill('SIGTERM');
+    await new Promise((exited) => previous!.serve.once('exit', exited));
+    await previous.db.close();
+  }
   await pool.end();
   serve.kill('SIGTERM');
   await new Promise((exited) => serve.once('exit', exited));
@@ -214,5 +273,6 @@ try {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`DROP DATABASE IF EXISTS ${name}_prev WITH (FORCE)`);
   await admin.end();
 }

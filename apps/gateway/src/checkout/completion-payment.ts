@@ -7,7 +7,7 @@
  *    (our API with a provider that opens payments: the buyer confirmed it on the merchant's page), or
  *    the session's `payment_method` token (our API with the test provider: `demo_card` approves) —
  *    is authorized for the session's total. A decline or 3-D Secure throws; nothing but the
- *    operation is written.
+ *    operation is written. Our API without a provider (`none`) takes no payment, as before.
  * 2. `ctes`: the order's transaction settles the authorization and records its capture, pending.
  * 3. `capture`, after the commit: the capture runs now; the worker backs it up.
  * 4. `release`, when the transaction failed (stock taken by another buyer, a code's last use,
@@ -35,8 +35,9 @@ export class CompletionPayment {
   /**
    * Authorizes the session's total (row: the session as read before the transaction). 'settled':
    * another completion of this session settled its payment first (the transaction's lock answers).
+   * null: our API without a payment provider takes no payment.
    */
-  async authorize(merchantId: string, row: Session, instruction: PaymentInstruction | undefined): Promise<Authorized | 'settled'> {
+  async authorize(merchantId: string, row: Session, instruction: PaymentInstruction | undefined): Promise<Authorized | 'settled' | null> {
     const provider = this.operations.provider;
     const subject = { merchantId, sessionId: row.id, amount: row.total, currency: row.currency };
     const amount = `${row.total}${row.currency}`;
@@ -51,7 +52,9 @@ export class CompletionPayment {
       const key = PaymentOperations.key(row.id, amount, instruction.handlerId, instruction.instrument.credential.token, instruction.authentication?.outcome ?? '');
       return this.operations.authorize(subject, { instruction }, key);
     }
-    if (provider.name === 'none') throw new PaymentProviderNotConfiguredError(NOT_CONFIGURED_MESSAGE);
+    // Without a payment provider (production's default until a PSP is configured) our API completes as it always has,
+    // taking no payment (its `payment_method` recorded): no money moves, so none needs a record. Agents are refused above.
+    if (provider.name === 'none') return null;
     if (row.paymentReference) return this.operations.authorize(subject, { reference: row.paymentReference }, PaymentOperations.key(row.id, amount, 'opened', row.paymentReference));
     return this.operations.authorize(subject, { paymentMethod: row.paymentMethod }, PaymentOperations.key(row.id, amount, 'payment_method', row.paymentMethod));
   }

@@ -59,7 +59,7 @@ export class SessionCompletion {
   private async once<T>(merchantId: string, id: string, instruction: PaymentInstruction | undefined, answer: (tx: Tx, row: Session) => Promise<T>): Promise<T> {
     const { db, store } = this.deps;
     const read = await store.find(merchantId, id);
-    let authorized: Authorized | 'settled' | undefined;
+    let authorized: Authorized | 'settled' | null | undefined;
     // A session not open, or unknown, is answered by the transaction's lock (404, 405) as before.
     if (read?.status === 'open') {
       checkCompletable(read, instruction);
@@ -74,17 +74,17 @@ export class SessionCompletion {
         const { row, now } = await this.deps.lockOpen(tx, merchantId, id, 'completed');
         checkCompletable(row, instruction);
         if (authorized === 'settled' || authorized === undefined) throw new InvalidStateError(`Checkout session ${id} was paid by another completion; complete it again`);
-        if (row.total !== authorized.operation.amount || row.currency !== authorized.operation.currency) throw new TotalChangedError();
+        if (authorized && (row.total !== authorized.operation.amount || row.currency !== authorized.operation.currency)) throw new TotalChangedError();
         const takes = planStockTakes(row.lineItems);
         products = [...new Set(takes.map((take) => take.productId))];
         const order = { id: newId('ord'), merchantId, sessionId: id, currency: row.currency, total: row.total };
-        const payment = this.deps.payment.hold(authorized, order.id, now);
-        held = payment.held;
+        const payment = authorized ? this.deps.payment.hold(authorized, order.id, now) : undefined;
+        held = payment?.held;
         // The buyer recorded with the order, whichever protocol sold (completion-buyer.ts): remembered first, its email with the codes' uses.
         const buyer = await completionBuyer(this.deps.customers, tx, merchantId, row);
         // Stock, order, status, event, each code's use and the payment's capture in one statement; a take it could not fill,
         // a code whose last use went to another order, or an authorization no longer held rolls everything back.
-        const completion = await store.complete(tx, row, order, takes, now, appliedCodeKeys(row.discounts), buyer, payment.ctes);
+        const completion = await store.complete(tx, row, order, takes, now, appliedCodeKeys(row.discounts), buyer, payment?.ctes);
         if (completion.failed) throw stockError(completion.failed.take, completion.failed.result);
         if (completion.unredeemed.length) throw new DiscountLimitReachedError(completion.unredeemed);
         if (!completion.held) throw new InvalidStateError(`The payment of checkout session ${id} was released before its order was recorded; complete it again`);
