@@ -148,7 +148,8 @@ export const updateCheckoutSession = <ThrowOnError extends boolean = false>(opti
  * `requires_3ds`), nothing written but the payment's record. The order's transaction records the
  * capture with the order; the capture runs after the commit (retried by the payment worker), and an
  * authorization whose order could not be recorded (stock taken by another buyer, a code's last
- * use) is released. Without a payment provider (`PAYMENT_PROVIDER=none`) → 503.
+ * use) is released. Without a payment provider (`PAYMENT_PROVIDER=none`, production's default) no
+ * payment is taken, as in earlier versions.
  *
  * A session that is already completed or canceled → 405 `method_not_allowed`, unchanged. Of
  * concurrent requests on one session (complete, cancel, PATCH) one runs at a time: exactly one
