@@ -121,7 +121,10 @@ export class UcpCheckout {
       ...(request.buyer ? { customer: customerOf(request.buyer) } : {}),
       ...(request.discounts?.codes !== undefined ? { discountCodes: request.discounts.codes } : {}),
     };
-    const created = await guard(() => this.checkout.open(merchantId, changes, this.storing(store)), grouped.firstIndex);
+    // 2026-01-11 has no envelope for an outcome: a cart the stock cannot fill is refused there (400),
+    // the session rolled back with the refusal; 2026-04-08 creates it with its out_of_stock message.
+    const storing = version === '2026-01-11' ? refusingShortages(this.storing(store)) : this.storing(store);
+    const created = await guard(() => this.checkout.open(merchantId, changes, storing), grouped.firstIndex);
     if (request.cart_id !== undefined) await this.carts!.link(merchantId, request.cart_id, created.session.id);
     return this.view(created);
   }
@@ -272,4 +275,16 @@ export class UcpCheckout {
     const token = testHandler ? testToken(instrument.credential) : providerToken(instrument.credential);
     return { handlerId: testHandler ? testHandler.id : instrument.handler_id, instrument: { type: instrument.type ?? 'card', credential: { type: 'token', token } } };
   }
+}
+
+/** Refuses, in the transaction that would create it, a session asking more than the stock holds (its first shortage). */
+function refusingShortages(next: BeforeCommit<SessionRecord> | undefined): BeforeCommit<SessionRecord> {
+  return async (tx, record) => {
+    const [short] = record.shortages;
+    if (short) {
+      const content = short.available === null ? `Item ${short.sku} is no longer sold` : `Only ${short.available} of item ${short.sku} left; ${short.requested} requested`;
+      throw new UcpError('out_of_stock', content, 200, {}, { path: `$.line_items[${short.lines[0]!}]` });
+    }
+    await next?.(tx, record);
+  };
 }
