@@ -36,7 +36,8 @@ releases (the order at its checkout's release), and \`PUT /orders/{id}\` (develo
 
 **Each release's binding.** 2026-04-08 answers business outcomes (an unknown item, a finished checkout, not found)
 200 with its error envelope; 2026-01-11, which has none, answers them in its \`requires_escalation\` shape with its
-status table — 400 for what cannot be served, 404, 409 — and every negotiation failure 400. A finished checkout
+status table — 400 for what cannot be served (a create asking more than the stock included: nothing is created;
+2026-04-08 creates it with an \`out_of_stock\` message), 404, 409 — and every negotiation failure 400. A finished checkout
 stays finished: update and cancel answer \`checkout_not_modifiable\`; completing it answers the checkout as it is
 (its order, or \`canceled\`), without a message.
 
