@@ -78,8 +78,8 @@ function App() {
   };
   return (
     <Switch>
-      <Route path="/m/:merchant/:section/:item">{(p) => <Section session={session} merchant={p.merchant} section={p.section} item={p.item} onSignOut={signOut} />}</Route>
-      <Route path="/m/:merchant/:section">{(p) => <Section session={session} merchant={p.merchant} section={p.section} onSignOut={signOut} />}</Route>
+      <Route path="/m/:merchant/:section/:item">{(p: { merchant: string; section: string; item: string }) => <Section session={session} merchant={p.merchant} section={p.section} item={p.item} onSignOut={signOut} />}</Route>
+      <Route path="/m/:merchant/:section">{(p: { merchant: string; section: string }) => <Section session={session} merchant={p.merchant} section={p.section} onSignOut={signOut} />}</Route>
       <Route>
         <FirstMerchant />
       </Route>
