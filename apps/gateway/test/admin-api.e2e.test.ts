@@ -217,6 +217,12 @@ describe('webhook endpoints, deliveries and resend', () => {
     expect(order.status).toBe(200);
     expect(order.body.order.id).toBe(orderId);
     expect(order.body.events).toEqual([{ id: request!.json.id, type: 'order.created', created_at: expect.any(String), deliveries: [delivery] }]);
+    // The movements of its money, as the payment operations recorded them (the test provider: authorized, then captured after the commit).
+    expect(order.body.order.payment).toMatchObject({ provider: 'test', status: 'captured' });
+    expect(order.body.payment_operations.map((op: { kind: string; state: string; next_attempt_at: string | null }) => [op.kind, op.state, op.next_attempt_at])).toEqual([
+      ['authorize', 'succeeded', null],
+      ['capture', 'succeeded', null],
+    ]);
     expect((await admin(op.reader, '/merchants/shop/orders')).body.items.map((o: { id: string }) => o.id)).toContain(orderId);
   });
 
