@@ -20,7 +20,8 @@ import { lineSubtotal, type Totals } from './pricing/pricing.js';
 import type { ProtocolState, Session, SessionLine, SessionStatus } from './session.js';
 import { toCheckoutSession } from './session-mapper.js';
 import { decodeLines, decodeSession, decodeWholeSession, LINES_OF_S, SESSION_JSON, WHOLE_SESSION, type WholeSessionRow } from './session-rows.js';
-import type { Shortage, StockResult, StockTake } from './stock.js';
+import { CompletionReadStore } from './completion-read-store.js';
+import { shortagesOf, type Shortage, type StockResult, type StockTake } from './stock.js';
 
 export interface SessionFields {
   currency: string;
@@ -126,7 +127,12 @@ function lineRows(lines: readonly CartLine[], discounts: readonly bigint[]): Ses
 }
 
 export class CheckoutStore {
-  constructor(private readonly db: Database) {}
+  /** A completion's read before it authorizes: the session and its lines' stock in one round trip. */
+  readonly completionReads: CompletionReadStore;
+
+  constructor(private readonly db: Database) {
+    this.completionReads = new CompletionReadStore(db);
+  }
 
   /**
    * The merchant's products among `ids`, with what checkout needs of their variants (in a
@@ -282,15 +288,7 @@ export class CheckoutStore {
       SELECT p.id, p.id, p.quantity, p.policy::text FROM products AS p
       WHERE p.merchant_id = ${merchantId} AND p.id = ANY(${takes.map((take) => take.productId)}::text[])
         AND NOT EXISTS (SELECT 1 FROM variants AS v WHERE v.merchant_id = p.merchant_id AND v.product_id = p.id)`);
-    const shortages: Shortage[] = [];
-    for (const take of takes) {
-      const held = stock.find((row) => row.sku === take.sku && row.productId === take.productId);
-      if (!held) shortages.push({ lines: take.lines, sku: take.sku, requested: take.quantity, available: null });
-      else if (held.policy === 'deny' && held.quantity < take.quantity) {
-        shortages.push({ lines: take.lines, sku: take.sku, requested: take.quantity, available: Math.max(0, held.quantity) });
-      }
-    }
-    return shortages;
+    return shortagesOf(takes, stock);
   }
 
   /**

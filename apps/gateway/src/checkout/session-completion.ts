@@ -26,6 +26,7 @@ import { appliedCodeKeys } from './session-discounts.js';
 import type { CustomerDirectory } from './session-customer.js';
 import { unavailableDestination } from './session-needs.js';
 import type { Session } from './session.js';
+import { shortagesOf, type StockLevel } from './stock.js';
 
 /** The session's total changed after its payment was authorized: paid again for the new one. */
 class TotalChangedError extends Error {}
@@ -58,13 +59,13 @@ export class SessionCompletion {
 
   private async once<T>(merchantId: string, id: string, instruction: PaymentInstruction | undefined, answer: (tx: Tx, row: Session) => Promise<T>): Promise<T> {
     const { db, store } = this.deps;
-    const read = await store.find(merchantId, id);
+    const read = await store.completionReads.sessionWithStock(merchantId, id);
     let authorized: Authorized | 'settled' | null | undefined;
     // A session not open, or unknown, is answered by the transaction's lock (404, 405) as before.
-    if (read?.status === 'open') {
-      checkCompletable(read, instruction);
-      await this.checkStock(merchantId, read);
-      authorized = await this.deps.payment.authorize(merchantId, read, instruction);
+    if (read?.session.status === 'open') {
+      checkCompletable(read.session, instruction);
+      checkStock(read.session, read.stock);
+      authorized = await this.deps.payment.authorize(merchantId, read.session, instruction);
     }
     let products: string[] = [];
     let held: HeldPayment | undefined;
@@ -100,15 +101,15 @@ export class SessionCompletion {
     if (held) await this.deps.payment.capture(held);
     return result;
   }
+}
 
-  /** The stock the cart needs, read (not reserved): a shortage now is refused before anything is authorized, as the transaction would. */
-  private async checkStock(merchantId: string, row: Session): Promise<void> {
-    const takes = planStockTakes(row.lineItems);
-    const [short] = await this.deps.store.shortages(undefined, merchantId, takes);
-    if (!short) return;
-    const take = takes.find((planned) => planned.sku === short.sku && planned.lines[0] === short.lines[0])!;
-    throw stockError(take, short.available === null ? { kind: 'gone' } : { kind: 'short', available: short.available });
-  }
+/** The stock the cart needs, as read (not reserved): a shortage now is refused before anything is authorized, as the transaction would. */
+function checkStock(row: Session, stock: readonly StockLevel[]): void {
+  const takes = planStockTakes(row.lineItems);
+  const [short] = shortagesOf(takes, stock);
+  if (!short) return;
+  const take = takes.find((planned) => planned.sku === short.sku && planned.lines[0] === short.lines[0])!;
+  throw stockError(take, short.available === null ? { kind: 'gone' } : { kind: 'short', available: short.available });
 }
 
 /** What a session needs before it can complete: an address for what ships, a destination it ships to, a chosen option to pay. */
