@@ -153,6 +153,9 @@ export async function startGateway(config: Config, logger: Logger, print: (line:
     const paymentWorker = new PaymentWorker(services.payments, { logger });
     paymentWorker.start();
     logger.info({ webhookWorker: config.webhookWorker, poolSize: db.kind === 'postgresql' ? config.databasePoolSize : undefined }, 'gateway started');
+    if (config.env === 'production' && config.paymentProvider === 'none') {
+      logger.warn('PAYMENT_PROVIDER=none: this gateway takes no money — orders through our API are taken without a payment and agents cannot pay (docs/payments.md)');
+    }
     // A large catalog's loading garbage collected at once rather than held for minutes (ops/heap-compaction.ts).
     if (warm.products >= LARGE_CATALOG_PRODUCTS) {
       setImmediate(() => {

@@ -44,7 +44,11 @@ export class CompletionPayment {
     if (instruction) {
       const handlers = await provider.handlers(merchantId);
       if (handlers.length === 0) {
-        throw new PaymentProviderNotConfiguredError(provider.name === 'none' ? NOT_CONFIGURED_MESSAGE : `The payment provider ${provider.name} offers merchant ${merchantId} no payment handler`);
+        throw new PaymentProviderNotConfiguredError(
+          provider.name === 'none'
+            ? NOT_CONFIGURED_MESSAGE
+            : `Merchant ${merchantId} cannot take payments: the payment provider ${provider.name} offers it no payment handler. An operator sets it up with \`gateway merchants payments ${merchantId}\` or PUT /admin/merchants/${merchantId}/payments (docs/payments.md)`,
+        );
       }
       if (!handlers.some((handler) => handler.id === instruction.handlerId)) {
         throw new UnknownPaymentHandlerError(`This session offers no payment handler ${JSON.stringify(instruction.handlerId)}`, 'payment_data.handler_id');
