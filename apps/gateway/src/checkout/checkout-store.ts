@@ -5,7 +5,6 @@
  * of work the service hands in, when there is one — and answers with what the database
  * returned inside that transaction (read-your-writes), as the domain's Session.
  */
-import type { Address, Customer } from '../contract-types.js';
 import type { Database } from '../db/database.js';
 import { iso } from '../db/sql.js';
 import { NOW_UTC } from '../db/sql-time.js';
@@ -15,35 +14,12 @@ import { catalogEvents } from '../catalog/catalog-events.js';
 import { outboxEntry } from '../webhooks/outbox.js';
 import { completionStatement, type NewOrder } from './completion-sql.js';
 import type { CartLine, CatalogProduct } from './line-resolver.js';
-import type { SavedAddress } from './session-customer.js';
-import { lineSubtotal, type Totals } from './pricing/pricing.js';
 import type { ProtocolState, Session, SessionLine, SessionStatus } from './session.js';
 import { toCheckoutSession } from './session-mapper.js';
 import { decodeLines, decodeSession, decodeWholeSession, LINES_OF_S, SESSION_JSON, WHOLE_SESSION, type WholeSessionRow } from './session-rows.js';
 import { CompletionReadStore } from './completion-read-store.js';
+import { amountsJson, insertLines, jsonText, lineRows, totalsColumns, updateLineDiscounts, type NewSession, type SessionFields } from './session-statements.js';
 import { shortagesOf, type Shortage, type StockResult, type StockTake } from './stock.js';
-
-export interface SessionFields {
-  currency: string;
-  shippingAddress: Address | null;
-  customer: Customer | null;
-  buyer: { customerId: string | null; shippingAddressId: string | null; savedAddresses: SavedAddress[] | null };
-  paymentMethod: string;
-  totals: Totals;
-  /** The discount codes the buyer asked for, in the order given. */
-  discountCodes: readonly string[];
-  fulfillmentOptionId?: string | null;
-  protocolState?: ProtocolState | null;
-}
-
-export interface NewSession extends SessionFields {
-  id: string;
-  merchantId: string;
-  clientSecret: string;
-  /** The payment the provider opened for it (session-payment.ts), when it did. */
-  paymentReference?: string | null;
-  lines: readonly CartLine[];
-}
 
 /**
  * The buyer a completion records, whichever protocol sold: the normalized email (what per-customer
@@ -64,66 +40,6 @@ export interface Completion<T extends StockTake> {
   unredeemed: string[];
   /** False when the payment's authorization was no longer the completion's (a worker released it): the caller rolls back. */
   held: boolean;
-}
-
-function totalsColumns(fields: SessionFields) {
-  const { totals } = fields;
-  return {
-    currency: fields.currency,
-    paymentMethod: fields.paymentMethod,
-    shippingMethod: totals.shippingMethod,
-    shippingAmount: totals.shipping,
-    shippingOptions: totals.shippingOptions,
-    taxRate: totals.taxRate,
-    taxAmount: totals.tax,
-    subtotal: totals.subtotal,
-    discountAmount: totals.discount,
-    total: totals.total,
-    discountCodes: [...fields.discountCodes],
-    discounts: totals.discounts,
-  };
-}
-
-/** Writes a session's lines (from one JSON parameter: amounts as text, which a bigint column reads exactly). */
-function insertLines(sessionId: string, lines: readonly SessionLine[]): Statement {
-  const json = JSON.stringify(lines, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value));
-  return sql`
-    INSERT INTO line_items (session_id, position, product_id, variant_sku, quantity, title, unit_amount, subtotal, requires_shipping, taxable, category, discount)
-    SELECT ${sessionId}::text, r.position, r."productId", r."variantSku", r.quantity, r.title, r."unitAmount", r.subtotal, r."requiresShipping", r.taxable, r.category, r.discount
-    FROM jsonb_to_recordset(${json}::jsonb) AS r(position int, "productId" text, "variantSku" text, quantity int,
-      title text, "unitAmount" bigint, subtotal bigint, "requiresShipping" boolean, taxable boolean, category text, discount bigint)`;
-}
-
-/** Sets each line's share of the discounts (the cart unchanged, its discounts repriced). */
-function updateLineDiscounts(sessionId: string, lines: readonly SessionLine[]): Statement {
-  const json = JSON.stringify(lines.map((line) => ({ position: line.position, discount: line.discount.toString() })));
-  return sql`
-    UPDATE line_items AS l SET discount = r.discount
-    FROM jsonb_to_recordset(${json}::jsonb) AS r(position int, discount bigint)
-    WHERE l.session_id = ${sessionId} AND l.position = r.position`;
-}
-
-/** A JSON column's parameter: the value as JSON text, or SQL NULL. */
-const jsonText = (value: unknown) => (value === null || value === undefined ? null : JSON.stringify(value));
-
-/** JSON text with bigint amounts as strings (read back exactly by session-rows.ts). */
-const amountsJson = (value: unknown) => JSON.stringify(value, (_key, item: unknown) => (typeof item === 'bigint' ? item.toString() : item));
-
-/** The cart's lines as stored, each with its share of the discounts (`Totals.lineDiscounts`, in cart order). */
-function lineRows(lines: readonly CartLine[], discounts: readonly bigint[]): SessionLine[] {
-  return lines.map((line, position) => ({
-    position,
-    productId: line.productId,
-    variantSku: line.variantSku,
-    quantity: line.quantity,
-    title: line.title,
-    unitAmount: line.unitAmount,
-    subtotal: lineSubtotal(line),
-    requiresShipping: line.requiresShipping,
-    taxable: line.taxable,
-    category: line.category,
-    discount: discounts[position] ?? 0n,
-  }));
 }
 
 export class CheckoutStore {
