@@ -9,7 +9,9 @@
  * array and puts handlers in `payment.handlers`; 2026-04-08 lists one entry per transport, keys
  * capabilities and `payment_handlers` by name.
  */
+import type { PaymentHandlerDeclaration } from '../payments/payment-provider.js';
 import { advertisedCapabilities } from './capabilities.js';
+import { CARD_INSTRUMENT, handler2026_01_11, handlers2026_04_08 } from './payment-handlers.js';
 import type { PublicSigningJwk } from './signing-keys.js';
 import { linkedVersions, MCP_PATH, UCP_PREFIX, type UcpVersion } from './ucp-version.js';
 
@@ -27,22 +29,22 @@ export const TEST_HANDLER = {
   tokens: ['success_token', 'fail_token'],
 } as const;
 
-const CARD_INSTRUMENT = 'https://ucp.dev/schemas/shopping/types/card_payment_instrument.json';
-
 export interface ProfileSettings {
   /** The public origin agents reach this gateway at, without a trailing slash. */
   origin: string;
   /** The release `/.well-known/ucp` describes (UCP_VERSION). */
   current: UcpVersion;
   signingKeys: readonly PublicSigningJwk[];
-  /** Whether the test payment handler is offered (never in production). */
+  /** Whether the test payment handler is offered (never in production; only with the test provider). */
   testHandler: boolean;
+  /** The payment provider's handlers, as the profile shows them (payment-handlers.ts). */
+  paymentHandlers?: readonly PaymentHandlerDeclaration[];
 }
 
-/** 2026-01-11's `payment.handlers` (profile and checkout answers alike): the test handler, when offered. */
-export function paymentHandlers2026_01_11(testHandler: boolean) {
+/** 2026-01-11's `payment.handlers` (profile and checkout answers alike): the test handler, when offered, then the provider's. */
+export function paymentHandlers2026_01_11(testHandler: boolean, provider: readonly PaymentHandlerDeclaration[] = []) {
   const version = '2026-01-11';
-  return testHandler
+  const test = testHandler
     ? [
         {
           id: TEST_HANDLER.id,
@@ -55,12 +57,13 @@ export function paymentHandlers2026_01_11(testHandler: boolean) {
         },
       ]
     : [];
+  return [...test, ...provider.map(handler2026_01_11)];
 }
 
-/** 2026-04-08's `payment_handlers` registry (profile and `ucp` envelope of answers alike): the test handler, when offered. */
-export function paymentHandlers2026_04_08(testHandler: boolean): Record<string, Record<string, unknown>[]> {
+/** 2026-04-08's `payment_handlers` registry (profile and `ucp` envelope of answers alike): the test handler, when offered, then the provider's. */
+export function paymentHandlers2026_04_08(testHandler: boolean, provider: readonly PaymentHandlerDeclaration[] = []): Record<string, Record<string, unknown>[]> {
   const version = '2026-04-08';
-  return testHandler
+  const test: Record<string, Record<string, unknown>[]> = testHandler
     ? {
         [TEST_HANDLER.name]: [
           {
@@ -74,6 +77,7 @@ export function paymentHandlers2026_04_08(testHandler: boolean): Record<string, 
         ],
       }
     : {};
+  return { ...test, ...handlers2026_04_08(provider) };
 }
 
 /** Where the profile of `version` is served: `/.well-known/ucp/<version>` (the spec's own example). */
@@ -104,7 +108,7 @@ function profile2026_01_11(settings: ProfileSettings) {
         ...(capability.extends ? { extends: capability.extends } : {}),
       })),
     },
-    payment: { handlers: paymentHandlers2026_01_11(settings.testHandler) },
+    payment: { handlers: paymentHandlers2026_01_11(settings.testHandler, settings.paymentHandlers) },
     ...(settings.signingKeys.length ? { signing_keys: settings.signingKeys.map((key) => ({ ...key })) } : {}),
   };
 }
@@ -130,7 +134,7 @@ function profile2026_04_08(settings: ProfileSettings, leaf: boolean) {
           [{ version, spec: `${base}/specification/${capability.doc}`, schema: `${base}/schemas/shopping/${capability.schema}.json`, ...(capability.extends ? { extends: capability.extends } : {}) }],
         ]),
       ),
-      payment_handlers: paymentHandlers2026_04_08(settings.testHandler),
+      payment_handlers: paymentHandlers2026_04_08(settings.testHandler, settings.paymentHandlers),
     },
     ...(settings.signingKeys.length ? { signing_keys: settings.signingKeys.map((key) => ({ ...key })) } : {}),
   };

@@ -9,6 +9,7 @@
  */
 import type { RequestHandler, Response } from 'express';
 import { rateLimit as expressRateLimit } from 'express-rate-limit';
+import type { PaymentHandlerDeclaration } from '../payments/payment-provider.js';
 import { businessProfile, type ProfileSettings } from './business-profile.js';
 import { profileOrigin } from './profile-origin.js';
 import type { PublicSigningJwk } from './signing-keys.js';
@@ -24,6 +25,8 @@ export interface UcpDiscoveryOptions {
   signingKeys: readonly PublicSigningJwk[];
   /** The test payment handler is offered (development and sandbox). */
   testHandler: boolean;
+  /** The payment provider's handlers the profile shows (payment-handlers.ts). */
+  paymentHandlers?: readonly PaymentHandlerDeclaration[];
   /** Requests per minute per client address (default 300). */
   perMinute?: number;
 }
@@ -68,7 +71,7 @@ export function ucpDiscovery(options: UcpDiscoveryOptions): RequestHandler {
         if (error instanceof UcpError) return refuse(res, current, error);
         throw error;
       }
-      const settings: ProfileSettings = { origin: origin.origin, current, signingKeys: options.signingKeys, testHandler: options.testHandler };
+      const settings: ProfileSettings = { origin: origin.origin, current, signingKeys: options.signingKeys, testHandler: options.testHandler, paymentHandlers: options.paymentHandlers ?? [] };
       res.setHeader('Cache-Control', origin.cacheControl);
       for (const header of origin.vary) res.vary(header);
       res.json(businessProfile(version, settings, { leaf: path !== UCP_DISCOVERY_PATH }));

@@ -37,6 +37,7 @@ import { UcpCheckout, type CartSource } from './checkout/ucp-checkout.js';
 import { devPlatformProfileRoute } from './dev-platform-profile.js';
 import { UCP_DISCOVERY_PATH, ucpDiscovery, type UcpDiscoveryOptions } from './discovery.js';
 import { negotiationOf, ucpNegotiation } from './negotiation.js';
+import { profileHandlers } from './payment-handlers.js';
 import type { AgentProfileFetcher } from './profile-fetcher.js';
 import { UcpError } from './ucp-error.js';
 import { ucpErrors } from './ucp-errors.js';
@@ -67,7 +68,10 @@ export function ucpProfile(deps: UcpProfileDeps): ProtocolProfile {
   const { config, logger, discovery } = deps;
   const { current } = discovery;
   const storefront = (merchantId: string) => new StorefrontUrls(config.storefrontUrl ?? PLACEHOLDER_STOREFRONT, merchantId);
-  const testHandler = discovery.testHandler;
+  // UCP's test handler is the test provider's face: offered with it only. Another provider offers its own handlers.
+  const provider = deps.checkout.payments.name;
+  const testHandler = discovery.testHandler && provider === 'test';
+  const offered: UcpDiscoveryOptions = { ...discovery, testHandler, paymentHandlers: profileHandlers(provider) };
   const checkout = new UcpCheckout(
     deps.checkout,
     {
@@ -88,7 +92,7 @@ export function ucpProfile(deps: UcpProfileDeps): ProtocolProfile {
     ...ucpErrors(current),
     claims: (path) => isUcpPath(path) || isDiscoveryPath(path),
     operations,
-    before: [ucpDiscovery(discovery), devPlatformProfileRoute({ env: config.env, current }), negotiate],
+    before: [ucpDiscovery(offered), devPlatformProfileRoute({ env: config.env, current }), negotiate],
     guard: [
       (req, _res, next) => {
         const since = operationSince(req.ctx.operation!.operationId);

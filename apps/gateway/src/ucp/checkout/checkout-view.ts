@@ -21,6 +21,7 @@
 import { sessionNeeds, type SessionNeed } from '../../checkout/session-needs.js';
 import type { SessionRecord } from '../../checkout/session-record.js';
 import type { Session } from '../../checkout/session.js';
+import type { PaymentHandlerDeclaration } from '../../payments/payment-provider.js';
 import { paymentHandlers2026_01_11 } from '../business-profile.js';
 import { ucpEnvelope } from '../envelope.js';
 import type { UcpVersion } from '../ucp-version.js';
@@ -100,8 +101,12 @@ function statusAndMessages(record: SessionRecord, state: UcpState): { status: st
     .filter((need) => !(need.kind === 'fulfillment_option' && digitalOnly))
     .flatMap((need) => (need.kind === 'shipping_address' ? addressMessages(need.missing, record, state) : [needMessage(need)]));
   if (!session.customer?.email) errors.push({ type: 'error', code: 'missing', path: '$.buyer.email', content: "The buyer's email is needed: send buyer.email", severity: 'recoverable' });
-  const payment = state.payment_problem ? [{ type: 'error', code: 'payment_failed', path: '$.payment', content: state.payment_problem.content, severity: 'recoverable' }] : [];
-  return { status: errors.length ? 'incomplete' : 'ready_for_complete', messages: [...errors, ...payment, ...warnings] };
+  const problem = state.payment_problem;
+  // 3-D Secure is for the buyer at continue_url (an escalation); a decline, the platform recovers from.
+  const escalated = problem?.code === 'requires_3ds';
+  const payment = problem ? [{ type: 'error', code: problem.code, path: '$.payment', content: problem.content, severity: escalated ? 'requires_buyer_input' : 'recoverable' }] : [];
+  const status = errors.length ? 'incomplete' : escalated ? 'requires_escalation' : 'ready_for_complete';
+  return { status, messages: [...errors, ...payment, ...warnings] };
 }
 
 function lineItems(session: Session, state: UcpState, version: UcpVersion): Json[] {
@@ -166,10 +171,10 @@ function fulfillment(record: SessionRecord, state: UcpState): Json | undefined {
 }
 
 /** `instruments` is always there, empty until a completion pays: clients iterate it. */
-function payment(state: UcpState, version: UcpVersion, testHandler: boolean): Json {
+function payment(state: UcpState, version: UcpVersion, testHandler: boolean, handlers: readonly PaymentHandlerDeclaration[]): Json {
   if (version === '2026-01-11') {
     return {
-      handlers: paymentHandlers2026_01_11(testHandler),
+      handlers: paymentHandlers2026_01_11(testHandler, handlers),
       ...(state.instrument ? { selected_instrument_id: state.instrument.id } : {}),
       instruments: state.instrument ? [state.instrument] : [],
     };
@@ -183,7 +188,8 @@ function buyer(session: Session, state: UcpState): Json | undefined {
   return { ...(state.buyer ?? {}), ...(email ? { email } : {}) };
 }
 
-export function toUcpCheckout(record: SessionRecord, context: CheckoutViewContext): Json {
+/** `handlers`: the payment provider's handlers for the session's merchant (none without an account). */
+export function toUcpCheckout(record: SessionRecord, context: CheckoutViewContext, handlers: readonly PaymentHandlerDeclaration[] = []): Json {
   const { session } = record;
   const state = ucpStateOf(session.protocolState);
   const { version } = state;
@@ -192,7 +198,7 @@ export function toUcpCheckout(record: SessionRecord, context: CheckoutViewContex
   const shownFulfillment = fulfillment(record, state);
   const open = session.status === 'open';
   return {
-    ucp: ucpEnvelope(version, state.capabilities, { payment: { testHandler: context.testHandler } }),
+    ucp: ucpEnvelope(version, state.capabilities, { payment: { testHandler: context.testHandler, handlers } }),
     id: session.id,
     status,
     currency: session.currency.toUpperCase(),
@@ -204,7 +210,7 @@ export function toUcpCheckout(record: SessionRecord, context: CheckoutViewContex
     ...(open ? { continue_url: context.continueUrl(session.merchantId, session.id) } : {}),
     ...(shownFulfillment ? { fulfillment: shownFulfillment } : {}),
     ...(state.capabilities.includes(DISCOUNT) || session.discountCodes.length ? { discounts: toUcpDiscounts(session) } : {}),
-    payment: payment(state, version, context.testHandler),
+    payment: payment(state, version, context.testHandler, handlers),
     ...(session.order ? { order: { id: session.order.id, permalink_url: context.orderUrl(session.merchantId, session.order.id) } } : {}),
   };
 }

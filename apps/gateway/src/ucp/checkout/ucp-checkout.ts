@@ -10,12 +10,14 @@
  * `webhook_url` — checked against the SSRF rules — is kept for order webhooks. A platform that
  * sends an extension's field (`fulfillment`, `discounts`) understands it: the extension is active.
  *
- * Completion takes the session's payment instrument through the PaymentProvider port. UCP's test
- * handler (`mock_payment_handler`, development and sandbox) is the face of the built-in test
- * provider: `success_token` approves, `fail_token` is declined, and card credentials with the
- * release's test numbers are turned into those outcomes at the edge (test-credentials.ts). A decline, or a session that still
- * needs something, is answered with the session and its messages (a business outcome, 200); a
- * code whose last use went to another order is answered with the session priced again.
+ * Completion takes the session's payment instrument through the PaymentProvider port; a checkout
+ * offers its merchant's handlers (payment-handlers.ts). UCP's test handler (`mock_payment_handler`,
+ * development and sandbox) is the test provider's face: `success_token` approves, `fail_token` is
+ * declined, card credentials with the release's test numbers become those (test-credentials.ts).
+ * A decline, or a session that still needs something, is answered with the session and its
+ * messages (a business outcome, 200); 3-D Secure is UCP's escalation (`requires_escalation`,
+ * `requires_3ds`: the buyer authenticates at continue_url, the platform completes again); a code
+ * whose last use went to another order is answered with the session priced again.
  *
  * A finished checkout stays finished (finished-checkout.ts): update and cancel of a completed or
  * canceled checkout answer `checkout_not_modifiable`; completing one answers the session as it is.
@@ -23,7 +25,7 @@
 import { DiscountLimitReachedError } from '../../checkout/checkout-errors.js';
 import type { CheckoutService } from '../../checkout/checkout-service.js';
 import { AuthenticationRequiredError, PaymentDeclinedError } from '../../payments/payment-errors.js';
-import type { PaymentInstruction } from '../../payments/payment-provider.js';
+import type { PaymentHandlerDeclaration, PaymentInstruction } from '../../payments/payment-provider.js';
 import { sessionNeeds } from '../../checkout/session-needs.js';
 import type { SessionChanges, SessionRecord } from '../../checkout/session-record.js';
 import type { BeforeCommit } from '../../db/transaction.js';
@@ -40,8 +42,9 @@ import { customerOf, fulfillmentChoice, groupItems, type GroupedItems, type UcpC
 import { DISCOUNT, FULFILLMENT, toUcpCheckout, type CheckoutViewContext } from './checkout-view.js';
 import { guard } from './domain-errors.js';
 import { isFinished, unlessFinished } from './finished-checkout.js';
+import { refusingShortages } from './refusing-shortages.js';
 import { providerToken, testToken } from './test-credentials.js';
-import { isUcpState, ucpStateOf, type UcpState } from './ucp-state.js';
+import { isUcpState, ucpStateOf, type PaymentProblem, type UcpState } from './ucp-state.js';
 
 export type UcpCheckoutBody = Record<string, unknown>;
 
@@ -81,8 +84,14 @@ export class UcpCheckout {
     private readonly carts?: CartSource,
   ) {}
 
-  view(record: SessionRecord): UcpCheckoutBody {
-    return toUcpCheckout(record, this.options);
+  /** The checkout as UCP shows it, offering the payment handlers of its merchant. */
+  async view(record: SessionRecord): Promise<UcpCheckoutBody> {
+    return toUcpCheckout(record, this.options, await this.handlers(record.session.merchantId));
+  }
+
+  /** The provider's handlers for the merchant (none without its account); the test provider's face is UCP's test handler. */
+  private async handlers(merchantId: string): Promise<PaymentHandlerDeclaration[]> {
+    return this.checkout.payments.name === 'test' ? [] : this.checkout.payments.handlers(merchantId);
   }
 
   async create(scope: UcpScope, request: UcpCheckoutRequest, store?: BeforeCommit<UcpCheckoutBody>): Promise<UcpCheckoutBody> {
@@ -123,7 +132,8 @@ export class UcpCheckout {
     };
     // 2026-01-11 has no envelope for an outcome: a cart the stock cannot fill is refused there (400),
     // the session rolled back with the refusal; 2026-04-08 creates it with its out_of_stock message.
-    const storing = version === '2026-01-11' ? refusingShortages(this.storing(store)) : this.storing(store);
+    const stored = await this.storing(merchantId, store);
+    const storing = version === '2026-01-11' ? refusingShortages(stored) : stored;
     const created = await guard(() => this.checkout.open(merchantId, changes, storing), grouped.firstIndex);
     if (request.cart_id !== undefined) await this.carts!.link(merchantId, request.cart_id, created.session.id);
     return this.view(created);
@@ -170,7 +180,8 @@ export class UcpCheckout {
       ...(request.buyer ? { customer: customerOf(request.buyer) } : {}),
       ...(request.discounts?.codes !== undefined ? { discountCodes: request.discounts.codes } : {}),
     };
-    return this.view(await guard(() => this.checkout.change(merchantId, id, changes, this.storing(store)), grouped?.firstIndex));
+    const storing = await this.storing(merchantId, store);
+    return this.view(await guard(() => this.checkout.change(merchantId, id, changes, storing), grouped?.firstIndex));
   }
 
   async complete(scope: UcpScope, id: string, instrument: UcpInstrument, store?: BeforeCommit<UcpCheckoutBody>): Promise<UcpCheckoutBody> {
@@ -187,12 +198,17 @@ export class UcpCheckout {
     const { credential: _secret, ...shown } = instrument;
     await guard(() => this.checkout.updateProtocolState(merchantId, id, (state) => ({ ...ucpStateOf(state), instrument: shown })));
     try {
-      return this.view(await guard(() => this.checkout.pay(merchantId, id, payment, this.storing(store))));
+      const storing = await this.storing(merchantId, store);
+      return this.view(await guard(() => this.checkout.pay(merchantId, id, payment, storing)));
     } catch (error) {
       const cause = (error as Error).cause;
       if (cause instanceof PaymentDeclinedError || cause instanceof AuthenticationRequiredError) {
-        const content = cause instanceof PaymentDeclinedError ? `The payment was declined: ${cause.message}` : 'The payment needs buyer authentication (3-D Secure), which this handler cannot do; pay with another instrument';
-        await this.checkout.updateProtocolState(merchantId, id, (state) => ({ ...ucpStateOf(state), payment_problem: { code: 'payment_failed', content } }));
+        // 3-D Secure: UCP's escalation (overview.md, "Challenge Required"), completed again once the buyer authenticated.
+        const problem: PaymentProblem =
+          cause instanceof PaymentDeclinedError
+            ? { code: 'payment_failed', content: `The payment was declined: ${cause.message}` }
+            : { code: 'requires_3ds', content: 'The bank requires the buyer to authenticate the payment (3-D Secure): open continue_url for the buyer, then complete again with the same instrument' };
+        await this.checkout.updateProtocolState(merchantId, id, (state) => ({ ...ucpStateOf(state), payment_problem: problem }));
         return this.view(await this.record(merchantId, id));
       }
       // A code's last use went to another order: the session was priced again without it.
@@ -203,7 +219,8 @@ export class UcpCheckout {
 
   async cancel(scope: UcpScope, id: string, store?: BeforeCommit<UcpCheckoutBody>): Promise<UcpCheckoutBody> {
     unlessFinished(await this.record(scope.merchantId, id, scope), 'canceled');
-    return this.view(await guard(() => this.checkout.close(scope.merchantId, id, this.storing(store))));
+    const storing = await this.storing(scope.merchantId, store);
+    return this.view(await guard(() => this.checkout.close(scope.merchantId, id, storing)));
   }
 
   /**
@@ -223,8 +240,11 @@ export class UcpCheckout {
     return record;
   }
 
-  private storing(store: BeforeCommit<UcpCheckoutBody> | undefined): BeforeCommit<SessionRecord> | undefined {
-    return store && ((tx, record) => store(tx, this.view(record)));
+  /** The answer stored with the change, in its transaction: the merchant's handlers are read before it. */
+  private async storing(merchantId: string, store: BeforeCommit<UcpCheckoutBody> | undefined): Promise<BeforeCommit<SessionRecord> | undefined> {
+    if (!store) return undefined;
+    const handlers = await this.handlers(merchantId);
+    return (tx, record) => store(tx, toUcpCheckout(record, this.options, handlers));
   }
 
   private async items(merchantId: string, grouped: GroupedItems) {
@@ -269,22 +289,11 @@ export class UcpCheckout {
     }
     const handlers = await this.checkout.payments.handlers(merchantId);
     const testHandler = instrument.handler_id === TEST_HANDLER.id && this.options.testHandler && this.checkout.payments.name === 'test' && handlers[0];
-    if (!testHandler && !handlers.some((handler) => handler.id === instrument.handler_id)) {
+    // A merchant offered no handler at all (no account with the provider) is refused by the domain, which says why (503).
+    if (!testHandler && handlers.length && !handlers.some((handler) => handler.id === instrument.handler_id)) {
       throw new UcpError('invalid_request', `This checkout offers no payment handler ${JSON.stringify(instrument.handler_id)}`, 400, {}, { path: '$.payment.instruments[0].handler_id' });
     }
     const token = testHandler ? testToken(instrument.credential) : providerToken(instrument.credential);
     return { handlerId: testHandler ? testHandler.id : instrument.handler_id, instrument: { type: instrument.type ?? 'card', credential: { type: 'token', token } } };
   }
-}
-
-/** Refuses, in the transaction that would create it, a session asking more than the stock holds (its first shortage). */
-function refusingShortages(next: BeforeCommit<SessionRecord> | undefined): BeforeCommit<SessionRecord> {
-  return async (tx, record) => {
-    const [short] = record.shortages;
-    if (short) {
-      const content = short.available === null ? `Item ${short.sku} is no longer sold` : `Only ${short.available} of item ${short.sku} left; ${short.requested} requested`;
-      throw new UcpError('out_of_stock', content, 200, {}, { path: `$.line_items[${short.lines[0]!}]` });
-    }
-    await next?.(tx, record);
-  };
 }

@@ -24,9 +24,15 @@ export interface UcpState {
   /** The platform-given destination the session ships to (a saved address is the session's shippingAddressId). */
   selected_destination_id?: string;
   buyer?: Record<string, unknown>;
-  payment_problem?: { code: 'payment_failed'; content: string };
+  payment_problem?: PaymentProblem;
   /** The instrument a completion paid with, without its credential (shown on the completed session). */
   instrument?: Record<string, unknown>;
+}
+
+/** Why the last completion did not pay: declined (`payment_failed`), or 3-D Secure the buyer must do (`requires_3ds`, an escalation). */
+export interface PaymentProblem {
+  code: 'payment_failed' | 'requires_3ds';
+  content: string;
 }
 
 export function ucpStateOf(value: unknown): UcpState {
