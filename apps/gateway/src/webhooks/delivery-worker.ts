@@ -28,6 +28,7 @@ import { WebhookStore, type AttemptRecord, type ClaimedDelivery, type DeliveryOu
 import { AcpEventError, acpHeaders, serializeAcpEvent } from './acp/acp-event.js';
 import type { WebhookEvent } from '../contract-types.js';
 import type { PermalinkSettings } from '../storefront/order-permalink.js';
+import { PollingLoop } from '../concurrency/polling-loop.js';
 
 /** The bytes and headers of one attempt to an endpoint of a protocol plugged into the worker; throws DeliveryError when it cannot be sent now. */
 export type WebhookFormat = (endpoint: EndpointRow, event: WebhookEvent, now: Date) => { body: string; headers: Record<string, string> };
@@ -63,34 +64,30 @@ export class DeliveryWorker {
   private readonly send: SendWebhook;
   private readonly now: () => Date;
   private readonly timeoutMs: number;
-  private running: Promise<void> | undefined;
-  private stopping = false;
-  private wake: (() => void) | undefined;
+  private readonly loop: PollingLoop;
 
   constructor(private readonly options: DeliveryWorkerOptions) {
     this.store = options.store;
     this.send = options.send ?? postWebhook;
     this.now = options.now ?? (() => new Date());
     this.timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS;
+    this.loop = new PollingLoop(() => this.runOnce(), options.pollIntervalMs ?? 1000, (error) =>
+      options.logger?.warn({ err: error }, 'webhook worker could not poll the outbox'),
+    );
   }
 
   start(): void {
-    if (this.running) return;
-    this.stopping = false;
-    this.running = this.loop();
+    this.loop.start();
   }
 
   /** Stops polling and resolves once the attempts in flight are recorded. */
   async stop(): Promise<void> {
-    this.stopping = true;
-    this.wake?.();
-    await this.running;
-    this.running = undefined;
+    await this.loop.stop();
   }
 
   /** Polls now instead of at the next interval (e.g. right after an event was enqueued). */
   nudge(): void {
-    this.wake?.();
+    this.loop.nudge();
   }
 
   /** Claims the due deliveries once and attempts them all; returns how many were claimed. */
@@ -102,30 +99,6 @@ export class DeliveryWorker {
       if (result.status === 'rejected') this.options.logger?.error({ err: result.reason }, 'webhook attempt could not be recorded');
     }
     return claims.length;
-  }
-
-  private async loop(): Promise<void> {
-    while (!this.stopping) {
-      let claimed = 0;
-      try {
-        claimed = await this.runOnce();
-      } catch (error) {
-        this.options.logger?.warn({ err: error }, 'webhook worker could not poll the outbox');
-      }
-      if (claimed === 0 && !this.stopping) await this.sleep(this.options.pollIntervalMs ?? 1000);
-    }
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.wake = undefined;
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.wake = done;
-    });
   }
 
   private async attempt(claim: ClaimedDelivery): Promise<void> {

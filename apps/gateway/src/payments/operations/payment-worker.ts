@@ -12,6 +12,7 @@
  *   await worker.stop(); // waits for the operations in flight
  */
 import type { Logger } from 'pino';
+import { PollingLoop } from '../../concurrency/polling-loop.js';
 import type { PaymentOperation } from './payment-operation.js';
 import type { PaymentOperations } from './payment-operations.js';
 
@@ -25,9 +26,7 @@ export interface PaymentWorkerOptions {
 }
 
 export class PaymentWorker {
-  private running: Promise<void> | undefined;
-  private stopping = false;
-  private wake: (() => void) | undefined;
+  private readonly loop: PollingLoop;
   private readonly now: () => Date;
 
   constructor(
@@ -35,20 +34,18 @@ export class PaymentWorker {
     private readonly options: PaymentWorkerOptions = {},
   ) {
     this.now = options.now ?? (() => new Date());
+    this.loop = new PollingLoop(() => this.runOnce(), options.pollIntervalMs ?? 1000, (error) =>
+      options.logger?.warn({ err: error }, 'payment worker could not poll the operations'),
+    );
   }
 
   start(): void {
-    if (this.running) return;
-    this.stopping = false;
-    this.running = this.loop();
+    this.loop.start();
   }
 
   /** Stops polling and resolves once the operations in flight are recorded. */
   async stop(): Promise<void> {
-    this.stopping = true;
-    this.wake?.();
-    await this.running;
-    this.running = undefined;
+    await this.loop.stop();
   }
 
   /** Claims the due operations once and works them all; returns how many were claimed. */
@@ -72,29 +69,5 @@ export class PaymentWorker {
       const recorded = await this.operations.run(operation);
       this.options.logger?.info({ operationId: operation.id, kind: operation.kind, attempt: operation.attempts + 1, state: recorded.state }, 'payment operation');
     }
-  }
-
-  private async loop(): Promise<void> {
-    while (!this.stopping) {
-      let claimed = 0;
-      try {
-        claimed = await this.runOnce();
-      } catch (error) {
-        this.options.logger?.warn({ err: error }, 'payment worker could not poll the operations');
-      }
-      if (claimed === 0 && !this.stopping) await this.sleep(this.options.pollIntervalMs ?? 1000);
-    }
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.wake = undefined;
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.wake = done;
-    });
   }
 }
