@@ -7,7 +7,7 @@
 import express from 'express';
 import pino from 'pino';
 import { createApp } from '../../apps/gateway/src/app.js';
-import { catalogOperations } from '../../apps/gateway/src/catalog/routes.js';
+import { catalogOperations } from '../../apps/gateway/src/api/catalog-operations.js';
 import { OperationTable } from '../../apps/gateway/src/contract/operations.js';
 import { loadConfig } from '../../apps/gateway/src/config/config.js';
 import { importCatalog } from '../../apps/gateway/src/catalog/import/catalog-importer.js';

@@ -13,7 +13,7 @@ import { importCatalog } from '../../apps/gateway/src/catalog/import/catalog-imp
 import { loadConfig } from '../../apps/gateway/src/config/config.js';
 import { openDatabase } from '../../apps/gateway/src/db/database.js';
 import { DEMO_CATALOG } from '../../apps/gateway/src/demo-seed.js';
-import { createMetrics } from '../../apps/gateway/src/ops/metrics.js';
+import { createMetrics } from '../../apps/gateway/src/http/metrics.js';
 import { memoryStores } from '../../apps/gateway/src/rate-limit/stores.js';
 import { openRateLimitStores } from '../../apps/gateway/src/rate-limit/open-stores.js';
 import { listenOn } from '../../apps/gateway/src/server.js';

@@ -5,7 +5,7 @@
  */
 const processStart = performance.now();
 const { loadConfig } = await import('../../apps/gateway/src/config/config.js');
-const { createLogger } = await import('../../apps/gateway/src/logger.js');
+const { createLogger } = await import('../../apps/gateway/src/kernel/logger.js');
 const { startGateway } = await import('../../apps/gateway/src/server.js');
 const modulesLoaded = performance.now();
 const config = loadConfig();

@@ -7,7 +7,7 @@ import { openDatabase, type Database } from './db/database.js';
 import { seedDemo } from './demo-seed.js';
 import { startExpirySweeper } from './idempotency/expiry-sweeper.js';
 import { compactHeap } from './ops/heap-compaction.js';
-import { createMetrics } from './ops/metrics.js';
+import { createMetrics } from './http/metrics.js';
 import { openRateLimitStores } from './rate-limit/open-stores.js';
 import { buildServices, type Services } from './services.js';
 import { ucpWebhookFormat } from './ucp/webhooks/ucp-order-webhook.js';

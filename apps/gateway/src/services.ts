@@ -13,7 +13,7 @@ import { FeedStore } from './catalog/feed/feed-store.js';
 import { BuyerRecordsStore } from './customers/buyer-records-store.js';
 import { CustomerService } from './customers/customer-service.js';
 import { CustomerStore } from './customers/customer-store.js';
-import { checkoutDirectory } from './customers/checkout-directory.js';
+import { checkoutDirectory } from './checkout/customer-directory.js';
 import { CheckoutService } from './checkout/checkout-service.js';
 import { CheckoutStore } from './checkout/checkout-store.js';
 import { paymentProvider } from './payments/providers.js';
@@ -31,16 +31,16 @@ import { MerchantPaymentAccounts } from './merchants/merchant-payment-accounts.j
 import { OrderService } from './orders/order-service.js';
 import { OrderStore } from './orders/order-store.js';
 import { DisputeStore } from './payments/disputes/dispute-store.js';
-import { PaymentEventService } from './payments/provider-events/payment-event-service.js';
-import { PaymentOrderStore } from './payments/provider-events/payment-order-store.js';
-import { PspFactsRecorder } from './payments/provider-events/payment-state-recorder.js';
-import { PspFactsStore } from './payments/provider-events/psp-facts-store.js';
-import { operationsRepairs } from './payments/reconciliation/operations-repairs.js';
-import { ReconciliationService } from './payments/reconciliation/reconciliation-service.js';
-import { ReconciliationStore } from './payments/reconciliation/reconciliation-store.js';
+import { PaymentEventService } from './settlement/provider-events/payment-event-service.js';
+import { PaymentOrderStore } from './settlement/provider-events/payment-order-store.js';
+import { PspFactsRecorder } from './settlement/provider-events/payment-state-recorder.js';
+import { PspFactsStore } from './settlement/provider-events/psp-facts-store.js';
+import { operationsRepairs } from './settlement/reconciliation/operations-repairs.js';
+import { ReconciliationService } from './settlement/reconciliation/reconciliation-service.js';
+import { ReconciliationStore } from './settlement/reconciliation/reconciliation-store.js';
 import { toOrder } from './orders/order-mapper.js';
 import { orderPayment } from './orders/order-payment.js';
-import { ProviderEventStore } from './payments/provider-events/provider-event-store.js';
+import { ProviderEventStore } from './settlement/provider-events/provider-event-store.js';
 import { WebhookEndpointService } from './webhooks/endpoint-service.js';
 import { EmitService } from './webhooks/emit-service.js';
 import { OutboxStore } from './webhooks/outbox-store.js';
@@ -68,7 +68,7 @@ export interface Services {
   orders: OrderService;
   /** Payment operations: what the payment worker runs (payments/operations/payment-worker.ts). */
   payments: PaymentOperations;
-  /** What the PSP's webhooks say of payments, applied to orders (payments/provider-events/; POST /payments/stripe/webhooks). */
+  /** What the PSP's webhooks say of payments, applied to orders (settlement/provider-events/; POST /payments/stripe/webhooks). */
   paymentEvents: PaymentEventService;
   /** Orders compared with the PSP's payments, drift listed and repaired (`gateway payments reconcile`, the admin API). */
   reconciliation: ReconciliationService;

@@ -13,7 +13,7 @@ import { FeedApiClient, FeedApiError } from '../src/catalog/feed/feed-api-client
 import { exportFeed, type FeedProgress } from '../src/catalog/feed/feed-export.js';
 import { pushFeed } from '../src/catalog/feed/feed-push.js';
 import { FeedStore } from '../src/catalog/feed/feed-store.js';
-import type { Product } from '../src/contract-types.js';
+import type { Product } from '../src/contract/types.js';
 import { feedSchemaValidator } from './support/acp-schemas.js';
 import { bare, stocked } from './support/checkout.js';
 import { startFeedService, type FeedService } from './support/feed-service.js';
@@ -134,7 +134,7 @@ describe('catalog export: each file through a temporary file and a rename', () =
     for (const name of FILES) {
       expect(readFileSync(join(elsewhere, name), 'utf8')).toBe('not the feed\'s\n');
       expect(lstatSync(join(outDir, name)).isFile()).toBe(true);
-      expect(lstatSync(join(outDir, name)).mode & 0o777).toBe(0o600); // src/files/replace-file.ts: private, as customers export --out
+      expect(lstatSync(join(outDir, name)).mode & 0o777).toBe(0o600); // src/kernel/files/replace-file.ts: private, as customers export --out
     }
     expect(readLines(join(outDir, 'products.jsonl'))).toHaveLength(8);
     expect(JSON.parse(readFileSync(join(outDir, 'metadata.json'), 'utf8'))).toMatchObject({ id: 'feed_feed-shop' });

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalog } from '../src/catalog/import/catalog-importer.js';
 import { CatalogStore } from '../src/catalog/catalog-store.js';
-import type { Product } from '../src/contract-types.js';
+import type { Product } from '../src/contract/types.js';
 import type { Embedder } from '../src/search/embedder.js';
 import { sharedLocalEmbedder } from '../src/search/embedders/local/local-embedder.js';
 import { embeddingText } from '../src/search/product-text.js';

@@ -1,6 +1,6 @@
 /**
  * Outside development the catalog answers with JSON text made once per product
- * (src/http/product-json.ts) instead of `res.json`: the same answers, byte for byte but for
+ * (src/api/product-json.ts) instead of `res.json`: the same answers, byte for byte but for
  * the time they were generated — checked against a replica that validates its responses
  * against the contract (VALIDATE_RESPONSES, development's default) over the same database.
  */

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildCatalogService } from '../src/catalog/build-catalog-search.js';
 import { importCatalog } from '../src/catalog/import/catalog-importer.js';
 import { openDatabase, type Database } from '../src/db/database.js';
-import type { Product } from '../src/contract-types.js';
+import type { Product } from '../src/contract/types.js';
 import { SF_ADDRESS, bare, checkoutCalls, stocked, type CheckoutCalls } from './support/checkout.js';
 import { runCli } from './support/cli.js';
 import { catalogFile, product } from './support/fixtures.js';

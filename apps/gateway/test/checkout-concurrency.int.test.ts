@@ -6,7 +6,7 @@
 import pg from 'pg';
 import { Prisma } from '../src/generated/prisma/client.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CheckoutSession } from '../src/contract-types.js';
+import type { CheckoutSession } from '../src/contract/types.js';
 import { checkoutCalls, SF_ADDRESS, stocked, type CheckoutCalls, type Reply } from './support/checkout.js';
 import { startTestGateway, type TestGateway } from './support/test-gateway.js';
 

@@ -4,7 +4,7 @@
  */
 import { cancelCheckoutSession, completeCheckoutSession, createClient, type Client } from '@commerce-gateway/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CheckoutSession } from '../src/contract-types.js';
+import type { CheckoutSession } from '../src/contract/types.js';
 import { bare, checkoutCalls, SF_ADDRESS, stocked, type CheckoutCalls } from './support/checkout.js';
 import { startTestGateway, type TestGateway } from './support/test-gateway.js';
 

@@ -4,9 +4,9 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currencyExponent } from '../src/checkout/pricing/currency-exponents.js';
+import { currencyExponent } from '../src/kernel/money/currency-exponents.js';
 import { RateTableTaxProvider } from '../src/checkout/pricing/tax-provider.js';
-import type { Address, CheckoutSession, Product } from '../src/contract-types.js';
+import type { Address, CheckoutSession, Product } from '../src/contract/types.js';
 import { checkoutCalls, stocked, type CheckoutCalls } from './support/checkout.js';
 import { startTestGateway, type TestGateway } from './support/test-gateway.js';
 

@@ -1,5 +1,5 @@
 /**
- * `customers export --out FILE` writes as `catalog export` does (src/files/replace-file.ts): a
+ * `customers export --out FILE` writes as `catalog export` does (src/kernel/files/replace-file.ts): a
  * private file (0600: it holds buyers' names, emails and addresses), through a temporary file
  * renamed into place — a symlink planted at FILE is replaced, never followed; a directory there
  * is refused in one line. The built CLI in its own process, on a real database.

@@ -11,7 +11,7 @@ import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import express from 'express';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InvalidRequestError } from '../src/errors.js';
+import { InvalidRequestError } from '../src/kernel/errors.js';
 import { apiErrors } from '../src/http/api-errors.js';
 import { problemHandler } from '../src/http/edge.js';
 import { lastResort } from '../src/http/last-resort.js';

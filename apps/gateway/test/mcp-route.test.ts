@@ -13,7 +13,7 @@ import type { Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KeyService } from '../src/auth/key-service.js';
 import type { Principal } from '../src/auth/principal.js';
-import { AuthenticationError } from '../src/errors.js';
+import { AuthenticationError } from '../src/kernel/errors.js';
 import { requestId } from '../src/http/middleware/request-id.js';
 import { acpTools } from '../src/mcp/acp-tools.js';
 import { mcpRoute } from '../src/mcp/mcp-route.js';

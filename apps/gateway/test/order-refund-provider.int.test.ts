@@ -12,7 +12,7 @@ import { PaymentOperations } from '../src/payments/operations/payment-operations
 import { PaymentOperationStore } from '../src/payments/operations/payment-operation-store.js';
 import { TestPaymentProvider } from '../src/payments/test-payment-provider.js';
 import { PaymentProviderNotConfiguredError, UnconfiguredPaymentProvider } from '../src/payments/unconfigured-payment-provider.js';
-import { UpstreamError } from '../src/errors.js';
+import { UpstreamError } from '../src/kernel/errors.js';
 import { OrderService } from '../src/orders/order-service.js';
 import { OrderStore } from '../src/orders/order-store.js';
 import { OutboxStore } from '../src/webhooks/outbox-store.js';

@@ -4,7 +4,7 @@
  * partial refund, and Stripe out of reach.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InvalidStateError } from '../src/errors.js';
+import { InvalidStateError } from '../src/kernel/errors.js';
 import { PaymentUnreachableError } from '../src/payments/payment-errors.js';
 import type { PaymentRequest } from '../src/payments/payment-provider.js';
 import { stripeClient } from '../src/payments/stripe/stripe-client.js';

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CatalogStore } from '../src/catalog/catalog-store.js';
 import { importCatalog } from '../src/catalog/import/catalog-importer.js';
 import { MerchantCatalog } from '../src/catalog/read-model/merchant-catalog.js';
-import type { Product } from '../src/contract-types.js';
+import type { Product } from '../src/contract/types.js';
 import { EmbeddedSearchEngine } from '../src/search/embedded/embedded-engine.js';
 import type { ProductFilter } from '../src/search/filter.js';
 import { filterExpression, toMeiliProduct, type MeiliProduct } from '../src/search/meilisearch/meilisearch-documents.js';

@@ -3,7 +3,7 @@
  * every state validated against the release's own order.json, and the mapping's rules checked.
  */
 import { describe, expect, it } from 'vitest';
-import type { Order } from '../src/contract-types.js';
+import type { Order } from '../src/contract/types.js';
 import { orderOfEvent } from '../src/ucp/order/order-of-event.js';
 import { toUcpOrder } from '../src/ucp/order/ucp-order.js';
 import { describeProblem, ucpOrderValidator } from '../src/ucp/ucp-schemas.js';

@@ -5,11 +5,11 @@
 import { Writable } from 'node:stream';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { CheckoutSession } from '../src/contract-types.js';
-import { InvalidRequestError, NotFoundError, UpstreamError } from '../src/errors.js';
+import type { CheckoutSession } from '../src/contract/types.js';
+import { InvalidRequestError, NotFoundError, UpstreamError } from '../src/kernel/errors.js';
 import { EmitService, type EmitOptions, type SessionReader } from '../src/webhooks/emit-service.js';
-import type { SendWebhook } from '../src/webhooks/http-delivery.js';
-import type { Resolver } from '../src/webhooks/safe-target.js';
+import type { SendWebhook } from '../src/kernel/outbound/http-delivery.js';
+import type { Resolver } from '../src/kernel/outbound/safe-target.js';
 import { opensslHmacHex, startReceiver, v1Values, type Receiver } from './support/webhook-receiver.js';
 
 const session = { id: 'cs_1', status: 'open', currency: 'USD', amounts: { total: 10 } } as unknown as CheckoutSession;

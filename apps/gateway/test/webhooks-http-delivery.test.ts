@@ -10,9 +10,9 @@ import { tmpdir } from 'node:os';
 import { createSecureContext } from 'node:tls';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DeliveryError } from '../src/webhooks/delivery-errors.js';
-import { postWebhook } from '../src/webhooks/http-delivery.js';
-import { vetTarget, type SafeTarget } from '../src/webhooks/safe-target.js';
+import { DeliveryError } from '../src/kernel/outbound/delivery-errors.js';
+import { postWebhook } from '../src/kernel/outbound/http-delivery.js';
+import { vetTarget, type SafeTarget } from '../src/kernel/outbound/safe-target.js';
 import { startReceiver, type Receiver } from './support/webhook-receiver.js';
 
 let receiver: Receiver;

@@ -3,9 +3,9 @@
  * here; host names resolve through an injected resolver.
  */
 import { describe, expect, it } from 'vitest';
-import { DeliveryError, UnsafeTargetError } from '../src/webhooks/delivery-errors.js';
-import { embeddedIPv4, nonPublicClass, teredoIPv4 } from '../src/webhooks/ip-ranges.js';
-import { vetTarget, type Resolver } from '../src/webhooks/safe-target.js';
+import { DeliveryError, UnsafeTargetError } from '../src/kernel/outbound/delivery-errors.js';
+import { embeddedIPv4, nonPublicClass, teredoIPv4 } from '../src/kernel/outbound/ip-ranges.js';
+import { vetTarget, type Resolver } from '../src/kernel/outbound/safe-target.js';
 
 const resolveTo = (...addresses: string[]): Resolver => async () => addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
 const noDns: Resolver = async (host) => {

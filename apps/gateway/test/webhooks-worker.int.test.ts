@@ -4,7 +4,7 @@
  * schedule of milliseconds instead of hours.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { WebhookEventType } from '../src/contract-types.js';
+import type { WebhookEventType } from '../src/contract/types.js';
 import { openDatabase, type Database } from '../src/db/database.js';
 import { DeliveryWorker, type DeliveryWorkerOptions } from '../src/webhooks/delivery-worker.js';
 import { OutboxStore } from '../src/webhooks/outbox-store.js';

@@ -13,14 +13,14 @@
  * to other processes with NOTIFY catalog_changed.
  */
 import type { Database } from '../../../apps/gateway/src/db/database.js';
-import type { Product } from '../../../apps/gateway/src/contract-types.js';
+import type { Product } from '../../../apps/gateway/src/contract/types.js';
 import type { Embedder } from '../../../apps/gateway/src/search/embedder.js';
 import { lazyLocalEmbedder } from '../../../apps/gateway/src/search/embedders/local/local-embedder.js';
 import { embeddingText } from '../../../apps/gateway/src/search/product-text.js';
 import { catalogEvents } from '../../../apps/gateway/src/catalog/catalog-events.js';
 import { SkuConflictError, withCatalogWriter } from './catalog-writer.js';
 import { toProductInput } from '../../../apps/gateway/src/catalog/import/product-input.js';
-import { readRecords } from '../../../apps/gateway/src/catalog/import/record-reader.js';
+import { readRecords } from '../../../apps/gateway/src/kernel/records/record-reader.js';
 
 export class ImportError extends Error {
   override name = 'ImportError';

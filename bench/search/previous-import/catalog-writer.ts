@@ -4,7 +4,7 @@
  * Not used by the gateway; do not fix or improve it.
  */
 /** The catalog's writes: an import's batches, in one unit of work on the driver (db/transaction.ts). */
-import type { Product } from '../../../apps/gateway/src/contract-types.js';
+import type { Product } from '../../../apps/gateway/src/contract/types.js';
 import { NOW_UTC } from '../../../apps/gateway/src/db/sql-time.js';
 import type { Tx, UnitOfWork } from '../../../apps/gateway/src/db/transaction.js';
 import { sql } from '../../../apps/gateway/src/db/statement.js';

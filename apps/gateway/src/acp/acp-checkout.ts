@@ -9,7 +9,7 @@ import { AuthenticationRequiredError } from '../payments/payment-errors.js';
 import type { SessionChanges, SessionRecord } from '../checkout/session-record.js';
 import type { BeforeCommit } from '../db/transaction.js';
 import { loadContract } from '../contract/document.js';
-import { GatewayError } from '../errors.js';
+import { GatewayError } from '../kernel/errors.js';
 import { AcpError } from './acp-error.js';
 import { negotiateExtensions, negotiateInterventions } from './capabilities.js';
 import { toAcpError } from './domain-errors.js';

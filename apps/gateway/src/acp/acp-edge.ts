@@ -6,7 +6,7 @@
  */
 import type { RequestHandler } from 'express';
 import { checkSignature, type SignatureProblem } from '../auth/request-signature.js';
-import { AuthenticationError } from '../errors.js';
+import { AuthenticationError } from '../kernel/errors.js';
 import { checkRequestV2, type SignatureV2Options } from '../http/middleware/verify-signature.js';
 import { AcpError } from './acp-error.js';
 import { acpRequestValidator, describeFirst } from './acp-schemas.js';

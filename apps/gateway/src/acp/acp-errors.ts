@@ -5,7 +5,7 @@
  * failures; anything unknown is logged and answered 500 `processing_error`.
  */
 import { isDatabaseUnavailable } from '../db/database.js';
-import { AuthenticationError, AuthorizationError, GatewayError, IdempotencyError, InvalidRequestError, InvalidStateError, NotFoundError, RateLimitError } from '../errors.js';
+import { AuthenticationError, AuthorizationError, GatewayError, IdempotencyError, InvalidRequestError, InvalidStateError, NotFoundError, RateLimitError } from '../kernel/errors.js';
 import type { Problem, ProtocolErrors } from '../http/edge.js';
 import { MissingApiVersionError, UnsupportedApiVersionError } from '../http/middleware/api-version.js';
 import { retryHeaders, statusOf } from '../http/status-table.js';

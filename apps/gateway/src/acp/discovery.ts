@@ -7,7 +7,7 @@
  */
 import type { RequestHandler } from 'express';
 import { rateLimit as expressRateLimit } from 'express-rate-limit';
-import { CURRENCY_EXPONENTS } from '../checkout/pricing/currency-exponents.js';
+import { CURRENCY_EXPONENTS } from '../kernel/money/currency-exponents.js';
 import { AcpError } from './acp-error.js';
 import { ACP_VERSION, ACP_VERSIONS } from './acp-version.js';
 import { publicOrigin } from './public-origin.js';

@@ -12,7 +12,7 @@ import {
   InvalidStateError,
   NotFoundError,
   ServiceUnavailableError,
-} from '../errors.js';
+} from '../kernel/errors.js';
 import { statusOf } from '../http/status-table.js';
 import { AcpError } from './acp-error.js';
 

@@ -7,7 +7,7 @@ import type { CatalogService } from '../catalog/catalog-service.js';
 import type { CatalogImportService } from '../catalog/import/catalog-import-service.js';
 import type { Database } from '../db/database.js';
 import type { MerchantPaymentAccounts } from '../merchants/merchant-payment-accounts.js';
-import type { ReconciliationService } from '../payments/reconciliation/reconciliation-service.js';
+import type { ReconciliationService } from '../settlement/reconciliation/reconciliation-service.js';
 import type { EndpointUrlPolicy } from '../webhooks/endpoint-url.js';
 import { WebhookEndpointService } from '../webhooks/endpoint-service.js';
 import { WebhookStore } from '../webhooks/webhook-store.js';

@@ -1,6 +1,6 @@
 /** The admin API's audit log (admin_audit_log): append and read, never change (rules make UPDATE and DELETE change nothing). */
 import type { Database } from '../db/database.js';
-import { newId } from '../ids.js';
+import { newId } from '../kernel/ids.js';
 import { after, NEWEST_FIRST, pageOf, type Page, type PageParams } from './page-cursor.js';
 
 export interface AuditRecord {

@@ -18,8 +18,8 @@ import { join } from 'node:path';
 import type { Logger } from 'pino';
 import { ImportError } from '../catalog/import/catalog-importer.js';
 import type { CatalogImportService } from '../catalog/import/catalog-import-service.js';
-import { InvalidRequestError } from '../errors.js';
-import { newId } from '../ids.js';
+import { InvalidRequestError } from '../kernel/errors.js';
+import { newId } from '../kernel/ids.js';
 
 export interface ImportErrorEntry {
   /** The line of the file the refused record starts on, when the error is about one. */

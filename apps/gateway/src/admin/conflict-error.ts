@@ -1,4 +1,4 @@
-import { GatewayError } from '../errors.js';
+import { GatewayError } from '../kernel/errors.js';
 
 /** What the admin API would create exists already (a merchant id that is taken): 409 `conflict`. */
 export class ConflictError extends GatewayError {

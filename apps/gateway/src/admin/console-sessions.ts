@@ -5,8 +5,9 @@
  * stored; a session ends after SESSION_HOURS, at sign-out, or as soon as its operator is revoked
  * (every request reads the operator again).
  */
-import { digestsEqual, hashApiKey, randomBase62 } from '../auth/api-key.js';
-import { AuthenticationError } from '../errors.js';
+import { digestsEqual, hashApiKey } from '../auth/api-key.js';
+import { randomBase62 } from '../kernel/ids.js';
+import { AuthenticationError } from '../kernel/errors.js';
 import type { ConsoleSessionStore } from './console-session-store.js';
 import type { Operator } from './operator.js';
 import type { OperatorService } from './operator-service.js';

@@ -5,7 +5,7 @@
  * attention (failed, awaiting the buyer's action, or pending longer than PAYMENT_STALE_MS), the
  * webhook endpoints failing now, and the catalog imports running in this process.
  */
-import { currencyExponent } from '../checkout/pricing/currency-exponents.js';
+import { currencyExponent } from '../kernel/money/currency-exponents.js';
 import type { Database } from '../db/database.js';
 import { iso } from '../db/sql.js';
 import { utc } from '../db/sql-time.js';

@@ -1,9 +1,9 @@
 import type { Request, RequestHandler } from 'express';
 import type { Principal } from '../auth/principal.js';
-import { AuthenticationError, AuthorizationError, RateLimitError } from '../errors.js';
-import { metricsOf } from '../ops/metrics.js';
+import { AuthenticationError, AuthorizationError, RateLimitError } from '../kernel/errors.js';
+import { metricsOf } from '../http/metrics.js';
 import type { AuthFailureLimiter } from '../rate-limit/auth-failure-limiter.js';
-import { SerialQueues } from '../concurrency/serial-queues.js';
+import { SerialQueues } from '../kernel/concurrency/serial-queues.js';
 import { readCookie } from '../http/cookies.js';
 import { SESSION_COOKIE, type ConsoleSessions } from './console-sessions.js';
 import { adminContext } from './operator-context.js';

@@ -3,8 +3,8 @@
  * what the audit entry should name (the target and its merchant, once a handler has found them).
  */
 import type { Request } from 'express';
-import { AuthorizationError } from '../errors.js';
-import { mark, marked } from '../hidden-property.js';
+import { AuthorizationError } from '../kernel/errors.js';
+import { mark, marked } from '../kernel/hidden-property.js';
 import { servesMerchant, type Operator } from './operator.js';
 
 interface AdminContext {

@@ -4,8 +4,9 @@
  * from the database (one indexed read) and compares it in constant time; a revocation takes
  * effect on the next request of every process.
  */
-import { digestsEqual, randomBase62 } from '../auth/api-key.js';
-import { AuthenticationError, InvalidRequestError } from '../errors.js';
+import { digestsEqual } from '../auth/api-key.js';
+import { randomBase62 } from '../kernel/ids.js';
+import { AuthenticationError, InvalidRequestError } from '../kernel/errors.js';
 import type { Operator, OperatorAccess } from './operator.js';
 import type { OperatorStore } from './operator-store.js';
 import { generateOperatorToken, hashOperatorToken, isOperatorToken } from './operator-token.js';

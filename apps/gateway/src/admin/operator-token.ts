@@ -3,7 +3,8 @@
  * API keys (auth/api-key.ts) but with a prefix of their own, so that neither kind of credential
  * is ever mistaken for the other. Only the SHA-256 digest is stored.
  */
-import { hashApiKey, randomBase62 } from '../auth/api-key.js';
+import { hashApiKey } from '../auth/api-key.js';
+import { randomBase62 } from '../kernel/ids.js';
 
 export const OPERATOR_PREFIX = 'op_';
 const TOKEN_PATTERN = /^op_[0-9A-Za-z]{32}$/;

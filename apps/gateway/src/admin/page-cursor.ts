@@ -3,7 +3,7 @@
  * millisecond and its id), base64url text — like `GET /orders`' (orders/order-cursor.ts). Opaque
  * to clients; lists are newest first, ties by id descending.
  */
-import { InvalidRequestError } from '../errors.js';
+import { InvalidRequestError } from '../kernel/errors.js';
 
 export interface Position {
   createdAt: Date;

@@ -12,8 +12,8 @@ import { join } from 'node:path';
 import type { CatalogService } from '../catalog/catalog-service.js';
 import { ImportError } from '../catalog/import/catalog-importer.js';
 import type { CatalogImportService } from '../catalog/import/catalog-import-service.js';
-import type { Product } from '../contract-types.js';
-import { InvalidRequestError } from '../errors.js';
+import type { Product } from '../contract/types.js';
+import { InvalidRequestError } from '../kernel/errors.js';
 
 export interface ProductEdit {
   price?: number;

@@ -19,7 +19,7 @@
  *   if (!READS.has(req.method)) requireSameOrigin(req, { publicBaseUrl, trustedOrigins });
  */
 import type { Request } from 'express';
-import { AuthorizationError } from '../errors.js';
+import { AuthorizationError } from '../kernel/errors.js';
 
 export interface SameOriginOptions {
   /** PUBLIC_BASE_URL: the origin the console is published at, whatever Host the proxy passes on. */

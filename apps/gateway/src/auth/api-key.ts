@@ -3,8 +3,9 @@
  * SHA-256 digest is stored; at that entropy a fast hash is the right one
  * (as for Stripe's and GitHub's tokens), and lookups stay O(1).
  */
-import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import type { GatewayEnv } from '../config/config.js';
+import { randomBase62 } from '../kernel/ids.js';
 
 export const KEY_PREFIX: Record<GatewayEnv, string> = {
   development: 'sk_dev_',
@@ -12,19 +13,7 @@ export const KEY_PREFIX: Record<GatewayEnv, string> = {
   production: 'sk_live_',
 };
 
-const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const KEY_PATTERN = /^sk_(dev|sandbox|live)_[0-9A-Za-z]{32}$/;
-
-/** Unbiased random base62 text of the given length. */
-export function randomBase62(length: number): string {
-  let out = '';
-  while (out.length < length) {
-    for (const byte of randomBytes(length * 2)) {
-      if (byte < 248 && out.length < length) out += BASE62[byte % 62];
-    }
-  }
-  return out;
-}
 
 export function generateApiKey(env: GatewayEnv): string {
   return KEY_PREFIX[env] + randomBase62(32);

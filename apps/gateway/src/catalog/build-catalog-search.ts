@@ -17,7 +17,7 @@ import { CatalogSearch } from './catalog-search.js';
 import { CatalogService } from './catalog-service.js';
 import { CatalogStore } from './catalog-store.js';
 import { SearchIndexer } from './search-indexer.js';
-import { CatalogSnapshots } from './snapshots/catalog-snapshots.js';
+import { CatalogSnapshots } from './read-model/catalog-snapshots.js';
 import { CatalogReadModel, type Listen } from './read-model/catalog-read-model.js';
 import { listenOnPostgres, type NotificationHandlers } from '../db/pg-listener.js';
 

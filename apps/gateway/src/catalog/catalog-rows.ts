@@ -4,7 +4,7 @@
  * product, aggregated per batch (PGlite in particular returns one large text far faster
  * than thousands of rows, and PostgreSQL's json of float8 round-trips exactly).
  */
-import type { Product } from '../contract-types.js';
+import type { Product } from '../contract/types.js';
 import { sql } from '../db/statement.js';
 import { toProduct } from './product-mapper.js';
 import type { ProductRecord } from './product-record.js';

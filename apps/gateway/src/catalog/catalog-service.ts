@@ -1,12 +1,12 @@
-import { InvalidRequestError, NotFoundError } from '../errors.js';
-import type { Product, ProductSearchResponse } from '../contract-types.js';
+import { InvalidRequestError, NotFoundError } from '../kernel/errors.js';
+import type { Product, ProductSearchResponse } from '../contract/types.js';
 import type { IndexStats } from './search-indexer.js';
 import type { CatalogSearch, PlannedResult } from './catalog-search.js';
 import type { CatalogStore } from './catalog-store.js';
 import type { ProductFilter } from '../search/filter.js';
 import type { FacetName } from '../search/search-engine.js';
 import { rememberedList, scored } from './shown-items.js';
-import { mark, marked } from '../hidden-property.js';
+import { mark, marked } from '../kernel/hidden-property.js';
 import { understanding } from './query-understanding.js';
 import type { CatalogReadModel, Listen } from './read-model/catalog-read-model.js';
 
@@ -115,7 +115,7 @@ export class CatalogService {
    * the engine gave before (see CatalogSearch) whose products are as they were then (`basis`: the
    * read model's texts of the hits, the same strings until a product changes; or the products
    * themselves) is shown as it was shown then: the same objects, whose JSON text is remembered
-   * (http/product-json.ts). Else the hits' `products` are made now.
+   * (api/product-json.ts). Else the hits' `products` are made now.
    */
   private presented(result: PlannedResult, basis: readonly unknown[], products: () => Product[]): Presented {
     const known = marked<Presented>(result, SHOWN);
@@ -132,7 +132,7 @@ export class CatalogService {
 
   /**
    * A listing's page as shown before, when it holds the very same product objects (nothing changed
-   * since): that list, whose bytes are remembered (http/product-json.ts). Kept with the search answers (answer-memo.ts).
+   * since): that list, whose bytes are remembered (api/product-json.ts). Kept with the search answers (answer-memo.ts).
    */
   private listed(merchantId: string, filters: ProductFilter, page: { offset: number; limit: number }, items: Product[]): Product[] {
     const key = JSON.stringify(['listing', merchantId, filters.category, filters.tag, filters.minPrice, filters.maxPrice, page.offset, page.limit]);

@@ -8,7 +8,7 @@
 import type { Database } from '../db/database.js';
 import { sql, joinSql, type Statement } from '../db/statement.js';
 import { toProduct } from './product-mapper.js';
-import type { Product } from '../contract-types.js';
+import type { Product } from '../contract/types.js';
 import { catalogById, catalogPage, decodeCatalogRows, type CatalogRow } from './catalog-rows.js';
 import type { StockRow } from './read-model/restock.js';
 import type { ProductFilter } from '../search/filter.js';
@@ -127,7 +127,7 @@ export class CatalogStore {
     return row?.rows ? (JSON.parse(row.rows) as StockRow[]) : [];
   }
 
-  /** The merchant's catalog version (changed by triggers whenever anything but stock changes; see catalog/snapshots), if it has one. */
+  /** The merchant's catalog version (changed by triggers whenever anything but stock changes; see catalog/read-model/catalog-snapshots.ts), if it has one. */
   async catalogVersion(merchantId: string): Promise<string | undefined> {
     const [row] = await this.sql.query<{ version: string }>(sql`SELECT version::text AS version FROM catalog_versions WHERE merchant_id = ${merchantId}`);
     return row?.version;

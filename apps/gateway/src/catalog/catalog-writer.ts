@@ -1,5 +1,5 @@
 /** The catalog's writes: an import's batches, in one unit of work on the driver (db/transaction.ts). */
-import type { Product } from '../contract-types.js';
+import type { Product } from '../contract/types.js';
 import { NOW_UTC } from '../db/sql-time.js';
 import type { Tx, UnitOfWork } from '../db/transaction.js';
 import { sql } from '../db/statement.js';

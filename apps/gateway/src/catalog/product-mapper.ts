@@ -1,4 +1,4 @@
-import type { Product, Variant } from '../contract-types.js';
+import type { Product, Variant } from '../contract/types.js';
 import { inventory, productAvailability } from './inventory.js';
 import type { ProductRecord, VariantRecord } from './product-record.js';
 

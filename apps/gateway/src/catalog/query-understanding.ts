@@ -1,5 +1,5 @@
 /** The response's `query_understanding`: what the query plan took from `q` and the attribute values the engine recognised. */
-import type { ProductSearchResponse } from '../contract-types.js';
+import type { ProductSearchResponse } from '../contract/types.js';
 import type { QueryPlan } from '../search/query/plan-query.js';
 import type { UnderstoodAttribute } from '../search/search-engine.js';
 

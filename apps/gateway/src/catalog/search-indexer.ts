@@ -19,7 +19,7 @@ import type { CatalogChange } from './catalog-events.js';
 import type { CatalogRow } from './catalog-rows.js';
 import type { CatalogStore } from './catalog-store.js';
 import type { ReadModelSink } from './read-model/read-model-sink.js';
-import { SerialQueues } from '../concurrency/serial-queues.js';
+import { SerialQueues } from '../kernel/concurrency/serial-queues.js';
 
 export interface IndexStats {
   merchants: number;

@@ -1,5 +1,5 @@
 /**
- * Items the catalog shows, marked for the HTTP side's JSON encoding (http/product-json.ts), which
+ * Items the catalog shows, marked for the HTTP side's JSON encoding (api/product-json.ts), which
  * makes each product's text once: a search hit remembers the product it was made from (its text
  * is that product's with `similarity_score` appended), and a list that will be shown again and
  * again (a remembered answer's items, a listing page) is marked so that its items are encoded once.
@@ -7,8 +7,8 @@
  * decodes from its JSON text (read-model/merchant-catalog.ts) keeps that text: it is the product's JSON.
  * The marks are hidden properties of the objects themselves (../hidden-property.ts).
  */
-import type { Product } from '../contract-types.js';
-import { mark, marked } from '../hidden-property.js';
+import type { Product } from '../contract/types.js';
+import { mark, marked } from '../kernel/hidden-property.js';
 
 const DECODED_FROM = Symbol('the JSON text a product was decoded from');
 const HIT_OF = Symbol('the product a search hit was made from');

@@ -3,7 +3,7 @@
  * ones left out (never null), the country upper-cased. And what an address must
  * hold before an order that ships can be completed.
  */
-import type { Address, Customer } from '../contract-types.js';
+import type { Address, Customer } from '../contract/types.js';
 
 const ADDRESS_FIELDS = ['name', 'line1', 'line2', 'city', 'state', 'postal_code', 'country'] as const;
 const CUSTOMER_FIELDS = ['email', 'phone', 'name'] as const;

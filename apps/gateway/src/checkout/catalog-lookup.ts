@@ -3,7 +3,7 @@
  * (prices and variants as fresh as every catalog read, without a database round trip), else
  * the database. Stock is never decided here: completion locks and checks it in the database.
  */
-import type { Product } from '../contract-types.js';
+import type { Product } from '../contract/types.js';
 import type { CatalogProduct } from './line-resolver.js';
 
 /** The read model's view of one merchant, or undefined when reads must go to the database. */

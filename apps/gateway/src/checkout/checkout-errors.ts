@@ -3,7 +3,7 @@
  * kind to its own words (our API: 400 invalid_request; ACP: out_of_stock, missing), never the
  * message. All are InvalidRequestErrors: the request asks for something the session cannot do yet.
  */
-import { InvalidRequestError } from '../errors.js';
+import { InvalidRequestError } from '../kernel/errors.js';
 
 /** A SKU of the cart has less stock than the cart asks (`available`), or none left in the catalog (null). */
 export class OutOfStockError extends InvalidRequestError {

@@ -9,12 +9,11 @@
  * `record`, `pay`, `close` answer a SessionRecord, with the fulfillment options and stock shortages
  * an agent is shown, and completion authorizes the agent's instrument).
  */
-import { randomBase62 } from '../auth/api-key.js';
-import type { CheckoutSession, CreateCheckoutSessionRequest, LineItemInput, UpdateCheckoutSessionRequest } from '../contract-types.js';
+import type { CheckoutSession, CreateCheckoutSessionRequest, LineItemInput, UpdateCheckoutSessionRequest } from '../contract/types.js';
 import type { BeforeCommit, Tx, UnitOfWork } from '../db/transaction.js';
-import { InvalidStateError } from '../errors.js';
+import { InvalidStateError } from '../kernel/errors.js';
 import { checkCurrency, checkedOption, checkOneAddress, checkPaymentMethod, notFound } from './session-checks.js';
-import { newId } from '../ids.js';
+import { newId, randomBase62 } from '../kernel/ids.js';
 import { normalizeAddress, normalizeCustomer } from './address.js';
 import type { CheckoutStore } from './checkout-store.js';
 import { DiscountLimitReachedError } from './checkout-errors.js';

@@ -13,7 +13,7 @@
  * 4. `release`, when the transaction failed (stock taken by another buyer, a code's last use,
  *    anything): the authorization is cancelled — recorded, and retried by the worker.
  */
-import { newId } from '../ids.js';
+import { newId } from '../kernel/ids.js';
 import { UnknownPaymentHandlerError } from '../payments/payment-errors.js';
 import type { PaymentInstruction } from '../payments/payment-provider.js';
 import { NOT_CONFIGURED_MESSAGE, PaymentProviderNotConfiguredError } from '../payments/unconfigured-payment-provider.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidRequestError } from '../errors.js';
+import { InvalidRequestError } from '../kernel/errors.js';
 import { checkShippingAddress, planStockTakes, stockError } from './completion-rules.js';
 
 const line = (variantSku: string, quantity: number, requiresShipping = true) => ({ productId: variantSku.split('-')[0]!, variantSku, quantity, title: 'T', requiresShipping });

@@ -2,7 +2,7 @@
  * What `complete` requires before it takes stock: a shipping address when
  * anything ships, and, per SKU, enough stock under the inventory policy.
  */
-import type { Address } from '../contract-types.js';
+import type { Address } from '../contract/types.js';
 import { REQUIRED_SHIPPING_FIELDS } from './address.js';
 import { OutOfStockError, ShippingAddressMissingError } from './checkout-errors.js';
 import { shippingNeeds } from './session-needs.js';

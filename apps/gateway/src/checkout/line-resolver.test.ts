@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidRequestError, NotFoundError } from '../errors.js';
+import { InvalidRequestError, NotFoundError } from '../kernel/errors.js';
 import { resolveLines, type CatalogProduct } from './line-resolver.js';
 
 const variant = (sku: string, price: number, currency = 'USD') => ({ sku, price, currency, requiresShipping: null, taxable: null });

@@ -4,9 +4,9 @@
  * variant by default (the product itself when it has none), quantity 1–999, at
  * most 100 lines, one currency. Prices come from the catalog, never the client.
  */
-import type { LineItemInput } from '../contract-types.js';
-import { InvalidRequestError, NotFoundError } from '../errors.js';
-import { toMinor } from './pricing/money.js';
+import type { LineItemInput } from '../contract/types.js';
+import { InvalidRequestError, NotFoundError } from '../kernel/errors.js';
+import { toMinor } from '../kernel/money/money.js';
 import type { PricingLine } from './pricing/pricing.js';
 
 export const MAX_LINES = 100;

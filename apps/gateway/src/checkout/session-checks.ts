@@ -1,5 +1,5 @@
 /** The checks of a session's requests that need no database: a payment token, one address, the cart's currency, an offered option. */
-import { InvalidRequestError, NotFoundError } from '../errors.js';
+import { InvalidRequestError, NotFoundError } from '../kernel/errors.js';
 import { chosenOption, fulfillmentOptions } from './fulfillment-options.js';
 import type { SessionChanges } from './session-record.js';
 

@@ -12,8 +12,8 @@
  *    total, its first authorization released.
  */
 import type { Tx, UnitOfWork } from '../db/transaction.js';
-import { InvalidStateError } from '../errors.js';
-import { newId } from '../ids.js';
+import { InvalidStateError } from '../kernel/errors.js';
+import { newId } from '../kernel/ids.js';
 import type { PaymentInstruction } from '../payments/payment-provider.js';
 import { faultPoint } from '../payments/operations/fault-injection.js';
 import type { Authorized } from '../payments/operations/payment-operations.js';

@@ -4,9 +4,9 @@
  * address is. Completion remembers the buyer — creates the customer, saves the address (deduplicated),
  * stores the consent — in its own transaction (CheckoutService).
  */
-import type { Address, Customer } from '../contract-types.js';
+import type { Address, Customer } from '../contract/types.js';
 import type { Tx } from '../db/transaction.js';
-import { InvalidRequestError } from '../errors.js';
+import { InvalidRequestError } from '../kernel/errors.js';
 
 /** A saved address: its id and fields. */
 export interface SavedAddress {

@@ -6,7 +6,7 @@
  */
 import type { CodeUsage } from '../discounts/apply-discounts.js';
 import { codeKey, type MerchantDiscounts } from '../discounts/discount.js';
-import { InvalidRequestError } from '../errors.js';
+import { InvalidRequestError } from '../kernel/errors.js';
 import type { Tx } from '../db/transaction.js';
 import type { DiscountContext } from './pricing/pricing.js';
 import type { SessionDiscounts } from './session.js';

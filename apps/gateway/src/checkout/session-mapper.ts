@@ -1,10 +1,10 @@
 /** The domain's Session → the contract's CheckoutSession, amounts shown in major units. */
-import type { CheckoutDiscounts, CheckoutSession, LineItem, OrderReference } from '../contract-types.js';
+import type { CheckoutDiscounts, CheckoutSession, LineItem, OrderReference } from '../contract/types.js';
 import type { RejectionReason } from '../discounts/apply-discounts.js';
 import { normalizeAddress, normalizeCustomer } from './address.js';
 import { pricedShippingOption, shippingOptionsOf } from './fulfillment-options.js';
 import { unavailableDestination } from './session-needs.js';
-import { toMajor } from './pricing/money.js';
+import { toMajor } from '../kernel/money/money.js';
 import type { Session, SessionDiscounts, SessionLine, SessionOrder } from './session.js';
 
 function toLineItem(row: SessionLine, currency: string): LineItem {

@@ -3,9 +3,9 @@
  * readiness. `complete` refuses with the same rules (checkout-errors.ts); an edge shows the needs
  * in its own words (ACP's `messages[]` and status) and never derives them again.
  */
-import type { Address } from '../contract-types.js';
+import type { Address } from '../contract/types.js';
 import { missingShippingFields } from './address.js';
-import { PENDING_METHOD } from './pricing/shipping-provider.js';
+import { PENDING_METHOD } from '../shipping/shipping-provider.js';
 import type { Shortage } from './stock.js';
 
 export type SessionNeed =

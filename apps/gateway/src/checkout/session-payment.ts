@@ -6,7 +6,7 @@
  * opens none: the session's `payment_method` token is authorized at completion instead.
  */
 import type { Tx } from '../db/transaction.js';
-import { newId } from '../ids.js';
+import { newId } from '../kernel/ids.js';
 import type { OpenedPayment } from '../payments/payment-provider.js';
 import type { PaymentOperation } from '../payments/operations/payment-operation.js';
 import type { PaymentOperations } from '../payments/operations/payment-operations.js';

@@ -3,7 +3,7 @@
  * CheckoutSession (the ACP profile): the session in minor units, the fulfillment options
  * the cart is offered, and the lines that are short of stock right now.
  */
-import type { Address, Customer, LineItemInput } from '../contract-types.js';
+import type { Address, Customer, LineItemInput } from '../contract/types.js';
 import type { FulfillmentOption } from './fulfillment-options.js';
 import type { ProtocolState, Session } from './session.js';
 import type { Shortage } from './stock.js';

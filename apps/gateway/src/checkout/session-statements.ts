@@ -3,7 +3,7 @@
  * the lines (from one JSON parameter: amounts as text, which a bigint column reads exactly) and
  * JSON columns' parameters. Used by checkout-store.ts alone.
  */
-import type { Address, Customer } from '../contract-types.js';
+import type { Address, Customer } from '../contract/types.js';
 import { sql, type Statement } from '../db/statement.js';
 import type { CartLine } from './line-resolver.js';
 import { lineSubtotal, type Totals } from './pricing/pricing.js';

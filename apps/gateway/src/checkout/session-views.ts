@@ -1,5 +1,5 @@
 /** The answers the checkout service builds from a locked or written session row: our API's CheckoutSession, ACP's SessionRecord. */
-import type { CheckoutSession, LineItemInput } from '../contract-types.js';
+import type { CheckoutSession, LineItemInput } from '../contract/types.js';
 import type { Tx } from '../db/transaction.js';
 import type { CheckoutStore } from './checkout-store.js';
 import { planStockTakes } from './completion-rules.js';

@@ -3,7 +3,7 @@
  * what checkout, payment, pricing and the protocol mappers (acp/wire) work with is ours to shape.
  * Amounts are integer minor units of `currency`; lines are in cart order.
  */
-import type { Address, Customer } from '../contract-types.js';
+import type { Address, Customer } from '../contract/types.js';
 import type { RejectionReason } from '../discounts/apply-discounts.js';
 import type { ShippingOptionQuote } from '../shipping/shipping-options.js';
 import type { SavedAddress } from './session-customer.js';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ImportError } from '../catalog/import/catalog-importer.js';
-import { NotFoundError } from '../errors.js';
+import { NotFoundError } from '../kernel/errors.js';
 import { ListenError } from '../server.js';
 import { describeFailure } from './describe-failure.js';
 import { UsageError } from './output.js';

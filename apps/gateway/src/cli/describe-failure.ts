@@ -1,7 +1,7 @@
 import { ConfigError } from '../config/config.js';
 import { DataDirBusyError } from '../db/data-dir-lock.js';
 import { driverErrorKind } from '../db/database.js';
-import { GatewayError } from '../errors.js';
+import { GatewayError } from '../kernel/errors.js';
 import { UsageError } from './output.js';
 
 type ErrorClass = abstract new (...args: never[]) => Error;

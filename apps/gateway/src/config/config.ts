@@ -45,7 +45,7 @@ export interface Config extends Partial<StripeSettings> {
   embedderDimensions: number | undefined;
   /** Meilisearch hybrid search: the share of semantic ranking, 0 (keywords only) to 1. */
   searchSemanticRatio: number;
-  /** Where persisted catalog snapshots are kept (catalog/snapshots); undefined: none are kept. */
+  /** Where persisted catalog snapshots are kept (catalog/read-model/catalog-snapshots.ts); undefined: none are kept. */
   catalogSnapshotDir: string | undefined;
   /** Merchants with fewer products get no snapshot (they load from the database fast enough). */
   catalogSnapshotMinProducts: number;

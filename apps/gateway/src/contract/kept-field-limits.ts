@@ -14,7 +14,7 @@
  * (http/middleware/validate.ts) adds the same rule as the format COUNTRY_FORMAT.
  */
 import type { KeywordDefinition } from 'ajv';
-import { isCountryCode } from '../shipping/iso-countries.js';
+import { isCountryCode } from '../kernel/iso-countries.js';
 
 type Schema = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 

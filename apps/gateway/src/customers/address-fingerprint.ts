@@ -4,7 +4,7 @@
  * are one. The fingerprint is that normalized address as text, stored beside each saved address
  * and unique per customer.
  */
-import type { Address } from '../contract-types.js';
+import type { Address } from '../contract/types.js';
 
 /** The address fields, in the order the fingerprint lists them. */
 export const ADDRESS_FIELDS = ['name', 'line1', 'line2', 'city', 'state', 'postal_code', 'country'] as const;

@@ -3,7 +3,7 @@
  * `importFile` takes back, address ids kept), and the data-subject export (everything the
  * merchant holds of a buyer: the customer, consents, addresses and orders).
  */
-import type { Address } from '../contract-types.js';
+import type { Address } from '../contract/types.js';
 import type { BuyerOrder } from './buyer-records-store.js';
 import type { Customer } from './customer.js';
 

@@ -5,10 +5,10 @@
  * before any is written, all or nothing), and answer data-subject requests: an export of all the
  * merchant holds of an email, and its erasure. Knows nothing of Express.
  */
-import { readRecords } from '../catalog/import/record-reader.js';
-import type { Address } from '../contract-types.js';
+import { readRecords } from '../kernel/records/record-reader.js';
+import type { Address } from '../contract/types.js';
 import type { Tx, UnitOfWork } from '../db/transaction.js';
-import { InvalidRequestError, NotFoundError } from '../errors.js';
+import { InvalidRequestError, NotFoundError } from '../kernel/errors.js';
 import { addressFingerprint, tidyAddress } from './address-fingerprint.js';
 import type { BuyerRecordsStore } from './buyer-records-store.js';
 import { normalizeEmail, type BuyerDetails, type Customer, type SavedAddress } from './customer.js';

@@ -3,13 +3,13 @@
  * names the merchant: a customer, and an address id, exist only within their merchant. Reads run
  * on the driver, or on the caller's transaction when one is given; writes on a transaction.
  */
-import type { Address } from '../contract-types.js';
+import type { Address } from '../contract/types.js';
 import type { Database } from '../db/database.js';
 import { iso, type Sql } from '../db/sql.js';
 import { NOW_UTC } from '../db/sql-time.js';
 import { sql } from '../db/statement.js';
 import type { Tx } from '../db/transaction.js';
-import { newId } from '../ids.js';
+import { newId } from '../kernel/ids.js';
 import type { ConsentInput, Customer, SavedAddress } from './customer.js';
 
 type CustomerRow = {

@@ -3,7 +3,7 @@
  * with the consents they gave and the addresses they shipped to. A consent is true, false, or
  * null when it was never given.
  */
-import type { Address } from '../contract-types.js';
+import type { Address } from '../contract/types.js';
 
 export interface Consent {
   marketing: boolean | null;

@@ -6,8 +6,8 @@
  *    "consent":{"marketing":true,"analytics":false},
  *    "addresses":[{"id":"home","line1":"12 Main St","city":"London","postal_code":"N1 9GU","country":"GB"}]}
  */
-import type { Address } from '../contract-types.js';
-import { isCountryCode } from '../shipping/iso-countries.js';
+import type { Address } from '../contract/types.js';
+import { isCountryCode } from '../kernel/iso-countries.js';
 import { ADDRESS_FIELDS, addressFingerprint } from './address-fingerprint.js';
 import { normalizeEmail, type ConsentInput } from './customer.js';
 

@@ -7,7 +7,7 @@
  * cart. Conditions (minimum subtotal) are read on the cart's subtotal before any discount.
  */
 import { categoryMatches, foldCase } from '../search/filter.js';
-import { allocate } from '../checkout/pricing/money.js';
+import { allocate } from '../kernel/money/money.js';
 import { codeKey, type DiscountCode, type DiscountTarget, type DiscountValue, type MerchantDiscounts, type Promotion } from './discount.js';
 
 export interface DiscountLine {

@@ -8,7 +8,7 @@
  * `active.listen(db)`) and reads `usage` when a cart asks for codes; completion redeems codes in its
  * own statement (checkout/completion-sql.ts, with discount-store.ts's redemptionCtes).
  */
-import { readRecords } from '../catalog/import/record-reader.js';
+import { readRecords } from '../kernel/records/record-reader.js';
 import { MerchantCache } from '../db/merchant-cache.js';
 import type { Tx } from '../db/transaction.js';
 import type { CodeUsage } from './apply-discounts.js';

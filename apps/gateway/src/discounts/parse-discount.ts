@@ -9,7 +9,7 @@
  *
  * Amounts are in major units, as the catalog's prices are, and must be exact in the currency.
  */
-import { toMajor, toMinor } from '../checkout/pricing/money.js';
+import { toMajor, toMinor } from '../kernel/money/money.js';
 import type { Amounts, DiscountCode, DiscountTarget, Promotion } from './discount.js';
 
 export class DiscountDefinitionError extends Error {

@@ -5,7 +5,7 @@
  */
 import { validatorProblem } from '../contract/schemas.js';
 import { isDatabaseUnavailable, isUnstorableText } from '../db/database.js';
-import { AuthenticationError, AuthorizationError, GatewayError, IdempotencyError, RateLimitError } from '../errors.js';
+import { AuthenticationError, AuthorizationError, GatewayError, IdempotencyError, RateLimitError } from '../kernel/errors.js';
 import type { Problem, ProtocolErrors } from './edge.js';
 import { UnsupportedApiVersionError } from './middleware/api-version.js';
 import { retryHeaders, statusOf } from './status-table.js';

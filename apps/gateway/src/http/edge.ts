@@ -5,7 +5,7 @@
  *   before → version header → the contract's operation → guard → the operation's handler
  *
  * as one router layer (compose.ts), and answers any error thrown on the way in the profile's own
- * shape. Our API (http/api-profile.ts) and ACP (acp/acp-profile.ts) are two profiles.
+ * shape. Our API (api/api-profile.ts) and ACP (acp/acp-profile.ts) are two profiles.
  *
  * Adding a protocol is a profile: UCP is its contract (an OperationTable from its document), a
  * mapper from the domain to its wire and back, its handlers by operationId, and its error mapper;

@@ -9,7 +9,7 @@
  *
  *   const typed = typedError(error, req.get('content-encoding')); // InvalidRequestError, or `error` as it was
  */
-import { GatewayError, InvalidRequestError } from '../errors.js';
+import { GatewayError, InvalidRequestError } from '../kernel/errors.js';
 
 interface ReadError {
   status?: unknown;

@@ -14,7 +14,7 @@ import {
   RateLimitError,
   ServiceUnavailableError,
   UpstreamError,
-} from '../errors.js';
+} from '../kernel/errors.js';
 
 export function statusOf(error: GatewayError): number {
   if (error instanceof InvalidRequestError) return 400;

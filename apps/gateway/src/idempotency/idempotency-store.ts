@@ -3,8 +3,8 @@ import { iso } from '../db/sql.js';
 import { utc } from '../db/sql-time.js';
 import type { Tx } from '../db/transaction.js';
 import { sql } from '../db/statement.js';
-import { IdempotencyError } from '../errors.js';
-import { newId } from '../ids.js';
+import { IdempotencyError } from '../kernel/errors.js';
+import { newId } from '../kernel/ids.js';
 
 export const KEY_LIFETIME_MS = 24 * 60 * 60 * 1000;
 /**

@@ -15,7 +15,7 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { ACP_VERSION } from '../acp/acp-version.js';
-import { AuthenticationError, RateLimitError } from '../errors.js';
+import { AuthenticationError, RateLimitError } from '../kernel/errors.js';
 import { authenticate, type RequireAuthOptions } from '../http/middleware/require-auth.js';
 import { parseUcpAgent } from '../ucp/ucp-agent.js';
 import { MCP_PATH, negotiatedVersion, type UcpVersion } from '../ucp/ucp-version.js';

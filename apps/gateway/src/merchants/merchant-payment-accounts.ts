@@ -8,7 +8,7 @@
  *   await accounts.set('shop', 'acct_1Nv0FGQ9RKHgCVdK'); await accounts.stripeAccount('shop');
  */
 import { MerchantCache } from '../db/merchant-cache.js';
-import { InvalidRequestError, NotFoundError } from '../errors.js';
+import { InvalidRequestError, NotFoundError } from '../kernel/errors.js';
 import { MERCHANT_PAYMENTS_CHANNEL, type MerchantStore } from './merchant-store.js';
 
 /** A Stripe account id as Stripe gives it: `acct_` and letters and digits. */

@@ -2,7 +2,7 @@
  * Merchants: created on purpose (`gateway merchants create`), listed, and checked where an
  * operator names one. Domain errors only.
  */
-import { InvalidStateError } from '../errors.js';
+import { InvalidStateError } from '../kernel/errors.js';
 import type { MerchantRecord, MerchantStore } from './merchant-store.js';
 
 const MERCHANT_ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { DEFAULT_OPS_RATE_LIMIT } from '../config/config.js';
 import type { Database } from '../db/database.js';
-import { createMetrics, type Metrics } from './metrics.js';
+import { createMetrics, type Metrics } from '../http/metrics.js';
 import { OpsStore } from './ops-store.js';
 import { Readiness } from './readiness.js';
 import { opsRoutes } from './routes.js';

@@ -9,7 +9,7 @@
 import { hash, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import { MemoryStore, type Options } from 'express-rate-limit';
-import { AuthenticationError, RateLimitError } from '../errors.js';
+import { AuthenticationError, RateLimitError } from '../kernel/errors.js';
 
 const WINDOW_MS = 60_000;
 

@@ -6,7 +6,7 @@ import { readdirSync } from 'node:fs';
 import type { Database } from '../db/database.js';
 import { migrationsDir } from '../db/paths.js';
 import { sql } from '../db/statement.js';
-import type { OutboxLag } from './metrics.js';
+import type { OutboxLag } from '../http/metrics.js';
 
 /** The newest committed migration (its directory name), or undefined when there is none. */
 export function latestCommittedMigration(dir = migrationsDir): string | undefined {

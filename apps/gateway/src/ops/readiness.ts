@@ -16,7 +16,7 @@
  *   const { ready, checks } = await readiness.check(); // checks: { database: 'ok', migrations: 'ok', search: 'ok' }
  */
 import type { OpsStore } from './ops-store.js';
-import { TimeoutError, withTimeout } from './with-timeout.js';
+import { TimeoutError, withTimeout } from '../kernel/concurrency/with-timeout.js';
 
 export type CheckState = 'ok' | 'degraded' | 'unreachable' | 'timeout' | 'pending' | 'not_ready' | 'not_configured';
 

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { Metrics } from './metrics.js';
+import type { Metrics } from '../http/metrics.js';
 
 /**
  * Counts each answered request and observes its duration, labelled with the

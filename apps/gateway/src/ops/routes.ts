@@ -10,7 +10,7 @@
 import { Router, type RequestHandler } from 'express';
 import { consoleRoutes } from './console-page.js';
 import { docsRoutes } from './docs.js';
-import type { Metrics } from './metrics.js';
+import type { Metrics } from '../http/metrics.js';
 import { addressBudget, opsGuard } from './ops-guard.js';
 import type { Readiness } from './readiness.js';
 

@@ -3,9 +3,9 @@
  * refund takes (by the contract's 1-based `line`), and how much money a refund pays back. Each
  * refusal names the request's field, as the contract promises; pure, over an OrderRecord.
  */
-import { toMajor, toMinor } from '../checkout/pricing/money.js';
-import type { CreateFulfillmentRequest, CreateRefundRequest } from '../contract-types.js';
-import { InvalidRequestError, InvalidStateError } from '../errors.js';
+import { toMajor, toMinor } from '../kernel/money/money.js';
+import type { CreateFulfillmentRequest, CreateRefundRequest } from '../contract/types.js';
+import { InvalidRequestError, InvalidStateError } from '../kernel/errors.js';
 import { lineNumbers } from './order-mapper.js';
 import type { LineUnits, OrderRecord } from './order-record.js';
 import { lineProgress, paidFor, refundable, type LineProgress } from './order-progress.js';

@@ -3,7 +3,7 @@
  * millisecond and its `id`), base64url text. Opaque to clients; it holds no filter, so a client
  * sends the same filters with it.
  */
-import { InvalidRequestError } from '../errors.js';
+import { InvalidRequestError } from '../kernel/errors.js';
 import type { OrderPosition } from './order-record.js';
 
 const SHAPE = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)\|(ord_[A-Za-z0-9_-]{1,96})$/;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidRequestError } from '../errors.js';
+import { InvalidRequestError } from '../kernel/errors.js';
 import { decodeCursor, encodeCursor } from './order-cursor.js';
 import { orderQuery, type OrderListParams } from './order-list-params.js';
 

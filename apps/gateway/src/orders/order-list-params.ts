@@ -1,5 +1,5 @@
 /** `GET /orders`'s query, as the contract names it, checked and read into the store's OrderQuery. */
-import { InvalidRequestError } from '../errors.js';
+import { InvalidRequestError } from '../kernel/errors.js';
 import { decodeCursor } from './order-cursor.js';
 import type { OrderQuery, OrderStatus } from './order-record.js';
 

@@ -1,7 +1,7 @@
 /** The domain's OrderRecord → the contract's Order: lines and amounts exactly as the session shows them. */
-import { toMajor } from '../checkout/pricing/money.js';
+import { toMajor } from '../kernel/money/money.js';
 import { toCheckoutSession } from '../checkout/session-mapper.js';
-import type { Order } from '../contract-types.js';
+import type { Order } from '../contract/types.js';
 import type { LineUnits, OrderRecord } from './order-record.js';
 import { refundedTotal } from './order-progress.js';
 

@@ -4,8 +4,8 @@
  * the disputes the PSP reported. Amounts are what the PSP confirmed: a capture or refund still
  * pending counts once it succeeded. Null for an order placed before payments were recorded.
  */
-import { toMajor } from '../checkout/pricing/money.js';
-import type { Order } from '../contract-types.js';
+import { toMajor } from '../kernel/money/money.js';
+import type { Order } from '../contract/types.js';
 import type { DisputeRecord } from '../payments/disputes/dispute.js';
 import { SETTLED, type PaymentOperation } from '../payments/operations/payment-operation.js';
 
@@ -27,7 +27,7 @@ export interface PaymentOperationView {
 
 export function orderPayment(orderId: string, operations: readonly PaymentOperation[], disputes: readonly DisputeRecord[]): OrderPayment | null {
   // The capture that succeeded, when there is one: a refused or given-up capture may be followed by
-  // one reconciliation made, or one Stripe's event recorded (payments/reconciliation/, provider-events/).
+  // one reconciliation made, or one Stripe's event recorded (settlement/reconciliation/, provider-events/).
   const captures = operations.filter((op) => op.kind === 'capture' && op.orderId === orderId);
   const capture = captures.find((op) => op.state === 'succeeded') ?? captures[0];
   const authorize = operations.find((op) => op.kind === 'authorize' && op.orderId === orderId) ?? operations.findLast((op) => op.kind === 'authorize');

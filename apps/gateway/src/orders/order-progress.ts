@@ -7,7 +7,7 @@
  * refunded (everything paid was paid back) → delivered (all fulfilled, every fulfillment delivered)
  * → fulfilled (all fulfilled) → partially_fulfilled (some) → created.
  */
-import { allocate } from '../checkout/pricing/money.js';
+import { allocate } from '../kernel/money/money.js';
 import type { SessionLine } from '../checkout/session.js';
 import type { LineUnits, OrderRecord, OrderStatus } from './order-record.js';
 

@@ -4,7 +4,7 @@
  * own row) and when its status last changed. Hand-written, not Prisma's row.
  */
 import type { Session, SessionOrder } from '../checkout/session.js';
-import type { Order } from '../contract-types.js';
+import type { Order } from '../contract/types.js';
 
 /** The contract's order statuses (the session's own type still names the first four). */
 export type OrderStatus = Order['status'];

@@ -16,10 +16,10 @@
  * tells of it, and the order's payment keeps the refused operation; the request that asked for it
  * gets 502 as before. Stock is not given back on a cancel or refund (`catalog import` sets quantities).
  */
-import type { CreateFulfillmentRequest, CreateRefundRequest, Order, OrderList, WebhookEventType } from '../contract-types.js';
+import type { CreateFulfillmentRequest, CreateRefundRequest, Order, OrderList, WebhookEventType } from '../contract/types.js';
 import type { BeforeCommit, Tx, UnitOfWork } from '../db/transaction.js';
-import { InvalidStateError, NotFoundError, UpstreamError } from '../errors.js';
-import { newId } from '../ids.js';
+import { InvalidStateError, NotFoundError, UpstreamError } from '../kernel/errors.js';
+import { newId } from '../kernel/ids.js';
 import type { DisputeStore } from '../payments/disputes/dispute-store.js';
 import { refundKey, type PaymentOperation } from '../payments/operations/payment-operation.js';
 import type { PaymentOperations } from '../payments/operations/payment-operations.js';

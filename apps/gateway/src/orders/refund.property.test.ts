@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultPricing } from '../checkout/pricing/default-pricing.js';
 import { lineSubtotal } from '../checkout/pricing/pricing.js';
 import type { SessionLine } from '../checkout/session.js';
-import { InvalidRequestError, InvalidStateError } from '../errors.js';
+import { InvalidRequestError, InvalidStateError } from '../kernel/errors.js';
 import { refundOf } from './order-changes.js';
 import { linePaid, refundable, refundedTotal } from './order-progress.js';
 import type { OrderRecord } from './order-record.js';

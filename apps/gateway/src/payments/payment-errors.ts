@@ -1,5 +1,5 @@
 /** Why a payment at completion did not go through. The completion is rolled back: nothing was ordered or taken. */
-import { GatewayError, InvalidRequestError } from '../errors.js';
+import { GatewayError, InvalidRequestError } from '../kernel/errors.js';
 import type { AuthenticationMetadata } from './payment-provider.js';
 
 /** The provider declined the payment. */

@@ -2,7 +2,7 @@
  * What production runs until a real PSP adapter is configured: no handler is offered and every
  * payment is refused with an error that says so (the test provider never takes live orders).
  */
-import { ServiceUnavailableError } from '../errors.js';
+import { ServiceUnavailableError } from '../kernel/errors.js';
 import type { MoveOutcome, OpenedPayment, PaymentHandlerDeclaration, PaymentOutcome, PaymentProvider, PaymentState } from './payment-provider.js';
 
 export class PaymentProviderNotConfiguredError extends ServiceUnavailableError {

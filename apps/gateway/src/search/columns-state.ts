@@ -9,7 +9,7 @@ export function isWide(text: string): boolean {
   return /[\uD800-\uFFFF]/.test(text);
 }
 
-/** Everything the columns are, as arrays: what a persisted catalog snapshot holds of them (catalog/snapshots). */
+/** Everything the columns are, as arrays: what a persisted catalog snapshot holds of them (catalog/read-model/catalog-snapshots.ts). */
 export interface ColumnsState {
   ids: readonly string[];
   titles: readonly string[];

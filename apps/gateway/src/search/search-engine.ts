@@ -89,7 +89,7 @@ export interface SearchEngine {
    * engines without it are given the whole catalog at once (replaceMerchant).
    */
   load?(merchantId: string, options: { sharedColumns: boolean }): EngineLoad;
-  /** A merchant's index as arrays, to persist (catalog/snapshots). Optional: in-memory engines only. */
+  /** A merchant's index as arrays, to persist (catalog/read-model/catalog-snapshots.ts). Optional: in-memory engines only. */
   state?(merchantId: string): IndexState | undefined;
   /** Holds a merchant's index as a persisted `state` has it, on the catalog's columns of the same rows (the state's arrays become the engine's own). */
   restore?(merchantId: string, state: IndexState, columns: CatalogColumns): void;

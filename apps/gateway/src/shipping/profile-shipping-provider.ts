@@ -4,8 +4,8 @@
  * ships is offered the methods of its destination's zone and priced with the chosen one, else the
  * cheapest; without a destination, or one no zone covers, it has no option (method `pending`).
  */
-import type { ShippingProvider, ShippingRequest, ShippingResult } from '../checkout/pricing/shipping-provider.js';
-import { PENDING_METHOD } from '../checkout/pricing/shipping-provider.js';
+import type { ShippingProvider, ShippingRequest, ShippingResult } from './shipping-provider.js';
+import { PENDING_METHOD } from './shipping-provider.js';
 import { pricedOption, profileOptions } from './shipping-options.js';
 import type { ShippingProfile } from './shipping-profile.js';
 

@@ -9,9 +9,9 @@
  * document's amounts are in major units, as the catalog's prices and the discounts file's are
  * (`{"USD": 7.5}`), exact in the currency; the domain and the stored form hold integer minor units.
  */
-import { toMajor, toMinor } from '../checkout/pricing/money.js';
-import { InvalidRequestError } from '../errors.js';
-import { isCountryCode } from './iso-countries.js';
+import { toMajor, toMinor } from '../kernel/money/money.js';
+import { InvalidRequestError } from '../kernel/errors.js';
+import { isCountryCode } from '../kernel/iso-countries.js';
 
 export interface DeliveryEstimate {
   minBusinessDays: number;

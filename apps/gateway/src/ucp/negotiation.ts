@@ -10,7 +10,7 @@
  * Runs first on every UCP operation (ucp-profile.ts), before authentication.
  */
 import type { Request, RequestHandler } from 'express';
-import { mark, marked } from '../hidden-property.js';
+import { mark, marked } from '../kernel/hidden-property.js';
 import type { AgentProfile, AgentProfileFetcher } from './profile-fetcher.js';
 import { parseUcpAgent, UCP_AGENT_HEADER, type UcpAgent } from './ucp-agent.js';
 import { UcpError } from './ucp-error.js';

@@ -18,7 +18,7 @@ import { requestProfile, type ProfileRequestPolicy } from './profile-request.js'
 import { describeProblem, ucpProfileValidator } from './ucp-schemas.js';
 import { UcpError } from './ucp-error.js';
 import { isUcpVersion } from './ucp-version.js';
-import type { Resolver } from '../webhooks/safe-target.js';
+import type { Resolver } from '../kernel/outbound/safe-target.js';
 
 export interface AgentProfile {
   url: string;

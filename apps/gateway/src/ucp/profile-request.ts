@@ -1,5 +1,5 @@
 /**
- * One GET of a platform's profile through the gateway's outbound guard (webhooks/safe-target.ts:
+ * One GET of a platform's profile through the gateway's outbound guard (kernel/outbound/safe-target.ts:
  * http(s) only, every resolved address public unless private targets are allowed, the connection
  * pinned to the address that was checked), as overview.md "Fetching" asks: https only (http only
  * where the caller allows it, for local development and tests), redirects never followed, a
@@ -9,9 +9,9 @@
  */
 import http, { type ClientRequest, type IncomingMessage } from 'node:http';
 import https from 'node:https';
-import { DeliveryError, UnsafeTargetError } from '../webhooks/delivery-errors.js';
-import { describeDuration, describeNetworkError, pinnedLookup } from '../webhooks/http-delivery.js';
-import { vetTarget, type Resolver } from '../webhooks/safe-target.js';
+import { DeliveryError, UnsafeTargetError } from '../kernel/outbound/delivery-errors.js';
+import { describeDuration, describeNetworkError, pinnedLookup } from '../kernel/outbound/http-delivery.js';
+import { vetTarget, type Resolver } from '../kernel/outbound/safe-target.js';
 import { UcpError } from './ucp-error.js';
 
 export interface ProfileRequestPolicy {

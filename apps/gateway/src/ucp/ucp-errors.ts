@@ -8,7 +8,7 @@
  */
 import type { Request } from 'express';
 import { isDatabaseUnavailable } from '../db/database.js';
-import { AuthenticationError, AuthorizationError, GatewayError, IdempotencyError, InvalidRequestError, InvalidStateError, NotFoundError, RateLimitError } from '../errors.js';
+import { AuthenticationError, AuthorizationError, GatewayError, IdempotencyError, InvalidRequestError, InvalidStateError, NotFoundError, RateLimitError } from '../kernel/errors.js';
 import type { Problem, ProtocolErrors } from '../http/edge.js';
 import { retryHeaders, statusOf } from '../http/status-table.js';
 import { answerVersion } from './negotiation.js';

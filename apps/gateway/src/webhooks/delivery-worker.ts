@@ -18,17 +18,17 @@ import { sign } from '@commerce-gateway/webhooks';
 import type { Logger } from 'pino';
 import type { Config } from '../config/config.js';
 import type { Database } from '../db/database.js';
-import { DeliveryError, UnsafeTargetError } from './delivery-errors.js';
+import { DeliveryError, UnsafeTargetError } from '../kernel/outbound/delivery-errors.js';
 import { signingSecrets } from './endpoint-secrets.js';
 import { serializeEvent } from './event.js';
-import { DELIVERY_TIMEOUT_MS, postWebhook, type SendWebhook } from './http-delivery.js';
+import { DELIVERY_TIMEOUT_MS, postWebhook, type SendWebhook } from '../kernel/outbound/http-delivery.js';
 import { nextRetryDelay, DEFAULT_RETRY_SCHEDULE } from './retry-schedule.js';
-import { vetTarget, type Resolver } from './safe-target.js';
+import { vetTarget, type Resolver } from '../kernel/outbound/safe-target.js';
 import { WebhookStore, type AttemptRecord, type ClaimedDelivery, type DeliveryOutcome, type EndpointRow, type WebhookProtocol } from './webhook-store.js';
 import { AcpEventError, acpHeaders, serializeAcpEvent } from './acp/acp-event.js';
-import type { WebhookEvent } from '../contract-types.js';
+import type { WebhookEvent } from '../contract/types.js';
 import type { PermalinkSettings } from '../storefront/order-permalink.js';
-import { PollingLoop } from '../concurrency/polling-loop.js';
+import { PollingLoop } from '../kernel/concurrency/polling-loop.js';
 
 /** The bytes and headers of one attempt to an endpoint of a protocol plugged into the worker; throws DeliveryError when it cannot be sent now. */
 export type WebhookFormat = (endpoint: EndpointRow, event: WebhookEvent, now: Date) => { body: string; headers: Record<string, string> };

@@ -7,13 +7,13 @@
 import { sign } from '@commerce-gateway/webhooks';
 import type { Logger } from 'pino';
 import type { GatewayEnv } from '../config/config.js';
-import type { CheckoutSession, WebhookEmitRequest, WebhookEmitResult, WebhookEvent, WebhookEventType } from '../contract-types.js';
-import { InvalidRequestError, UpstreamError } from '../errors.js';
-import { DeliveryError, UnsafeTargetError } from './delivery-errors.js';
+import type { CheckoutSession, WebhookEmitRequest, WebhookEmitResult, WebhookEvent, WebhookEventType } from '../contract/types.js';
+import { InvalidRequestError, UpstreamError } from '../kernel/errors.js';
+import { DeliveryError, UnsafeTargetError } from '../kernel/outbound/delivery-errors.js';
 import { DEMO_WEBHOOK_SECRET } from './demo-secret.js';
 import { buildEvent, serializeEvent } from './event.js';
-import { DELIVERY_TIMEOUT_MS, postWebhook, type SendWebhook } from './http-delivery.js';
-import { parseTargetUrl, vetTarget, type Resolver } from './safe-target.js';
+import { DELIVERY_TIMEOUT_MS, postWebhook, type SendWebhook } from '../kernel/outbound/http-delivery.js';
+import { parseTargetUrl, vetTarget, type Resolver } from '../kernel/outbound/safe-target.js';
 
 /** Reads a merchant's checkout session; throws NotFoundError for an unknown or foreign id. */
 export interface SessionReader {

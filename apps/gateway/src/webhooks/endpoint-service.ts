@@ -2,7 +2,7 @@
  * A merchant's webhook endpoints: add one, rotate its signing secret, enable it again after it
  * was disabled (it answered 410). What `gateway webhooks …` runs; domain errors only.
  */
-import { InvalidStateError, NotFoundError } from '../errors.js';
+import { InvalidStateError, NotFoundError } from '../kernel/errors.js';
 import { newEndpointSecret, rotatedSecrets } from './endpoint-secrets.js';
 import type { DeliveryFilter, DeliveryRecord, EndpointRow, EndpointSummary, WebhookProtocol, WebhookStore } from './webhook-store.js';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { InvalidRequestError } from '../errors.js';
+import { InvalidRequestError } from '../kernel/errors.js';
 import { checkEndpointUrl } from './endpoint-url.js';
-import type { Resolver } from './safe-target.js';
+import type { Resolver } from '../kernel/outbound/safe-target.js';
 
 const dns: Resolver = async (host) => {
   if (host === 'internal.example') return [{ address: '10.1.2.3', family: 4 }];

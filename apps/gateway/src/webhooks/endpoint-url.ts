@@ -8,9 +8,9 @@
  *
  *   await checkEndpointUrl(body.url, { allowPrivate: false, requireHttps: true }); // InvalidRequestError, param `url`
  */
-import { InvalidRequestError } from '../errors.js';
-import { DeliveryError, UnsafeTargetError } from './delivery-errors.js';
-import { parseTargetUrl, vetTarget, type Resolver } from './safe-target.js';
+import { InvalidRequestError } from '../kernel/errors.js';
+import { DeliveryError, UnsafeTargetError } from '../kernel/outbound/delivery-errors.js';
+import { parseTargetUrl, vetTarget, type Resolver } from '../kernel/outbound/safe-target.js';
 
 export interface EndpointUrlPolicy {
   /** WEBHOOK_ALLOW_PRIVATE_TARGETS. */

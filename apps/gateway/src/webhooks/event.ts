@@ -3,8 +3,8 @@
  * The body is serialized once per attempt, and the signature covers exactly
  * those bytes.
  */
-import type { WebhookEvent, WebhookEventType } from '../contract-types.js';
-import { newId } from '../ids.js';
+import type { WebhookEvent, WebhookEventType } from '../contract/types.js';
+import { newId } from '../kernel/ids.js';
 
 /** Builds the event payload with a fresh `evt_…` id. */
 export function buildEvent(type: WebhookEventType, object: Record<string, unknown>, now = new Date()): WebhookEvent {

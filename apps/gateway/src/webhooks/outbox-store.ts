@@ -1,5 +1,5 @@
 /** The outbox's writes (outbox.ts): an event and its deliveries, in the unit of work of the change it reports. */
-import type { WebhookEvent } from '../contract-types.js';
+import type { WebhookEvent } from '../contract/types.js';
 import type { Tx } from '../db/transaction.js';
 import { sql } from '../db/statement.js';
 import { outboxEntry, type NewEvent } from './outbox.js';

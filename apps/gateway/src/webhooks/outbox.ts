@@ -5,7 +5,7 @@
  * the same event id on every attempt. Written through OutboxStore (outbox-store.ts),
  * or, as part of a larger statement, by a store that embeds `outboxEntry`'s CTEs.
  */
-import type { WebhookEvent, WebhookEventType } from '../contract-types.js';
+import type { WebhookEvent, WebhookEventType } from '../contract/types.js';
 import { utc } from '../db/sql-time.js';
 import { sql, type Statement } from '../db/statement.js';
 import { acpEventType } from './acp/acp-event.js';

@@ -3,11 +3,11 @@
  * locks with SKIP LOCKED, so any number of workers and replicas can share
  * the outbox), recording attempts, and the endpoints' secrets.
  */
-import type { WebhookEvent } from '../contract-types.js';
+import type { WebhookEvent } from '../contract/types.js';
 import type { Database } from '../db/database.js';
 import { utc } from '../db/sql-time.js';
 import { sql } from '../db/statement.js';
-import { newId } from '../ids.js';
+import { newId } from '../kernel/ids.js';
 import type { EndpointSecrets } from './endpoint-secrets.js';
 
 /**

@@ -1,5 +1,5 @@
 /** Catalog fixtures and a small fetch client for the checkout tests. */
-import type { CheckoutSession, Product, Variant } from '../../src/contract-types.js';
+import type { CheckoutSession, Product, Variant } from '../../src/contract/types.js';
 import { inventory, type InventoryPolicy } from '../../src/catalog/inventory.js';
 import { product } from './fixtures.js';
 

@@ -1,7 +1,7 @@
 import { writeFileSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Product } from '../../src/contract-types.js';
+import type { Product } from '../../src/contract/types.js';
 
 /** A valid product; override any field. */
 export function product(overrides: Partial<Product> & { id: string }): Product {

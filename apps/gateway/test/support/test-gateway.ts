@@ -5,7 +5,7 @@
 import pino from 'pino';
 import { importCatalog } from '../../src/catalog/import/catalog-importer.js';
 import { loadConfig, type Config } from '../../src/config/config.js';
-import type { Product } from '../../src/contract-types.js';
+import type { Product } from '../../src/contract/types.js';
 import { createApp } from '../../src/app.js';
 import { openRateLimitStores } from '../../src/rate-limit/open-stores.js';
 import { listenOn } from '../../src/server.js';

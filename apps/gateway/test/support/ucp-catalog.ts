@@ -7,7 +7,7 @@ import pino from 'pino';
 import { importCatalog } from '../../src/catalog/import/catalog-importer.js';
 import { inventory } from '../../src/catalog/inventory.js';
 import { loadConfig } from '../../src/config/config.js';
-import type { Product, Variant } from '../../src/contract-types.js';
+import type { Product, Variant } from '../../src/contract/types.js';
 import { buildServices, type Services } from '../../src/services.js';
 import { describeProblem, shoppingSchema, ucpSchemaValidator } from '../../src/ucp/ucp-schemas.js';
 import { catalogFile, product } from './fixtures.js';

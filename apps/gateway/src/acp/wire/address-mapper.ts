@@ -1,5 +1,5 @@
 /** ACP's Address (`line_one`, `line_two`) ↔ the domain's (`line1`, `line2`). */
-import type { Address } from '../../contract-types.js';
+import type { Address } from '../../contract/types.js';
 import type { AcpAddress } from './acp-types.js';
 
 export function toDomainAddress(address: AcpAddress): Address {

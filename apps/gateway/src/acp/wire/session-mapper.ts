@@ -4,7 +4,7 @@
  * fulfillment options from our shipping settings, the negotiated capabilities, and messages.
  */
 import type { FulfillmentOption } from '../../checkout/fulfillment-options.js';
-import { PENDING_METHOD } from '../../checkout/pricing/shipping-provider.js';
+import { PENDING_METHOD } from '../../shipping/shipping-provider.js';
 import { addBusinessDays } from '../../shipping/business-days.js';
 import type { PaymentHandlerDeclaration } from '../../payments/payment-provider.js';
 import type { SessionRecord } from '../../checkout/session-record.js';
@@ -13,7 +13,7 @@ import { sessionCapabilities } from '../capabilities.js';
 import { acpStateOf } from './acp-state.js';
 import type * as Acp from '../generated/index.js';
 import type { AcpTotal } from './acp-types.js';
-import { allocate } from '../../checkout/pricing/money.js';
+import { allocate } from '../../kernel/money/money.js';
 import { minor } from './amounts.js';
 import { DISCOUNT_EXTENSION, rejectionMessages, shippingDiscount, toAcpDiscounts } from './discounts.js';
 import { statusOf } from './session-status.js';

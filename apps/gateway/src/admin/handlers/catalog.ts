@@ -1,5 +1,5 @@
 import type { CatalogService } from '../../catalog/catalog-service.js';
-import { NotFoundError } from '../../errors.js';
+import { NotFoundError } from '../../kernel/errors.js';
 import type { OperationHandlers } from '../../http/operation-handlers.js';
 import type { CatalogImports } from '../catalog-imports.js';
 import type { MerchantStore } from '../merchant-store.js';

@@ -2,7 +2,7 @@ import type { Request } from 'express';
 import { CustomerImportError } from '../../customers/customer-service.js';
 import { codeKey } from '../../discounts/discount.js';
 import { DiscountImportError } from '../../discounts/discount-service.js';
-import { InvalidRequestError, NotFoundError } from '../../errors.js';
+import { InvalidRequestError, NotFoundError } from '../../kernel/errors.js';
 import type { OperationHandlers } from '../../http/operation-handlers.js';
 import type { MerchantStore } from '../merchant-store.js';
 import { withUploadedFile } from '../uploaded-file.js';

@@ -1,4 +1,4 @@
-import { InvalidRequestError, NotFoundError } from '../../errors.js';
+import { InvalidRequestError, NotFoundError } from '../../kernel/errors.js';
 import type { CustomerService } from '../../customers/customer-service.js';
 import type { DiscountService } from '../../discounts/discount-service.js';
 import type { OperationHandlers } from '../../http/operation-handlers.js';

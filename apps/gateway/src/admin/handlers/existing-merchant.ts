@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { NotFoundError } from '../../errors.js';
+import { NotFoundError } from '../../kernel/errors.js';
 import type { MerchantStore } from '../merchant-store.js';
 import { pathParam } from './page-params.js';
 

@@ -4,7 +4,7 @@ import type { Tier } from '../../auth/principal.js';
 import type { SignatureScheme } from '../../auth/request-signature-v2.js';
 import type { Scope } from '../../auth/scopes.js';
 import type { GatewayEnv } from '../../config/config.js';
-import { NotFoundError } from '../../errors.js';
+import { NotFoundError } from '../../kernel/errors.js';
 import type { OperationHandlers } from '../../http/operation-handlers.js';
 import type { MerchantStore } from '../merchant-store.js';
 import { servesMerchant } from '../operator.js';

@@ -1,4 +1,4 @@
-import { AuthorizationError } from '../../errors.js';
+import { AuthorizationError } from '../../kernel/errors.js';
 import { ConflictError } from '../conflict-error.js';
 import type { OperationHandlers } from '../../http/operation-handlers.js';
 import type { MerchantStore } from '../merchant-store.js';

@@ -1,4 +1,4 @@
-import type { CreateFulfillmentRequest, CreateRefundRequest } from '../../contract-types.js';
+import type { CreateFulfillmentRequest, CreateRefundRequest } from '../../contract/types.js';
 import type { OperationHandlers } from '../../http/operation-handlers.js';
 import type { OrderListParams, OrderService } from '../../orders/order-service.js';
 import type { DeliveryStore } from '../delivery-store.js';

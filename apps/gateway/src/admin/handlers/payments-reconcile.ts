@@ -1,7 +1,7 @@
 /** A merchant's payments compared with the payment provider, and their drift repaired: what `gateway payments reconcile --merchant` runs. */
 import type { OperationHandlers } from '../../http/operation-handlers.js';
-import type { ReconciliationService } from '../../payments/reconciliation/reconciliation-service.js';
-import { reportView } from '../../payments/reconciliation/report-view.js';
+import type { ReconciliationService } from '../../settlement/reconciliation/reconciliation-service.js';
+import { reportView } from '../../settlement/reconciliation/report-view.js';
 import type { MerchantStore } from '../merchant-store.js';
 import { auditTarget } from '../operator-context.js';
 import { existingMerchant } from './existing-merchant.js';

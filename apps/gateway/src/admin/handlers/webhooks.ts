@@ -1,5 +1,5 @@
 import type { Request } from 'express';
-import { InvalidStateError, NotFoundError } from '../../errors.js';
+import { InvalidStateError, NotFoundError } from '../../kernel/errors.js';
 import type { OperationHandlers } from '../../http/operation-handlers.js';
 import { DEFAULT_ROTATION_OVERLAP_MS } from '../../webhooks/endpoint-secrets.js';
 import type { WebhookEndpointService } from '../../webhooks/endpoint-service.js';

@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Resolver } from '../../webhooks/safe-target.js';
+import type { Resolver } from '../../kernel/outbound/safe-target.js';
 import { FeedApiClient, FeedTargetError, retryAfterMs, type FeedApiOptions } from './feed-api-client.js';
 
 describe('retryAfterMs', () => {

@@ -3,7 +3,7 @@
  * `PATCH /feeds/{id}/products`, with `Authorization: Bearer`, `API-Version: 2026-04-17` and an
  * `Idempotency-Key` kept across the retries of one request.
  *
- * The target is guarded as webhook endpoints are (webhooks/safe-target.ts): before every
+ * The target is guarded as webhook endpoints are (kernel/outbound/safe-target.ts): before every
  * attempt its host is resolved and checked — unless private targets are allowed, a loopback,
  * private, link-local… address is refused — and the request goes to that checked address only
  * (feed-http.ts), so the bearer token never reaches an address the guard did not pass. A URL
@@ -17,8 +17,8 @@
  * followed), a TLS or certificate error, a host that does not exist fail at once.
  */
 import { randomUUID } from 'node:crypto';
-import { DeliveryError, UnsafeTargetError } from '../../webhooks/delivery-errors.js';
-import { vetTarget, type Resolver, type TargetPolicy } from '../../webhooks/safe-target.js';
+import { DeliveryError, UnsafeTargetError } from '../../kernel/outbound/delivery-errors.js';
+import { vetTarget, type Resolver, type TargetPolicy } from '../../kernel/outbound/safe-target.js';
 import { NoAnswerError, sendFeedRequest } from './feed-http.js';
 
 export const FEED_API_VERSION = '2026-04-17';

@@ -3,7 +3,7 @@
  * (rfc.product_feeds.md §3.4) — `metadata.json` (FeedMetadata) and `products.jsonl` (one Product
  * a line) — streamed page by page to disk, never holding the catalog in memory.
  *
- * Each file is written as src/files/replace-file.ts writes an operator's file: to a private
+ * Each file is written as src/kernel/files/replace-file.ts writes an operator's file: to a private
  * (0600) temporary file created exclusively beside it, renamed into place once both are complete —
  * a symlink planted at DIR/products.jsonl or DIR/metadata.json is replaced, never followed. A failed
  * export removes its temporary files and leaves the previous feed as it was; a target that is a
@@ -11,7 +11,7 @@
  */
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { assertReplaceable, beginReplacement, type FileReplacement } from '../../files/replace-file.js';
+import { assertReplaceable, beginReplacement, type FileReplacement } from '../../kernel/files/replace-file.js';
 import { StorefrontUrls } from '../../storefront/storefront-urls.js';
 import { toFeedProduct } from './feed-product.js';
 import type { FeedStore } from './feed-store.js';

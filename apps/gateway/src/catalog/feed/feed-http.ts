@@ -9,8 +9,8 @@
  */
 import http, { type ClientRequest, type IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
-import { describeDuration, describeNetworkError, pinnedLookup } from '../../webhooks/http-delivery.js';
-import type { SafeTarget } from '../../webhooks/safe-target.js';
+import { describeDuration, describeNetworkError, pinnedLookup } from '../../kernel/outbound/http-delivery.js';
+import type { SafeTarget } from '../../kernel/outbound/safe-target.js';
 
 export const MAX_FEED_RESPONSE_BYTES = 1024 * 1024;
 

@@ -16,7 +16,7 @@
  *   url            only with a storefront base (STOREFRONT_URL or --base-url):
  *                  <base>/products/<id> and <base>/products/<id>?variant=<sku>
  */
-import { toMinor } from '../../checkout/pricing/money.js';
+import { toMinor } from '../../kernel/money/money.js';
 import type { StorefrontUrls } from '../../storefront/storefront-urls.js';
 import { LOW_STOCK_THRESHOLD } from '../inventory.js';
 import type { ProductRecord } from '../product-record.js';

@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import type { Database } from '../../db/database.js';
 import { utc } from '../../db/sql-time.js';
 import { sql } from '../../db/statement.js';
-import { newId } from '../../ids.js';
+import { newId } from '../../kernel/ids.js';
 import type { ProductRecord } from '../product-record.js';
 import type { FeedProduct } from './feed-product.js';
 

@@ -9,14 +9,14 @@
  * to other processes with NOTIFY catalog_changed.
  */
 import type { Database } from '../../db/database.js';
-import type { Product } from '../../contract-types.js';
+import type { Product } from '../../contract/types.js';
 import type { Embedder } from '../../search/embedder.js';
 import { lazyLocalEmbedder } from '../../search/embedders/local/local-embedder.js';
 import { embeddingText } from '../../search/product-text.js';
 import { catalogEvents } from '../catalog-events.js';
 import { SkuConflictError, withCatalogWriter } from '../catalog-writer.js';
 import { toProductInput } from './product-input.js';
-import { readRecords } from './record-reader.js';
+import { readRecords } from '../../kernel/records/record-reader.js';
 import { WritePipeline } from './write-pipeline.js';
 
 export class ImportError extends Error {

@@ -6,7 +6,7 @@
  * array literal. Values that are themselves arrays or objects (tags, attributes) go as their
  * text (an array literal, JSON), cast in SQL; a vector goes as base64 of its float32 bytes.
  */
-import type { Product } from '../../contract-types.js';
+import type { Product } from '../../contract/types.js';
 
 export interface ProductColumns {
   id: string[];

@@ -3,9 +3,9 @@
  * lets a catalog file leave out, then validates against the contract's Product
  * schema. Stock status is always derived from quantity (see inventory.ts).
  */
-import type { Product } from '../../contract-types.js';
+import type { Product } from '../../contract/types.js';
 import { describeErrors, schemaValidator } from '../../contract/schema-validator.js';
-import { MAX_CATALOG_PRICE } from '../../checkout/pricing/money.js';
+import { MAX_CATALOG_PRICE } from '../../kernel/money/money.js';
 import { inventory, productAvailability, type InventoryPolicy } from '../inventory.js';
 
 type Loose = Record<string, unknown>;

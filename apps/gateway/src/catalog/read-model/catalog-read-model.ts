@@ -21,15 +21,15 @@ import type { CatalogColumns } from '../../search/catalog-columns.js';
 import { CATALOG_CHANNEL, decodeChange, type CatalogChange, type CatalogEvents } from '../catalog-events.js';
 import type { CatalogRow } from '../catalog-rows.js';
 import type { CatalogStore } from '../catalog-store.js';
-import { nextTurn } from '../../concurrency/next-turn.js';
-import { retryUntil } from '../../concurrency/retry-until.js';
-import { SerialQueues } from '../../concurrency/serial-queues.js';
+import { nextTurn } from '../../kernel/concurrency/next-turn.js';
+import { retryUntil } from '../../kernel/concurrency/retry-until.js';
+import { SerialQueues } from '../../kernel/concurrency/serial-queues.js';
 import { MerchantCatalog } from './merchant-catalog.js';
 import { KeptSnapshots } from './kept-snapshots.js';
 import type { ReadModelSink } from './read-model-sink.js';
 import { restockHeld } from './restock.js';
 import { stockKey } from './stock-key.js';
-import type { CatalogSnapshots } from '../snapshots/catalog-snapshots.js';
+import type { CatalogSnapshots } from './catalog-snapshots.js';
 
 export type Listen = (channel: string, handlers: NotificationHandlers) => Promise<Subscription>;
 

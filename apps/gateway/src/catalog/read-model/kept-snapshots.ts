@@ -1,12 +1,12 @@
 /**
- * The read model's persisted catalog snapshots (catalog/snapshots): a merchant starts from its
+ * The read model's persisted catalog snapshots (catalog/read-model/catalog-snapshots.ts): a merchant starts from its
  * snapshot when one was made at its catalog version, restocked where the database's stock differs,
  * and a merchant loaded from the database is written to one in the background.
  */
 import type { Logger } from 'pino';
 import type { CatalogStore } from '../catalog-store.js';
-import { nextTurn } from '../../concurrency/next-turn.js';
-import type { CatalogSnapshots, MerchantSnapshot } from '../snapshots/catalog-snapshots.js';
+import { nextTurn } from '../../kernel/concurrency/next-turn.js';
+import type { CatalogSnapshots, MerchantSnapshot } from './catalog-snapshots.js';
 import { MerchantCatalog } from './merchant-catalog.js';
 import type { ReadModelSink } from './read-model-sink.js';
 import { restockHeld } from './restock.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Product } from '../../contract-types.js';
+import type { Product } from '../../contract/types.js';
 import { MerchantCatalog } from './merchant-catalog.js';
 
 function product(id: string, title: string, category: string, price: number, tags: string[] = []): Product {

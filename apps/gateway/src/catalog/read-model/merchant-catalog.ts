@@ -16,7 +16,7 @@
  * when products were added or removed; a stock change replaces the product's text in its row.
  */
 import { LRUCache } from 'lru-cache';
-import type { Product } from '../../contract-types.js';
+import type { Product } from '../../contract/types.js';
 import { CatalogColumns } from '../../search/catalog-columns.js';
 import type { ColumnFields, ColumnsState } from '../../search/columns-state.js';
 import { filterKey, foldCase, type ProductFilter } from '../../search/filter.js';
@@ -28,7 +28,7 @@ const MAX_REMEMBERED_ROWS = 200_000;
 /** Products kept decoded, the most recently asked for. */
 const DECODED = 2_000;
 
-/** A merchant's catalog as arrays (a persisted snapshot's part, catalog/snapshots): row r is the product columns.ids[r], its text texts[r]. */
+/** A merchant's catalog as arrays (a persisted snapshot's part, catalog/read-model/catalog-snapshots.ts): row r is the product columns.ids[r], its text texts[r]. */
 export interface CatalogState {
   columns: ColumnsState;
   texts: readonly string[];

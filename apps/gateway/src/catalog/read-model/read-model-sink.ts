@@ -2,7 +2,7 @@
 import type { CatalogColumns } from '../../search/catalog-columns.js';
 import type { IndexState } from '../../search/embedded/index-state.js';
 import type { CatalogRow } from '../catalog-rows.js';
-import type { SnapshotEmbedder } from '../snapshots/catalog-snapshots.js';
+import type { SnapshotEmbedder } from './catalog-snapshots.js';
 
 /** Told of what was loaded, to keep an in-memory search index over the same products. */
 export interface ReadModelSink {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Product } from '../../contract-types.js';
+import type { Product } from '../../contract/types.js';
 import { restock } from './restock.js';
 
 const variant = (sku: string, quantity: number) => ({

@@ -4,7 +4,7 @@
  * variants, as product-mapper.ts does). Nothing else of a product changes when stock is taken,
  * so a completion need not read whole products again.
  */
-import type { Product } from '../../contract-types.js';
+import type { Product } from '../../contract/types.js';
 import { inventory, productAvailability, type InventoryPolicy } from '../inventory.js';
 import type { MerchantCatalog } from './merchant-catalog.js';
 

@@ -5,7 +5,7 @@
  * the database's stock by these keys, so that only the products whose stock changed since are read
  * and restocked.
  */
-import type { Product } from '../../contract-types.js';
+import type { Product } from '../../contract/types.js';
 import type { InventoryPolicy } from '../inventory.js';
 
 export function stockKey(product: Product): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allocate } from './money.js';
+import { allocate } from '../../kernel/money/money.js';
 
 const big = (values: number[]) => values.map(BigInt);
 

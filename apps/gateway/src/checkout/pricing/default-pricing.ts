@@ -1,6 +1,6 @@
 import { ProfileShippingProvider, type ProfileLookup } from '../../shipping/profile-shipping-provider.js';
 import { Pricing } from './pricing.js';
-import { DEFAULT_FLAT_RATE, FlatRateShippingProvider, type FlatRate, type FlatRateOptions } from './shipping-provider.js';
+import { DEFAULT_FLAT_RATE, FlatRateShippingProvider, type FlatRate, type FlatRateOptions } from '../../shipping/shipping-provider.js';
 import { RateTableTaxProvider, type TaxRateTable } from './tax-provider.js';
 
 export interface PricingOptions {

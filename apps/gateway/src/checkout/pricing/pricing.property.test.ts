@@ -5,13 +5,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { schemaValidator, describeErrors } from '../../contract/schema-validator.js';
-import type { Address, CheckoutSession } from '../../contract-types.js';
+import type { Address, CheckoutSession } from '../../contract/types.js';
 import { resolveLines, type CatalogProduct } from '../line-resolver.js';
 import { toCheckoutSession } from '../session-mapper.js';
 import type { Session } from '../session.js';
-import { currencyExponent } from './currency-exponents.js';
+import { currencyExponent } from '../../kernel/money/currency-exponents.js';
 import { defaultPricing } from './default-pricing.js';
-import { toMinor } from './money.js';
+import { toMinor } from '../../kernel/money/money.js';
 import { lineSubtotal, type DiscountContext } from './pricing.js';
 import type { DiscountCode, Promotion } from '../../discounts/discount.js';
 import { DEFAULT_TAX_RATES } from './tax-provider.js';

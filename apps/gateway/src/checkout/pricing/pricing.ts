@@ -5,13 +5,13 @@
  * amount in integer minor units of the session's currency, so
  * total = subtotal − discount + shipping + tax holds exactly.
  */
-import type { Address } from '../../contract-types.js';
+import type { Address } from '../../contract/types.js';
 import { applyDiscounts, type CodeUsage, type DiscountOutcome } from '../../discounts/apply-discounts.js';
 import type { DiscountCode, MerchantDiscounts } from '../../discounts/discount.js';
-import { InvalidRequestError } from '../../errors.js';
+import { InvalidRequestError } from '../../kernel/errors.js';
 import { pricedOption, type ShippingOptionQuote } from '../../shipping/shipping-options.js';
 import type { SessionDiscount, SessionDiscounts } from '../session.js';
-import type { ShippingProvider, ShippingResult } from './shipping-provider.js';
+import type { ShippingProvider, ShippingResult } from '../../shipping/shipping-provider.js';
 import type { TaxProvider } from './tax-provider.js';
 
 /** What pricing needs of a line. */

@@ -3,8 +3,8 @@
  * the shipping address's country and state; a merchant can plug in a real tax
  * service by implementing `TaxProvider`.
  */
-import type { Address } from '../../contract-types.js';
-import { applyRate } from './money.js';
+import type { Address } from '../../contract/types.js';
+import { applyRate } from '../../kernel/money/money.js';
 
 export interface TaxRequest {
   currency: string;

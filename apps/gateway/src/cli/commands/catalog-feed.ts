@@ -4,7 +4,7 @@ import { FeedApiClient, FeedApiError, FeedTargetError, parseFeedApiUrl } from '.
 import { UnknownMerchantError, type FeedProgress } from '../../catalog/feed/feed-export.js';
 import { loadConfig } from '../../config/config.js';
 import { isStorefrontTemplate } from '../../config/storefront-template.js';
-import { OutputFileError } from '../../files/replace-file.js';
+import { OutputFileError } from '../../kernel/files/replace-file.js';
 import { err, out, UsageError } from '../output.js';
 import { choice, positiveInt } from '../parse.js';
 import { withDatabase } from '../with-database.js';

@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import type { Command } from 'commander';
 import type { ErasureCounts } from '../../customers/customer-service.js';
-import { OutputFileError, replaceFile } from '../../files/replace-file.js';
+import { OutputFileError, replaceFile } from '../../kernel/files/replace-file.js';
 import { requireMerchants } from '../merchants-exist.js';
 import { io, out, outJson, result, UsageError } from '../output.js';
 import { withDatabase } from '../with-database.js';

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { CreateRefundRequest } from '../../contract-types.js';
+import type { CreateRefundRequest } from '../../contract/types.js';
 import type { OrderChange } from '../../orders/order-service.js';
 import { MAX_ORDERS_PAGE } from '../../orders/order-list-params.js';
 import type { OrderStatus } from '../../orders/order-record.js';

@@ -1,12 +1,12 @@
 /**
  * `gateway payments reconcile`: our payments of a period compared with the PSP's objects
- * (payments/reconciliation/), the drift listed, and with --repair fixed through the payment
+ * (settlement/reconciliation/), the drift listed, and with --repair fixed through the payment
  * operations. Exit codes: 0 nothing left to look at; 2 drift left (listed; with --repair, what
  * could not be repaired); 1 an error (one line on stderr).
  */
 import { CommanderError, type Command } from 'commander';
-import { currencyExponent } from '../../checkout/pricing/currency-exponents.js';
-import { driftLeft, reportView } from '../../payments/reconciliation/report-view.js';
+import { currencyExponent } from '../../kernel/money/currency-exponents.js';
+import { driftLeft, reportView } from '../../settlement/reconciliation/report-view.js';
 import { requireMerchants } from '../merchants-exist.js';
 import { err, out, result, UsageError } from '../output.js';
 import { table } from '../table.js';

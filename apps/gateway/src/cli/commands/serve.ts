@@ -23,7 +23,7 @@ export function serveCommand(program: Command, runCommand: (args: readonly strin
       const config = loadConfig();
       // Loaded when serving, not for every command's --help.
       const [{ createLogger, flushLogs, wantsPrettyLogs }, { listenLocalSocket }, { checkPortFree, SHUTDOWN_GRACE_MS, startGateway }] = await Promise.all([
-        import('../../logger.js'),
+        import('../../kernel/logger.js'),
         import('../../ops/local-socket/server.js'),
         import('../../server.js'),
       ]);

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../../config/config.js';
-import { DeliveryError, UnsafeTargetError } from '../../webhooks/delivery-errors.js';
+import { DeliveryError, UnsafeTargetError } from '../../kernel/outbound/delivery-errors.js';
 import { DEFAULT_ROTATION_OVERLAP_MS } from '../../webhooks/endpoint-secrets.js';
-import { vetTarget } from '../../webhooks/safe-target.js';
+import { vetTarget } from '../../kernel/outbound/safe-target.js';
 import type { DeliveryRecord, DeliveryState, WebhookProtocol } from '../../webhooks/webhook-store.js';
 import { requireMerchants } from '../merchants-exist.js';
 import { err, out, result, UsageError } from '../output.js';

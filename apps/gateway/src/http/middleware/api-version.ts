@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { InvalidRequestError } from '../../errors.js';
+import { InvalidRequestError } from '../../kernel/errors.js';
 
 export class UnsupportedApiVersionError extends InvalidRequestError {
   constructor(

@@ -1,9 +1,9 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { Logger } from 'pino';
-import { IdempotencyError, InvalidRequestError } from '../../errors.js';
+import { IdempotencyError, InvalidRequestError } from '../../kernel/errors.js';
 import { requestFingerprint } from '../../idempotency/fingerprint.js';
 import { operationParams, type IdempotencyStore } from '../../idempotency/idempotency-store.js';
-import { metricsOf } from '../../ops/metrics.js';
+import { metricsOf } from '../metrics.js';
 import { merchantOf } from '../context.js';
 
 const KEY = /^[\x20-\x7e]{1,255}$/;

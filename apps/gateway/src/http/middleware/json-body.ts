@@ -1,5 +1,5 @@
 import express, { type RequestHandler } from 'express';
-import { InvalidRequestError } from '../../errors.js';
+import { InvalidRequestError } from '../../kernel/errors.js';
 import { isStorableText, UNSTORABLE_TEXT } from '../storable-text.js';
 
 export const BODY_LIMIT = '1mb';

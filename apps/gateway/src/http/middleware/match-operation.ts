@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import { InvalidRequestError, InvalidStateError, NotFoundError } from '../../errors.js';
+import { InvalidRequestError, InvalidStateError, NotFoundError } from '../../kernel/errors.js';
 import type { OperationTable } from '../../contract/operations.js';
 import { isStorableText, UNSTORABLE_TEXT } from '../storable-text.js';
 

@@ -2,8 +2,8 @@ import type { ClientRateLimitInfo, Options, Store } from 'express-rate-limit';
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { limitsOf } from '../../auth/tiers.js';
-import { RateLimitError } from '../../errors.js';
-import { metricsOf } from '../../ops/metrics.js';
+import { RateLimitError } from '../../kernel/errors.js';
+import { metricsOf } from '../metrics.js';
 import type { KeyWindows } from '../../rate-limit/key-windows.js';
 
 const MINUTE = 60_000;

@@ -2,8 +2,8 @@ import type { Request, RequestHandler } from 'express';
 import type { GatewayEnv } from '../../config/config.js';
 import type { KeyService } from '../../auth/key-service.js';
 import { hasScopes } from '../../auth/scopes.js';
-import { AuthenticationError, AuthorizationError, InvalidRequestError, RateLimitError } from '../../errors.js';
-import { metricsOf } from '../../ops/metrics.js';
+import { AuthenticationError, AuthorizationError, InvalidRequestError, RateLimitError } from '../../kernel/errors.js';
+import { metricsOf } from '../metrics.js';
 import type { AuthFailureLimiter } from '../../rate-limit/auth-failure-limiter.js';
 
 export interface RequireAuthOptions {

@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
 import type { OpenApiDocument } from '../../contract/document.js';
 import { COUNTRY_FORMAT } from '../../contract/kept-field-limits.js';
-import { InvalidRequestError } from '../../errors.js';
+import { InvalidRequestError } from '../../kernel/errors.js';
 import { compose } from '../compose.js';
 import { ParameterCheck } from './parameter-check.js';
 

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import { checkSignature, type SignatureProblem } from '../../auth/request-signature.js';
 import { checkSignatureV2, DEFAULT_SIGNATURE_V2_WINDOW_SECONDS, SIGNATURE_V2_HEADER, type SignatureV2Problem } from '../../auth/request-signature-v2.js';
-import { AuthenticationError } from '../../errors.js';
+import { AuthenticationError } from '../../kernel/errors.js';
 
 const MESSAGES: Record<SignatureProblem, string> = {
   missing_signature: 'This key signs its requests: send a Signature header (base64 HMAC-SHA256 of the raw body)',

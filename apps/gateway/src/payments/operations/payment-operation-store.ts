@@ -9,7 +9,7 @@ import { iso, type Sql } from '../../db/sql.js';
 import { utc } from '../../db/sql-time.js';
 import type { Tx } from '../../db/transaction.js';
 import { sql, type Statement } from '../../db/statement.js';
-import { newId } from '../../ids.js';
+import { newId } from '../../kernel/ids.js';
 import { SETTLED, type AuthorizationRequest, type OperationKind, type OperationState, type PaymentOperation } from './payment-operation.js';
 
 type Row = Omit<PaymentOperation, 'amount' | 'nextAttemptAt' | 'createdAt' | 'updatedAt'> & { amount: string; nextAttemptAt: string; createdAt: string; updatedAt: string };

@@ -11,7 +11,7 @@
  *   await operations.runQuietly(capture);                                      // after it committed
  */
 import { createHash } from 'node:crypto';
-import { ServiceUnavailableError } from '../../errors.js';
+import { ServiceUnavailableError } from '../../kernel/errors.js';
 import { AuthenticationRequiredError, PaymentDeclinedError, PaymentUnreachableError } from '../payment-errors.js';
 import type { AuthenticationMetadata, MoveOutcome, PaymentProvider } from '../payment-provider.js';
 import { faultPoint } from './fault-injection.js';

@@ -12,7 +12,7 @@
  *   await worker.stop(); // waits for the operations in flight
  */
 import type { Logger } from 'pino';
-import { PollingLoop } from '../../concurrency/polling-loop.js';
+import { PollingLoop } from '../../kernel/concurrency/polling-loop.js';
 import type { PaymentOperation } from './payment-operation.js';
 import type { PaymentOperations } from './payment-operations.js';
 

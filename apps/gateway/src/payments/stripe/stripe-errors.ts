@@ -5,7 +5,7 @@
  * account is a configuration fault operators must fix, said as such.
  */
 import Stripe from 'stripe';
-import { ServiceUnavailableError } from '../../errors.js';
+import { ServiceUnavailableError } from '../../kernel/errors.js';
 import { PaymentUnreachableError } from '../payment-errors.js';
 
 /** The merchant has no Stripe connected account: it cannot take payments until an operator sets one. */

@@ -13,7 +13,7 @@
  */
 import { createHash } from 'node:crypto';
 import type Stripe from 'stripe';
-import { InvalidStateError } from '../../errors.js';
+import { InvalidStateError } from '../../kernel/errors.js';
 import type { MoveOutcome, OpenedPayment, PaymentHandlerDeclaration, PaymentMove, PaymentOutcome, PaymentProvider, PaymentRequest, PaymentState, PaymentSubject } from '../payment-provider.js';
 import { declineReason, isCardError, isInvalidRequest, StripeAccountMissingError, stripeMessage, unreachableOrMisconfigured } from './stripe-errors.js';
 import { stripeHandler } from './stripe-handler.js';

@@ -47,7 +47,7 @@ export function* attributeNumbers(forward: ForwardIndex, i: number): Generator<n
 
 /**
  * The forward index with every term id and attribute number mapped (renumbered for another
- * engine's dictionary and attribute values: a persisted snapshot, catalog/snapshots).
+ * engine's dictionary and attribute values: a persisted snapshot, catalog/read-model/catalog-snapshots.ts).
  */
 export function renumbered(
   forward: ForwardIndex,

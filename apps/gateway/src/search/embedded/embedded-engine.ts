@@ -6,12 +6,12 @@
  * adds or removes products builds it whole — its rows' analyses and vector codes copied, only the
  * changed documents analysed (snapshot-builder.ts), seconds at a million. A whole catalog
  * is streamed in (`load`), and a merchant's index can be taken as arrays and restored from them
- * (`state`, `restore`: a persisted snapshot, catalog/snapshots).
+ * (`state`, `restore`: a persisted snapshot, catalog/read-model/catalog-snapshots.ts).
  */
 import { CatalogColumns } from '../catalog-columns.js';
 import type { EngineLoad, FacetName, SearchDocument, SearchEngine, SearchFacets, SearchRequest, SearchResult } from '../search-engine.js';
-import { nextTurn } from '../../concurrency/next-turn.js';
-import { SerialQueues } from '../../concurrency/serial-queues.js';
+import { nextTurn } from '../../kernel/concurrency/next-turn.js';
+import { SerialQueues } from '../../kernel/concurrency/serial-queues.js';
 import { AttributeValues } from './attribute-values.js';
 import { analyzeDocument, renumbered } from './document-analysis.js';
 import type { IndexState } from './index-state.js';

@@ -20,9 +20,9 @@
  */
 import type { CheckoutService } from '../../checkout/checkout-service.js';
 import type { SessionRecord } from '../../checkout/session-record.js';
-import type { LineItemInput } from '../../contract-types.js';
+import type { LineItemInput } from '../../contract/types.js';
 import type { BeforeCommit } from '../../db/transaction.js';
-import { InvalidRequestError, InvalidStateError, NotFoundError } from '../../errors.js';
+import { InvalidRequestError, InvalidStateError, NotFoundError } from '../../kernel/errors.js';
 import type { UcpMessage } from '../catalog/ucp-product.js';
 import { UcpError } from '../ucp-error.js';
 import { cartMeta, toUcpCart } from './cart-mapper.js';

@@ -12,7 +12,7 @@
  *   warning naming it, so the platform knows its results were not narrowed by it.
  * A malformed filter (min above max, too many categories) is a 400 `invalid_request`.
  */
-import { currencyExponent } from '../../checkout/pricing/currency-exponents.js';
+import { currencyExponent } from '../../kernel/money/currency-exponents.js';
 import type { ProductFilter } from '../../search/filter.js';
 import { UcpError } from '../ucp-error.js';
 import type { UcpMessage, UcpPrice } from './ucp-product.js';

@@ -10,7 +10,7 @@
  * option value carries `exists`/`available` relative to the other selections. `allowed` narrows
  * the purchasable variants (the request's price filter).
  */
-import type { Product, Variant } from '../../contract-types.js';
+import type { Product, Variant } from '../../contract/types.js';
 import { optionsOf, productOptions, sellableVariants, ucpAvailability } from './product-mapper.js';
 import type { UcpProductOption, UcpSelectedOption } from './ucp-product.js';
 

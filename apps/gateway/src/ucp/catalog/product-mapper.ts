@@ -13,8 +13,8 @@
  * policy sells beyond stock; else `out_of_stock`. Options: the variants' attributes, by name in order
  * of first appearance.
  */
-import type { Inventory, Product, Variant } from '../../contract-types.js';
-import { toMinor } from '../../checkout/pricing/money.js';
+import type { Inventory, Product, Variant } from '../../contract/types.js';
+import { toMinor } from '../../kernel/money/money.js';
 import type { StorefrontUrls } from '../../storefront/storefront-urls.js';
 import type { UcpPrice, UcpProduct, UcpProductOption, UcpSelectedOption, UcpVariant } from './ucp-product.js';
 

@@ -14,9 +14,9 @@
  * - get_product: a product or variant id, with option selection (option-selection.ts); an unknown
  *   id (or one whose variants the filters all exclude) is the 200 error envelope `not_found`.
  */
-import type { LineItemInput, Product, Variant } from '../../contract-types.js';
+import type { LineItemInput, Product, Variant } from '../../contract/types.js';
 import type { CatalogService } from '../../catalog/catalog-service.js';
-import { NotFoundError } from '../../errors.js';
+import { NotFoundError } from '../../kernel/errors.js';
 import { compareTitleOrder } from '../../search/filter.js';
 import { StorefrontUrls } from '../../storefront/storefront-urls.js';
 import { ucpEnvelope } from '../envelope.js';

@@ -3,7 +3,7 @@
  * the domain's Address. The recipient's name is `full_name` (2026-01-11), else `first_name` and
  * `last_name` joined; shown back, a name splits at its first space. The phone has no place in the domain's address and is not kept.
  */
-import type { Address } from '../../contract-types.js';
+import type { Address } from '../../contract/types.js';
 
 export interface UcpPostalAddress {
   street_address?: string;

@@ -16,7 +16,7 @@
  */
 import { MAX_QUANTITY } from '../../checkout/line-resolver.js';
 import type { SessionChanges } from '../../checkout/session-record.js';
-import type { Customer } from '../../contract-types.js';
+import type { Customer } from '../../contract/types.js';
 import { UcpError } from '../ucp-error.js';
 import { toDomainAddress, type UcpPostalAddress } from './address.js';
 import type { UcpDestination } from './ucp-state.js';

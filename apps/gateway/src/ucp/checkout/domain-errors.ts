@@ -13,7 +13,7 @@
  */
 import { OutOfStockError } from '../../checkout/checkout-errors.js';
 import { PaymentProviderNotConfiguredError } from '../../payments/unconfigured-payment-provider.js';
-import { GatewayError, InvalidRequestError, InvalidStateError, NotFoundError, ServiceUnavailableError } from '../../errors.js';
+import { GatewayError, InvalidRequestError, InvalidStateError, NotFoundError, ServiceUnavailableError } from '../../kernel/errors.js';
 import { statusOf } from '../../http/status-table.js';
 import { UcpError } from '../ucp-error.js';
 import { DESTINATION_PATH, OPTION_PATH } from './checkout-view.js';

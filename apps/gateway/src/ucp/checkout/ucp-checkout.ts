@@ -29,9 +29,9 @@ import type { PaymentHandlerDeclaration, PaymentInstruction } from '../../paymen
 import { sessionNeeds } from '../../checkout/session-needs.js';
 import type { SessionChanges, SessionRecord } from '../../checkout/session-record.js';
 import type { BeforeCommit } from '../../db/transaction.js';
-import { NotFoundError } from '../../errors.js';
-import { UnsafeTargetError } from '../../webhooks/delivery-errors.js';
-import { vetTarget } from '../../webhooks/safe-target.js';
+import { NotFoundError } from '../../kernel/errors.js';
+import { UnsafeTargetError } from '../../kernel/outbound/delivery-errors.js';
+import { vetTarget } from '../../kernel/outbound/safe-target.js';
 import { TEST_HANDLER } from '../business-profile.js';
 import { servedWith } from '../capabilities.js';
 import type { UcpNegotiation } from '../negotiation.js';

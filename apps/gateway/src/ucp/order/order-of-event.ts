@@ -3,7 +3,7 @@
  * carries the completed checkout session with its order reference — at placement the order is
  * exactly that session's lines and amounts, nothing fulfilled, refunded or canceled yet.
  */
-import type { Order } from '../../contract-types.js';
+import type { Order } from '../../contract/types.js';
 import { isSessionWithOrder } from '../../webhooks/acp/acp-order.js';
 import { isOrder } from '../../webhooks/acp/acp-order-of.js';
 

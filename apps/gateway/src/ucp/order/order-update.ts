@@ -14,7 +14,7 @@
  * adjustment (a refund is money: the business's), is 400 `invalid_request` naming its path, and
  * nothing is recorded.
  */
-import type { CreateFulfillmentRequest } from '../../contract-types.js';
+import type { CreateFulfillmentRequest } from '../../contract/types.js';
 import { UcpError } from '../ucp-error.js';
 
 type Json = Record<string, unknown>;

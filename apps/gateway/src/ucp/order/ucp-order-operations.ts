@@ -12,7 +12,7 @@
  */
 import type { Request } from 'express';
 import type { GatewayEnv } from '../../config/config.js';
-import { InvalidRequestError, InvalidStateError, NotFoundError } from '../../errors.js';
+import { InvalidRequestError, InvalidStateError, NotFoundError } from '../../kernel/errors.js';
 import { merchantOf } from '../../http/context.js';
 import type { OperationHandlers } from '../../http/operation-handlers.js';
 import { negotiationOf } from '../negotiation.js';

@@ -4,8 +4,8 @@
  * another platform is not found — existence is never revealed. Changes go through OrderService,
  * so their events reach the platform's webhook (outbox.ts).
  */
-import type { CreateFulfillmentRequest, Order } from '../../contract-types.js';
-import { NotFoundError } from '../../errors.js';
+import type { CreateFulfillmentRequest, Order } from '../../contract/types.js';
+import { NotFoundError } from '../../kernel/errors.js';
 import type { OrderService } from '../../orders/order-service.js';
 import { orderPermalink, type PermalinkSettings } from '../../storefront/order-permalink.js';
 import { isUcpVersion, UCP_VERSIONS, type UcpVersion } from '../ucp-version.js';

@@ -20,8 +20,8 @@
  *   2026-04-08, an array of `{name, version}` at 2026-01-11). `currency` exists at 2026-04-08 only;
  *   the destination's `full_name` at 2026-01-11 only.
  */
-import { toMinor } from '../../checkout/pricing/money.js';
-import type { Address, Order } from '../../contract-types.js';
+import { toMinor } from '../../kernel/money/money.js';
+import type { Address, Order } from '../../contract/types.js';
 import { toUcpAddress } from '../checkout/address.js';
 import type { UcpVersion } from '../ucp-version.js';
 

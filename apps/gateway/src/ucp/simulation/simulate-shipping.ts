@@ -13,7 +13,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { Router, type RequestHandler } from 'express';
 import type { GatewayEnv } from '../../config/config.js';
-import { InvalidStateError, NotFoundError } from '../../errors.js';
+import { InvalidStateError, NotFoundError } from '../../kernel/errors.js';
 import type { UcpOrderService } from '../order/ucp-order-service.js';
 
 export const SIMULATION_SECRET_HEADER = 'Simulation-Secret';

@@ -16,9 +16,9 @@
  * An event without an order, or no signing key, fails the attempt (retried: keys may be loaded).
  */
 import { signUcpDetachedJws, signUcpRequest } from '@commerce-gateway/webhooks';
-import type { WebhookEvent } from '../../contract-types.js';
+import type { WebhookEvent } from '../../contract/types.js';
 import { orderPermalink, type PermalinkSettings } from '../../storefront/order-permalink.js';
-import { DeliveryError } from '../../webhooks/delivery-errors.js';
+import { DeliveryError } from '../../kernel/outbound/delivery-errors.js';
 import { orderOfEvent } from '../order/order-of-event.js';
 import { toUcpOrder } from '../order/ucp-order.js';
 import type { SigningKeys } from '../signing-keys.js';

@@ -5,7 +5,7 @@
  * Every attempt rebuilds the same bytes from the stored event.
  */
 import { signAcp } from '@commerce-gateway/webhooks';
-import type { WebhookEvent } from '../../contract-types.js';
+import type { WebhookEvent } from '../../contract/types.js';
 import { orderPermalink, type PermalinkSettings } from '../../storefront/order-permalink.js';
 import { isSessionWithOrder, toAcpOrder } from './acp-order.js';
 import { isOrder, toAcpOrderOf } from './acp-order-of.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Order } from '../../contract-types.js';
+import type { Order } from '../../contract/types.js';
 import { isOrder, toAcpOrderOf } from './acp-order-of.js';
 
 const order = (change: Partial<Order> = {}): Order => ({

@@ -12,8 +12,8 @@
  *   fulfillment is delivered, else `shipped`; some fulfilled → `processing`; nothing current
  *   (all refunded) → `canceled`; else `created`.
  */
-import { toMinor } from '../../checkout/pricing/money.js';
-import type { Order } from '../../contract-types.js';
+import { toMinor } from '../../kernel/money/money.js';
+import type { Order } from '../../contract/types.js';
 import { lineItemId, type AcpOrder } from './acp-order.js';
 
 /** An `Order` (not a session): what order changes' events carry. */

@@ -15,8 +15,8 @@
  *   refunded  → `canceled`; every line `removed`, a completed `refund` adjustment of the
  *               whole total and an `amount_refunded` total (our refunds are whole orders)
  */
-import type { CheckoutSession, LineItem, OrderReference } from '../../contract-types.js';
-import { toMinor } from '../../checkout/pricing/money.js';
+import type { CheckoutSession, LineItem, OrderReference } from '../../contract/types.js';
+import { toMinor } from '../../kernel/money/money.js';
 
 type Total = { type: string; display_text: string; amount: number };
 
