@@ -6,11 +6,9 @@ import pino from 'pino';
 import { importCatalog } from '../../src/catalog/import/catalog-importer.js';
 import { loadConfig, type Config } from '../../src/config/config.js';
 import type { Product } from '../../src/contract/types.js';
-import { createApp } from '../../src/app.js';
-import { openRateLimitStores } from '../../src/rate-limit/open-stores.js';
-import { listenOn } from '../../src/server.js';
-import { buildServices, type Services } from '../../src/services.js';
-import { PaymentWorker } from '../../src/payments/operations/payment-worker.js';
+import { startGatewayParts } from '../../src/lifecycle.js';
+import type { Services } from '../../src/services.js';
+import type { PaymentWorker } from '../../src/payments/operations/payment-worker.js';
 import type { CreateKeyOptions } from '../../src/auth/key-service.js';
 import { catalogFile } from './fixtures.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
@@ -47,15 +45,15 @@ export async function startTestGateway(options: TestGatewayOptions | Record<stri
   const config = loadConfig({ LOG_LEVEL: 'silent', AUTH_FAILURE_LIMIT: '0', ...env });
   const db = sharedDb ?? (await createTestDatabase());
   const logger = pino({ level: process.env.LOG_LEVEL ?? 'silent' });
-  const services = buildServices(db, { config, logger });
-  await services.keys.listen(db);
-  await services.shipping.profiles.listen(db); // as `serve` does: profiles in memory while changes to them are heard
-  await services.discounts.active.listen(db); // and discounts
-  await services.catalog.warmUp(); // as `serve` does: the catalog read model and search index load, then follow changes
-  const rateLimits = await openRateLimitStores(config.redisUrl, logger);
-  const listening = await listenOn(createApp({ config, logger, rateLimits, ...services }), '127.0.0.1', 0);
-  const paymentWorker = new PaymentWorker(services.payments, { logger, pollIntervalMs: 100 });
-  if (polling) paymentWorker.start();
+  // The parts `serve` starts (src/lifecycle.ts), on this database, without what only `serve` runs: the demo,
+  // the persisted UCP signing keys, the idempotency sweeper, metrics, the webhook worker, and the payment worker
+  // polling unless asked for (tests drain it when they mean to).
+  const { services, listening, paymentWorker, stop } = await startGatewayParts(config, logger, {
+    db,
+    listen: { host: '127.0.0.1', port: 0 },
+    serving: false,
+    paymentWorker: { pollIntervalMs: 100, polling },
+  });
   return {
     url: listening.url,
     db,
@@ -71,14 +69,7 @@ export async function startTestGateway(options: TestGatewayOptions | Record<stri
       return key;
     },
     async close() {
-      await paymentWorker.stop();
-      listening.server.closeAllConnections();
-      await listening.close();
-      await rateLimits.close();
-      await services.keys.close();
-      await services.shipping.profiles.close();
-      await services.discounts.active.close();
-      await services.catalog.close();
+      await stop({ graceMs: 0 }); // connections in flight dropped at once
       if (!sharedDb) await db.close();
     },
   };
