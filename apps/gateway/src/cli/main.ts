@@ -8,14 +8,14 @@
  * still starting; otherwise here. The
  * commands (and their heavy imports) load only when they run here.
  */
+import { dataDir, embeddedDatabase } from '../config/standalone-settings.js';
 import { awaitRunningGateway, runThroughGateway } from '../ops/local-socket/client.js';
 
 const args = process.argv.slice(2);
 
 async function main(): Promise<number> {
-  const embedded = !process.env.DATABASE_URL?.trim();
-  const gateway = embedded && args[0] !== 'serve' && !args.includes('--help') && !args.includes('-h') && args.length > 0
-    ? await awaitRunningGateway(process.env.DATA_DIR?.trim() || '.data', (text) => process.stderr.write(text))
+  const gateway = embeddedDatabase() && args[0] !== 'serve' && !args.includes('--help') && !args.includes('-h') && args.length > 0
+    ? await awaitRunningGateway(dataDir(), (text) => process.stderr.write(text))
     : undefined;
   if (gateway) {
     try {

@@ -1,4 +1,5 @@
 import { Command, CommanderError } from 'commander';
+import { debugLogging } from '../config/standalone-settings.js';
 import { catalogCommand } from './commands/catalog.js';
 import { customersCommand } from './commands/customers.js';
 import { discountsCommand } from './commands/discounts.js';
@@ -52,7 +53,7 @@ export async function runCommand(args: readonly string[]): Promise<number> {
     if (error instanceof CommanderError) return error.exitCode;
     const { describeFailure } = await import('./describe-failure.js');
     err(`error: ${await describeFailure(error)}`);
-    if (process.env.LOG_LEVEL === 'debug' && error instanceof Error) err(error.stack ?? '');
+    if (debugLogging() && error instanceof Error) err(error.stack ?? '');
     return 1;
   }
 }

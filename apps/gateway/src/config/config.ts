@@ -7,6 +7,7 @@ import { ConfigError } from './config-error.js';
 import { stripeSettings, type StripeSettings } from './stripe-settings.js';
 import { isStorefrontTemplate } from './storefront-template.js';
 import { flag, numberIn, oneOf, origins, port, retrySchedule, taxRates, url, type Env } from './readers.js';
+import { dataDir } from './standalone-settings.js';
 
 export { ConfigError };
 
@@ -217,7 +218,7 @@ export function loadConfig(env: Env = process.env): Config {
     env: gatewayEnv,
     host: env.HOST?.trim() || '127.0.0.1',
     port: port(env),
-    dataDir: env.DATA_DIR?.trim() || '.data',
+    dataDir: dataDir(env),
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     databasePoolSize: numberIn(env, 'DATABASE_POOL_SIZE', 1, 1_000, 10, true)!,
     databasePreparedStatements: flag(env, 'DATABASE_PREPARED_STATEMENTS', true),
@@ -265,5 +266,5 @@ export function loadConfig(env: Env = process.env): Config {
 function snapshotDir(env: Env): string | undefined {
   const value = env.CATALOG_SNAPSHOT_DIR?.trim();
   if (value === 'off') return undefined;
-  return value || `${(env.DATA_DIR?.trim() || '.data').replace(/[\\/]+$/, '')}-snapshots`;
+  return value || `${dataDir(env).replace(/[\\/]+$/, '')}-snapshots`;
 }

@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { FeedApiClient, FeedApiError, FeedTargetError, parseFeedApiUrl } from '../../catalog/feed/feed-api-client.js';
 import { UnknownMerchantError, type FeedProgress } from '../../catalog/feed/feed-export.js';
 import { loadConfig } from '../../config/config.js';
+import { feedApiToken } from '../../config/standalone-settings.js';
 import { isStorefrontTemplate } from '../../config/storefront-template.js';
 import { OutputFileError } from '../../kernel/files/replace-file.js';
 import { err, out, UsageError } from '../output.js';
@@ -89,7 +90,7 @@ export function feedCommands(catalog: Command): void {
     .option('--batch-size <n>', 'products per PATCH (default 100)', positiveInt('--batch-size'))
     .option('--new-feed', 'forget the feed created earlier on this target: create a new one and send everything')
     .action(async (options: { merchant: string; to: string; token?: string; country?: string; baseUrl?: string; batchSize?: number; newFeed?: boolean }) => {
-      const token = options.token ?? process.env.FEED_API_TOKEN;
+      const token = options.token ?? feedApiToken();
       if (!token) throw new UsageError('give the Feed API\'s bearer token with --token or FEED_API_TOKEN');
       const started = Date.now();
       const client = new FeedApiClient({

@@ -3,9 +3,11 @@
  * n-th time (default 1st) it reaches `step` of the payment path — as a power cut would, with no
  * cleanup. Honoured only outside production (GATEWAY_ENV); anywhere else it does nothing.
  */
+import { paymentFaultAt } from '../../config/standalone-settings.js';
+
 export type FaultStep = 'authorize-recorded' | 'psp-authorized' | 'order-committed' | 'capture-called';
 
-const setting = process.env.GATEWAY_ENV === 'production' ? undefined : process.env.PAYMENT_FAULT_AT;
+const setting = paymentFaultAt();
 const [faultStep, nth] = (setting ?? '').split(':');
 let remaining = Number(nth ?? 1) || 1;
 
