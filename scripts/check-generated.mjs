@@ -1,13 +1,13 @@
 #!/usr/bin/env node
 // Fails when committed generated code is stale: rebuilds the contract bundle,
-// regenerates the SDK and the gateway's ACP types, and asks git whether anything under the generated
-// folders changed. The fix is always the same command: `pnpm generate`.
+// regenerates the SDK, the gateway's ACP types and the console's admin client, and asks git whether
+// anything under the generated folders changed. The fix is always the same command: `pnpm generate`.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const GENERATED = ['packages/sdk/src/generated', 'apps/gateway/src/acp/generated'];
+const GENERATED = ['packages/sdk/src/generated', 'apps/gateway/src/acp/generated', 'apps/gateway/console/src/generated'];
 
 const run = spawnSync('pnpm', ['exec', 'turbo', 'run', 'generate', '--filter=@commerce-gateway/sdk', '--filter=@commerce-gateway/gateway', '--output-logs=errors-only'], {
   cwd: root,

@@ -1,9 +1,16 @@
 /**
- * The admin API as the console calls it: same origin, the session cookie (HttpOnly, set by
+ * The admin API as the console calls it: the functions and types generated from the admin
+ * contract (generated/, from openapi/admin by `pnpm generate`; never edited by hand), on the
+ * generated fetch client configured here — same origin, the session cookie (HttpOnly, set by
  * POST /admin/console/session), `X-Console-Request: 1` on every write, and the admin API's one
  * error shape turned into an AdminApiError the pages show as it is worded.
+ *
+ * A page calls a generated function through `call`: `call(listOrders({ path: { merchant_id }, query }))`
+ * answers the operation's response body, typed by the contract.
  */
-import type { Session } from './api-types';
+import { client } from './generated/client.gen';
+import { createConsoleSession } from './generated/sdk.gen';
+import type { AdminError, MerchantList } from './generated/types.gen';
 
 export class AdminApiError extends Error {
   constructor(
@@ -16,49 +23,35 @@ export class AdminApiError extends Error {
   }
 }
 
-type Query = Record<string, string | number | undefined>;
-
-function withQuery(path: string, query?: Query): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query ?? {})) if (value !== undefined && value !== '') params.set(name, String(value));
-  const text = params.toString();
-  return text ? `${path}?${text}` : path;
+/** The error a failed request becomes: no response (fetch threw) → network_error; else the admin error body's type, message and param. */
+function adminApiError(error: unknown, response: Response | undefined): AdminApiError {
+  if (error instanceof AdminApiError) return error;
+  if (!response) return new AdminApiError(0, 'network_error', 'The gateway cannot be reached; is it running?');
+  const body = typeof error === 'object' && error !== null ? (error as Partial<AdminError>).error : undefined;
+  return new AdminApiError(response.status, body?.type ?? 'internal_error', body?.message ?? `The gateway answered ${response.status}`, body?.param);
 }
 
-async function request<T>(method: string, path: string, options: { query?: Query; body?: unknown; credential?: string; file?: { data: Blob; type: string } } = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (method !== 'GET') headers['X-Console-Request'] = '1';
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (options.file) headers['Content-Type'] = options.file.type;
-  if (options.credential) headers.Authorization = `Bearer ${options.credential}`;
-  let response: Response;
-  try {
-    response = await fetch(withQuery(path, options.query), { method, headers, credentials: 'same-origin', body: options.file ? options.file.data : options.body === undefined ? undefined : JSON.stringify(options.body) });
-  } catch {
-    throw new AdminApiError(0, 'network_error', 'The gateway cannot be reached; is it running?');
-  }
-  if (response.status === 204) return undefined as T;
-  const body = (await response.json().catch(() => undefined)) as { error?: { type?: string; message?: string; param?: string } } | undefined;
-  if (!response.ok) {
-    const error = body?.error;
-    throw new AdminApiError(response.status, error?.type ?? 'internal_error', error?.message ?? `The gateway answered ${response.status}`, error?.param);
-  }
-  return body as T;
+client.setConfig({ baseUrl: '', credentials: 'same-origin', headers: { Accept: 'application/json' }, throwOnError: true });
+client.interceptors.request.use((request) => {
+  if (request.method !== 'GET') request.headers.set('X-Console-Request', '1');
+  return request;
+});
+client.interceptors.error.use((error, response) => adminApiError(error, response));
+
+/** What a generated function answered: the response's body (undefined for a 204). A failure was thrown as an AdminApiError. */
+export async function call<T>(pending: Promise<{ data: T; response: Response }>): Promise<T> {
+  const { data, response } = await pending;
+  return (response.status === 204 ? undefined : data) as T;
 }
 
-export const api = {
-  get: <T>(path: string, query?: Query) => request<T>('GET', path, { query }),
-  post: <T>(path: string, body?: unknown) => request<T>('POST', path, { body }),
-  put: <T>(path: string, body: unknown) => request<T>('PUT', path, { body }),
-  delete: <T>(path: string) => request<T>('DELETE', path),
-  /** Any other method (PATCH…) with a JSON body. */
-  request: <T>(method: string, path: string, body?: unknown) => request<T>(method, path, { body }),
-  /** A file as the request's body (a catalog, a discounts file…). */
-  upload: <T>(path: string, data: Blob, type: string) => request<T>('POST', path, { file: { data, type } }),
-  signIn: (credential: string) => request<Session>('POST', '/admin/console/session', { credential }),
-};
+/** The operator credential, sent once as a Bearer credential and exchanged for the session cookie. */
+export const signIn = (credential: string) => call(createConsoleSession({ headers: { Authorization: `Bearer ${credential}` } }));
 
 export const enc = encodeURIComponent;
 
-// The admin contract's shapes the console reads (openapi/admin).
-export type * from './api-types';
+/** One page of any of the admin API's cursor lists (MerchantList, OrderList…: the same fields around their items). */
+export type Page<T> = Omit<MerchantList, 'items'> & { items: T[] };
+
+// The operations and the contract's shapes (openapi/admin), as generated.
+export * from './generated/sdk.gen';
+export type * from './generated/types.gen';

@@ -5,12 +5,12 @@
  * (counted, not yet recorded) is shown as in progress rather than "not attempted".
  */
 import { useState } from 'react';
-import { api, enc, type AdminApiError, type Attempt, type Delivery } from './api';
+import { call, getDelivery, resendDelivery, type AdminApiError, type Delivery, type DeliveryAttempt } from './api';
 import { DataTable, type Columns } from './data-table';
 import { when } from './format';
 import { ErrorNote } from './ui';
 
-const attemptColumns: Columns<Attempt> = [
+const attemptColumns: Columns<DeliveryAttempt> = [
   { accessorKey: 'number', header: '#' },
   { id: 'at', header: 'Time', cell: ({ row }) => when(row.original.attempted_at) },
   { id: 'status', header: 'Status', cell: ({ row }) => row.original.response_status ?? 'no answer' },
@@ -25,7 +25,7 @@ const attemptColumns: Columns<Attempt> = [
   },
 ];
 
-const ok = (a: Attempt | undefined) => a?.response_status !== null && a?.response_status !== undefined && a.response_status >= 200 && a.response_status < 300;
+const ok = (a: DeliveryAttempt | undefined) => a?.response_status !== null && a?.response_status !== undefined && a.response_status >= 200 && a.response_status < 300;
 
 /** What the delivery is doing, in words that agree with its attempts. */
 export function progressOf(d: Delivery): string {
@@ -42,7 +42,7 @@ function emptyAttempts(d: Delivery): string {
   return d.attempt_count > 0 ? 'The first attempt is being made.' : 'Queued: the first attempt is due.';
 }
 
-function outcomeOf(attempt: Attempt, delivery: Delivery): string {
+function outcomeOf(attempt: DeliveryAttempt, delivery: Delivery): string {
   const answer = attempt.response_status === null ? (attempt.error ?? 'no answer') : `HTTP ${attempt.response_status}`;
   if (ok(attempt)) return `Resent: attempt ${attempt.number} delivered (${answer}, ${attempt.latency_ms} ms).`;
   return `Resent: attempt ${attempt.number} failed (${answer})${delivery.next_attempt_at ? `; next retry ${when(delivery.next_attempt_at)}` : ''}.`;
@@ -64,13 +64,14 @@ function Resend({ delivery, onChanged }: { delivery: Delivery; onChanged: () => 
           setOutcome('Resending…');
           const before = delivery.attempts.length;
           try {
-            await api.post(`/admin/deliveries/${enc(delivery.id)}/resend`);
+            const path = { delivery_id: delivery.id };
+            await call(resendDelivery({ path }));
             const deadline = Date.now() + 30_000;
-            let current = await api.get<Delivery>(`/admin/deliveries/${enc(delivery.id)}`);
+            let current = await call(getDelivery({ path }));
             while (current.attempts.length <= before && Date.now() < deadline) {
               setOutcome('Resent: waiting for the attempt…');
               await new Promise((resolve) => setTimeout(resolve, 700));
-              current = await api.get<Delivery>(`/admin/deliveries/${enc(delivery.id)}`);
+              current = await call(getDelivery({ path }));
             }
             const made = current.attempts.at(-1);
             setOutcome(current.attempts.length > before && made ? outcomeOf(made, current) : 'Resent: queued, no attempt made within 30 s (is the delivery worker running?).');

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'wouter';
-import { api, type Merchant, type Page, type Session } from './api';
+import { call, listMerchants, type ConsoleSession } from './api';
 import { useLoad } from './use-load';
 
 const SECTIONS = [
@@ -15,7 +15,7 @@ const SECTIONS = [
   ['merchant', 'Merchant'],
 ] as const;
 
-export function Layout({ session, merchantId, section, onSignOut, children }: { session: Session; merchantId: string; section: string; onSignOut: () => void; children: ReactNode }) {
+export function Layout({ session, merchantId, section, onSignOut, children }: { session: ConsoleSession; merchantId: string; section: string; onSignOut: () => void; children: ReactNode }) {
   const [, navigate] = useLocation();
   const tabs = useRef<HTMLElement>(null);
   // On a phone the tab bar scrolls: keep the current section in view.
@@ -30,7 +30,7 @@ export function Layout({ session, merchantId, section, onSignOut, children }: { 
     window.addEventListener('resize', show);
     return () => window.removeEventListener('resize', show);
   }, [section]);
-  const merchants = useLoad(() => api.get<Page<Merchant>>('/admin/merchants', { limit: 100 }), 'merchants');
+  const merchants = useLoad(() => call(listMerchants({ query: { limit: 100 } })), 'merchants');
   return (
     <div className="shell">
       <a className="skip" href="#main">
@@ -41,7 +41,7 @@ export function Layout({ session, merchantId, section, onSignOut, children }: { 
         <label className="merchant">
           <span className="visually-hidden">Merchant</span>
           <select value={merchantId} onChange={(e) => navigate(`/m/${encodeURIComponent(e.target.value)}/${section}`)} aria-label="Merchant">
-            {(merchants.data?.items ?? [{ id: merchantId, name: merchantId, created_at: '' }]).map((m) => (
+            {(merchants.data?.items ?? [{ id: merchantId, name: merchantId }]).map((m) => (
               <option key={m.id} value={m.id}>
                 {m.name === m.id ? m.id : `${m.name} (${m.id})`}
               </option>

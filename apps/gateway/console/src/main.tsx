@@ -5,7 +5,7 @@
 import { StrictMode, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Redirect, Route, Router, Switch } from 'wouter';
-import { api, AdminApiError, type Merchant, type Page, type Session } from './api';
+import { AdminApiError, call, deleteConsoleSession, getConsoleSession, listMerchants, type ConsoleSession } from './api';
 import { Layout } from './layout';
 import { Catalog } from './pages/catalog';
 import { ProductPage } from './pages/product';
@@ -22,7 +22,7 @@ import { useLoad } from './use-load';
 import './styles.css';
 
 function FirstMerchant() {
-  const merchants = useLoad(() => api.get<Page<Merchant>>('/admin/merchants', { limit: 1 }), 'first');
+  const merchants = useLoad(() => call(listMerchants({ query: { limit: 1 } })), 'first');
   if (merchants.error) return <ErrorNote error={merchants.error} />;
   if (!merchants.data) return <p aria-busy="true">Loading…</p>;
   const first = merchants.data.items[0];
@@ -30,7 +30,7 @@ function FirstMerchant() {
   return <Redirect to={`/m/${encodeURIComponent(first.id)}/home`} replace />;
 }
 
-function Section({ session, merchant, section, onSignOut, item }: { session: Session; merchant: string; section: string; item?: string; onSignOut: () => void }) {
+function Section({ session, merchant, section, onSignOut, item }: { session: ConsoleSession; merchant: string; section: string; item?: string; onSignOut: () => void }) {
   const canWrite = session.operator.access === 'full';
   const page = (() => {
     switch (section) {
@@ -64,9 +64,9 @@ function Section({ session, merchant, section, onSignOut, item }: { session: Ses
 }
 
 function App() {
-  const [session, setSession] = useState<Session | null>();
+  const [session, setSession] = useState<ConsoleSession | null>();
   useEffect(() => {
-    api.get<Session>('/admin/console/session').then(setSession, (error: unknown) => {
+    call(getConsoleSession()).then(setSession, (error: unknown) => {
       if (error instanceof AdminApiError && error.status === 401) setSession(null);
       else setSession(null);
     });
@@ -74,7 +74,7 @@ function App() {
   if (session === undefined) return <p aria-busy="true">Loading…</p>;
   if (session === null) return <SignIn onSignedIn={setSession} />;
   const signOut = () => {
-    void api.delete('/admin/console/session').finally(() => setSession(null));
+    void call(deleteConsoleSession()).finally(() => setSession(null));
   };
   return (
     <Switch>

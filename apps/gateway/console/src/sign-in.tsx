@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { api, type AdminApiError, type Session } from './api';
+import { signIn, type AdminApiError, type ConsoleSession } from './api';
 import { ErrorNote } from './ui';
 
 /** The operator credential is sent once and exchanged for a session cookie; the page keeps nothing. */
-export function SignIn({ onSignedIn }: { onSignedIn: (session: Session) => void }) {
+export function SignIn({ onSignedIn }: { onSignedIn: (session: ConsoleSession) => void }) {
   const [credential, setCredential] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<AdminApiError>();
@@ -16,7 +16,7 @@ export function SignIn({ onSignedIn }: { onSignedIn: (session: Session) => void 
           setBusy(true);
           setError(undefined);
           try {
-            onSignedIn(await api.signIn(credential.trim()));
+            onSignedIn(await signIn(credential.trim()));
           } catch (caught) {
             setError(caught as AdminApiError);
           } finally {

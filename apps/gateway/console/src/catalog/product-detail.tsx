@@ -5,13 +5,13 @@
  * the catalog import so search and checkout see it at once).
  */
 import { useState } from 'react';
-import { api, enc, type AdminApiError, type Product } from '../api';
+import { call, getMerchantProduct, updateMerchantProduct, type AdminApiError, type GetMerchantProductData, type Product, type ProductEdit } from '../api';
 import { money } from '../format';
 import { useLoad } from '../use-load';
 import { ErrorNote, Loading } from '../ui';
 import { stockOf } from './stock';
 
-function EditForm({ product, path, onSaved }: { product: Product; path: string; onSaved: (p: Product) => void }) {
+function EditForm({ product, path, onSaved }: { product: Product; path: GetMerchantProductData['path']; onSaved: (p: Product) => void }) {
   const [price, setPrice] = useState(String(product.price));
   const [variants, setVariants] = useState(() => (product.variants ?? []).map((v) => ({ sku: v.sku, price: String(v.price), quantity: String(v.inventory?.quantity ?? 0) })));
   const [error, setError] = useState<AdminApiError>();
@@ -28,8 +28,8 @@ function EditForm({ product, path, onSaved }: { product: Product; path: string; 
         setError(undefined);
         setSaved(false);
         try {
-          const body = { price: Number(price), ...(variants.length ? { variants: variants.map((v) => ({ sku: v.sku, price: Number(v.price), quantity: Number(v.quantity) })) } : {}) };
-          onSaved(await api.request<Product>('PATCH', path, body));
+          const body: ProductEdit = { price: Number(price), ...(variants.length ? { variants: variants.map((v) => ({ sku: v.sku, price: Number(v.price), quantity: Number(v.quantity) })) } : {}) };
+          onSaved(await call(updateMerchantProduct({ path, body })));
           setSaved(true);
         } catch (caught) {
           setError(caught as AdminApiError);
@@ -69,8 +69,8 @@ function EditForm({ product, path, onSaved }: { product: Product; path: string; 
 }
 
 export function ProductDetail({ merchantId, productId, canWrite }: { merchantId: string; productId: string; canWrite: boolean }) {
-  const path = `/admin/merchants/${enc(merchantId)}/products/${enc(productId)}`;
-  const loaded = useLoad(() => api.get<Product>(path), `${merchantId}|${productId}`);
+  const path = { merchant_id: merchantId, product_id: productId };
+  const loaded = useLoad(() => call(getMerchantProduct({ path })), `${merchantId}|${productId}`);
   const [fresh, setFresh] = useState<Product>();
   return (
     <Loading loaded={loaded}>

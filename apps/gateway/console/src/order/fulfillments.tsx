@@ -1,6 +1,6 @@
 /** The order's fulfillments with their tracking, and the form that records one (carrier and tracking optional). */
 import { useState } from 'react';
-import { api, type AdminApiError, type Order } from '../api';
+import { call, fulfilOrder, type AdminApiError, type CreateFulfillmentRequest, type FulfilOrderData, type Order } from '../api';
 import { when } from '../format';
 import { ErrorNote } from '../ui';
 
@@ -33,7 +33,7 @@ export function Fulfillments({ order }: { order: Order }) {
   );
 }
 
-export function FulfilForm({ path, onDone, onClose }: { path: string; onDone: () => void; onClose: () => void }) {
+export function FulfilForm({ path, onDone, onClose }: { path: FulfilOrderData['path']; onDone: () => void; onClose: () => void }) {
   const [carrier, setCarrier] = useState('');
   const [tracking, setTracking] = useState('');
   const [url, setUrl] = useState('');
@@ -48,8 +48,8 @@ export function FulfilForm({ path, onDone, onClose }: { path: string; onDone: ()
         setBusy(true);
         setError(undefined);
         try {
-          const body = { ...(carrier.trim() ? { carrier: carrier.trim() } : {}), ...(tracking.trim() ? { tracking_number: tracking.trim() } : {}), ...(url.trim() ? { tracking_url: url.trim() } : {}) };
-          await api.post(path, body);
+          const body: CreateFulfillmentRequest = { ...(carrier.trim() ? { carrier: carrier.trim() } : {}), ...(tracking.trim() ? { tracking_number: tracking.trim() } : {}), ...(url.trim() ? { tracking_url: url.trim() } : {}) };
+          await call(fulfilOrder({ path, body }));
           onDone();
           onClose();
         } catch (caught) {

@@ -7,7 +7,7 @@ function AddressBlock({ address }: { address: Address }) {
   const cityLine = [address.postal_code, address.city, address.state].filter(Boolean).join(' ');
   return (
     <address>
-      {[address.name, address.line1, address.line2, cityLine, address.country, address.phone].filter(Boolean).map((part, i) => (
+      {[address.name, address.line1, address.line2, cityLine, address.country].filter(Boolean).map((part, i) => (
         <span key={i}>
           {part}
           <br />

@@ -4,14 +4,14 @@
  * Lines offer at most their units still to ship; the amount at most what is left to refund.
  */
 import { useState } from 'react';
-import { api, type AdminApiError, type Order } from '../api';
+import { call, refundOrder, type AdminApiError, type CreateRefundRequest, type Order, type RefundOrderData } from '../api';
 import { money } from '../format';
 import { openUnits, refundableAmount } from '../order-actions';
 import { ErrorNote } from '../ui';
 
 const REASONS = ['requested_by_customer', 'damaged', 'not_received', 'duplicate', 'fraudulent', 'other'] as const;
 
-export function RefundForm({ order, path, onDone, onClose }: { order: Order; path: string; onDone: () => void; onClose: () => void }) {
+export function RefundForm({ order, path, onDone, onClose }: { order: Order; path: RefundOrderData['path']; onDone: () => void; onClose: () => void }) {
   const [by, setBy] = useState<'amount' | 'lines'>('amount');
   const [amount, setAmount] = useState('');
   const [units, setUnits] = useState<Record<number, number>>({});
@@ -33,8 +33,8 @@ export function RefundForm({ order, path, onDone, onClose }: { order: Order; pat
         setBusy(true);
         setError(undefined);
         try {
-          const body = { reason, ...(note.trim() ? { note: note.trim() } : {}), ...(by === 'amount' ? { amount: Number(amount) } : { lines }) };
-          await api.post(path, body);
+          const body: CreateRefundRequest = { reason, ...(note.trim() ? { note: note.trim() } : {}), ...(by === 'amount' ? { amount: Number(amount) } : { lines }) };
+          await call(refundOrder({ path, body }));
           onDone();
           onClose();
         } catch (caught) {

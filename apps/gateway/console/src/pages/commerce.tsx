@@ -1,6 +1,19 @@
 /** The merchant's discounts, shipping profile and customers, as the CLI's files hold them. */
 import { useState } from 'react';
-import { api, enc, type AdminApiError, type Document, type Page } from '../api';
+import {
+  call,
+  getCustomer,
+  getShippingProfile,
+  listCustomers,
+  listDiscounts,
+  removeCustomer,
+  removeDiscountCode,
+  removePromotion,
+  removeShippingProfile,
+  replaceShippingProfile,
+  type AdminApiError,
+  type Document,
+} from '../api';
 import { DataTable, PagedTable, type Columns } from '../data-table';
 import { readable } from '../format';
 import { useLoad } from '../use-load';
@@ -29,8 +42,9 @@ function discountValue(d: Document): string {
 }
 
 export function Discounts({ merchantId, canWrite }: { merchantId: string; canWrite: boolean }) {
-  const discounts = useLoad(() => api.get<Page<Document>>(`/admin/merchants/${enc(merchantId)}/discounts`), merchantId);
-  const pathOf = (d: Document) => (d.type === 'code' ? `discount_codes/${enc(text(d.code))}` : `promotions/${enc(text(d.id))}`);
+  const discounts = useLoad(() => call(listDiscounts({ path: { merchant_id: merchantId } })), merchantId);
+  const remove = (d: Document) =>
+    d.type === 'code' ? call(removeDiscountCode({ path: { merchant_id: merchantId, code: text(d.code) } })) : call(removePromotion({ path: { merchant_id: merchantId, promotion_id: text(d.id) } }));
   const columns: Columns<Document> = [
     { id: 'name', header: 'Code or promotion', cell: ({ row }) => <code>{text(row.original.code ?? row.original.id)}</code> },
     { id: 'type', header: 'Type', cell: ({ row }) => text(row.original.type) },
@@ -44,7 +58,7 @@ export function Discounts({ merchantId, canWrite }: { merchantId: string; canWri
             id: 'actions',
             header: 'Actions',
             cell: ({ row }: { row: { original: Document } }) => (
-              <ActionButton label="Remove" variant="danger" confirm={`Remove ${text(row.original.code ?? row.original.id)}? Orders keep the discounts they were given.`} run={() => api.delete(`/admin/merchants/${enc(merchantId)}/${pathOf(row.original)}`)} onDone={discounts.reload} />
+              <ActionButton label="Remove" variant="danger" confirm={`Remove ${text(row.original.code ?? row.original.id)}? Orders keep the discounts they were given.`} run={() => remove(row.original)} onDone={discounts.reload} />
             ),
           },
         ]
@@ -59,7 +73,8 @@ export function Discounts({ merchantId, canWrite }: { merchantId: string; canWri
 }
 
 export function Shipping({ merchantId, canWrite }: { merchantId: string; canWrite: boolean }) {
-  const profile = useLoad(() => api.get<Document>(`/admin/merchants/${enc(merchantId)}/shipping_profile`), merchantId);
+  const path = { merchant_id: merchantId };
+  const profile = useLoad(() => call(getShippingProfile({ path })), merchantId);
   const [draft, setDraft] = useState<string>();
   const [error, setError] = useState<AdminApiError>();
   return (
@@ -80,7 +95,7 @@ export function Shipping({ merchantId, canWrite }: { merchantId: string; canWrit
                     <button type="button" onClick={() => setDraft(JSON.stringify(data, null, 2))}>
                       Edit
                     </button>
-                    <ActionButton label="Remove" variant="danger" confirm="Remove the shipping profile? The merchant ships at the flat rate of the settings again." run={() => api.delete(`/admin/merchants/${enc(merchantId)}/shipping_profile`)} onDone={profile.reload} />
+                    <ActionButton label="Remove" variant="danger" confirm="Remove the shipping profile? The merchant ships at the flat rate of the settings again." run={() => call(removeShippingProfile({ path }))} onDone={profile.reload} />
                   </div>
                 )}
               </>
@@ -89,7 +104,7 @@ export function Shipping({ merchantId, canWrite }: { merchantId: string; canWrit
                 onSubmit={async (event) => {
                   event.preventDefault();
                   setError(undefined);
-                  let parsed: unknown;
+                  let parsed: Document;
                   try {
                     parsed = JSON.parse(draft);
                   } catch (caught) {
@@ -97,7 +112,7 @@ export function Shipping({ merchantId, canWrite }: { merchantId: string; canWrit
                     return;
                   }
                   try {
-                    await api.put(`/admin/merchants/${enc(merchantId)}/shipping_profile`, parsed);
+                    await call(replaceShippingProfile({ path, body: parsed }));
                     setDraft(undefined);
                     profile.reload();
                   } catch (caught) {
@@ -125,7 +140,7 @@ export function Customers({ merchantId, canWrite }: { merchantId: string; canWri
   const [trail, setTrail] = useState<string[]>([]);
   const [shown, setShown] = useState<{ id: string; email: string }>();
   const cursor = trail.at(-1);
-  const customers = useLoad(() => api.get<Page<Document>>(`/admin/merchants/${enc(merchantId)}/customers`, { limit: 20, cursor }), `${merchantId}|${cursor}`);
+  const customers = useLoad(() => call(listCustomers({ path: { merchant_id: merchantId }, query: { limit: 20, cursor } })), `${merchantId}|${cursor}`);
   const columns: Columns<Document> = [
     { id: 'email', header: 'Email', cell: ({ row }) => text(row.original.email) },
     { id: 'name', header: 'Name', cell: ({ row }) => text(row.original.name) },
@@ -143,7 +158,7 @@ export function Customers({ merchantId, canWrite }: { merchantId: string; canWri
             <button type="button" onClick={() => setShown({ id, email })}>
               Show
             </button>
-            {canWrite && <ActionButton label="Erase" variant="danger" confirm={`Erase ${email}? Their personal data is removed from the customer and their orders, whichever protocol they bought through.`} run={() => api.delete(`/admin/merchants/${enc(merchantId)}/customers/${enc(id)}`)} onDone={customers.reload} />}
+            {canWrite && <ActionButton label="Erase" variant="danger" confirm={`Erase ${email}? Their personal data is removed from the customer and their orders, whichever protocol they bought through.`} run={() => call(removeCustomer({ path: { merchant_id: merchantId, customer_id: id } }))} onDone={customers.reload} />}
           </span>
         );
       },
@@ -159,7 +174,7 @@ export function Customers({ merchantId, canWrite }: { merchantId: string; canWri
 }
 
 function CustomerExport({ merchantId, customer: { id, email } }: { merchantId: string; customer: { id: string; email: string } }) {
-  const data = useLoad(() => api.get<Document>(`/admin/merchants/${enc(merchantId)}/customers/${enc(id)}`), `${merchantId}|${id}`);
+  const data = useLoad(() => call(getCustomer({ path: { merchant_id: merchantId, customer_id: id } })), `${merchantId}|${id}`);
   return (
     <section aria-label={`What is held about ${email}`}>
       <h2>{email}</h2>

@@ -4,7 +4,7 @@
  * attention, failing webhook endpoints, catalog imports running.
  */
 import { Link } from 'wouter';
-import { api, enc, type Overview } from '../api';
+import { call, enc, getMerchantOverview } from '../api';
 import { money, when } from '../format';
 import { useLoad } from '../use-load';
 import { LiveNote, Loading } from '../ui';
@@ -13,7 +13,7 @@ import { OrdersChart } from './orders-chart';
 const EVERY = 15_000;
 
 export function Home({ merchantId }: { merchantId: string }) {
-  const overview = useLoad(() => api.get<Overview>(`/admin/merchants/${enc(merchantId)}/overview`), merchantId, { every: EVERY });
+  const overview = useLoad(() => call(getMerchantOverview({ path: { merchant_id: merchantId } })), merchantId, { every: EVERY });
   const m = enc(merchantId);
   return (
     <>

@@ -1,11 +1,13 @@
 import { useState } from 'react';
-import { api, enc, type AdminApiError, type ApiKey, type Page } from '../api';
+import { call, createApiKey, listApiKeys, revokeApiKey, type AdminApiError, type ApiKey, type CreateApiKeyRequest } from '../api';
 import { PagedTable, type Columns } from '../data-table';
 import { when } from '../format';
 import { useLoad } from '../use-load';
 import { ActionButton, ErrorNote, ShownOnce } from '../ui';
 
-const SCOPES = ['*', 'catalog:read', 'checkout:read', 'checkout:write', 'orders:read', 'orders:write', 'webhooks:write'];
+type Scope = NonNullable<CreateApiKeyRequest['scopes']>[number];
+type Choice<K extends keyof CreateApiKeyRequest> = NonNullable<CreateApiKeyRequest[K]> | '';
+const SCOPES: Scope[] = ['*', 'catalog:read', 'checkout:read', 'checkout:write', 'orders:read', 'orders:write', 'webhooks:write'];
 
 /** The tiers' default limits (src/auth/tiers.ts): what a key without its own rpm/rpd gets. Enterprise sets its own. */
 const TIER_DEFAULTS: Record<string, { rpm: number; rpd: number } | undefined> = { sandbox: { rpm: 60, rpd: 1_000 }, production: { rpm: 600, rpd: 100_000 } };
@@ -19,9 +21,9 @@ export function limitsOf(key: Pick<ApiKey, 'tier' | 'rpm' | 'rpd'>): string {
 
 function CreateKey({ merchantId, onCreated, created }: { merchantId: string; onCreated: (id: string) => void; created: ApiKey | undefined }) {
   const [name, setName] = useState('');
-  const [scopes, setScopes] = useState<string[]>(['*']);
-  const [environment, setEnvironment] = useState('');
-  const [tier, setTier] = useState('');
+  const [scopes, setScopes] = useState<Scope[]>(['*']);
+  const [environment, setEnvironment] = useState<Choice<'environment'>>('');
+  const [tier, setTier] = useState<Choice<'tier'>>('');
   const [rpm, setRpm] = useState('');
   const [rpd, setRpd] = useState('');
   const [secret, setSecret] = useState<string>();
@@ -34,7 +36,8 @@ function CreateKey({ merchantId, onCreated, created }: { merchantId: string; onC
         setError(undefined);
         try {
           const limits = { ...(tier ? { tier } : {}), ...(rpm ? { rpm: Number(rpm) } : {}), ...(rpd ? { rpd: Number(rpd) } : {}) };
-          const made = await api.post<{ api_key: ApiKey; secret: string }>(`/admin/merchants/${enc(merchantId)}/keys`, { ...(name.trim() ? { name: name.trim() } : {}), scopes, ...(environment ? { environment } : {}), ...limits });
+          const body: CreateApiKeyRequest = { ...(name.trim() ? { name: name.trim() } : {}), scopes, ...(environment ? { environment } : {}), ...limits };
+          const made = await call(createApiKey({ path: { merchant_id: merchantId }, body }));
           setSecret(made.secret);
           onCreated(made.api_key.id);
         } catch (caught) {
@@ -53,14 +56,14 @@ function CreateKey({ merchantId, onCreated, created }: { merchantId: string; onC
         ))}
       </fieldset>
       <label htmlFor="key-environment">Environment</label>
-      <select id="key-environment" value={environment} onChange={(e) => setEnvironment(e.target.value)}>
+      <select id="key-environment" value={environment} onChange={(e) => setEnvironment(e.target.value as Choice<'environment'>)}>
         <option value="">the gateway's</option>
         <option value="development">development</option>
         <option value="sandbox">sandbox</option>
         <option value="production">production</option>
       </select>
       <label htmlFor="key-tier">Tier</label>
-      <select id="key-tier" value={tier} onChange={(e) => setTier(e.target.value)}>
+      <select id="key-tier" value={tier} onChange={(e) => setTier(e.target.value as Choice<'tier'>)}>
         <option value="">by environment (production → production, else sandbox)</option>
         <option value="sandbox">sandbox (60/min, 1,000/day)</option>
         <option value="production">production (600/min, 100,000/day)</option>
@@ -87,7 +90,7 @@ function CreateKey({ merchantId, onCreated, created }: { merchantId: string; onC
 export function Keys({ merchantId, canWrite }: { merchantId: string; canWrite: boolean }) {
   const [trail, setTrail] = useState<string[]>([]);
   const cursor = trail.at(-1);
-  const keys = useLoad(() => api.get<Page<ApiKey>>(`/admin/merchants/${enc(merchantId)}/keys`, { limit: 20, cursor }), `${merchantId}|${cursor}`);
+  const keys = useLoad(() => call(listApiKeys({ path: { merchant_id: merchantId }, query: { limit: 20, cursor } })), `${merchantId}|${cursor}`);
   const [createdId, setCreatedId] = useState<string>();
   const created = keys.data?.items.find((k) => k.id === createdId);
   const columns: Columns<ApiKey> = [
@@ -105,7 +108,7 @@ export function Keys({ merchantId, canWrite }: { merchantId: string; canWrite: b
         row.original.revoked_at ? (
           <span className="muted">revoked {when(row.original.revoked_at)}</span>
         ) : canWrite ? (
-          <ActionButton label="Revoke" variant="danger" confirm={`Revoke ${row.original.display}? Requests with it are refused at once.`} run={() => api.post(`/admin/keys/${enc(row.original.id)}/revoke`)} onDone={keys.reload} />
+          <ActionButton label="Revoke" variant="danger" confirm={`Revoke ${row.original.display}? Requests with it are refused at once.`} run={() => call(revokeApiKey({ path: { key_id: row.original.id } }))} onDone={keys.reload} />
         ) : (
           'active'
         ),

@@ -4,17 +4,12 @@
  * disconnected by a full credential. Without one the merchant's checkouts offer no payment handler.
  */
 import { useState } from 'react';
-import { api, enc, type AdminApiError, type Merchant, type Page } from '../api';
+import { call, getMerchantPayments, listMerchants, setMerchantPayments, type AdminApiError, type GetMerchantPaymentsData } from '../api';
 import { when } from '../format';
 import { useLoad } from '../use-load';
 import { ActionButton, ErrorNote, Loading } from '../ui';
 
-interface MerchantPayments {
-  merchant_id: string;
-  stripe_account_id: string | null;
-}
-
-function StripeAccountForm({ path, current, onSaved }: { path: string; current: string | null; onSaved: () => void }) {
+function StripeAccountForm({ path, current, onSaved }: { path: GetMerchantPaymentsData['path']; current: string | null; onSaved: () => void }) {
   const [account, setAccount] = useState(current ?? '');
   const [error, setError] = useState<AdminApiError>();
   const [saved, setSaved] = useState(false);
@@ -27,7 +22,7 @@ function StripeAccountForm({ path, current, onSaved }: { path: string; current: 
         setError(undefined);
         setSaved(false);
         try {
-          await api.put(path, { stripe_account_id: account.trim() });
+          await call(setMerchantPayments({ path, body: { stripe_account_id: account.trim() } }));
           setSaved(true);
           onSaved();
         } catch (caught) {
@@ -38,7 +33,7 @@ function StripeAccountForm({ path, current, onSaved }: { path: string; current: 
       <label htmlFor="stripe-account">Stripe connected account</label>
       <input id="stripe-account" value={account} onChange={(e) => setAccount(e.target.value)} placeholder="acct_…" pattern="acct_[A-Za-z0-9]{6,64}" required />
       <button type="submit">Connect</button>
-      {current && <ActionButton label="Disconnect" variant="danger" confirm="Disconnect the Stripe account? New payments are refused until another is connected; payments taken stay on it." run={() => api.put(path, { stripe_account_id: null })} onDone={onSaved} />}
+      {current && <ActionButton label="Disconnect" variant="danger" confirm="Disconnect the Stripe account? New payments are refused until another is connected; payments taken stay on it." run={() => call(setMerchantPayments({ path, body: { stripe_account_id: null } }))} onDone={onSaved} />}
       {saved && (
         <span role="status" className="muted">
           Saved.
@@ -50,9 +45,9 @@ function StripeAccountForm({ path, current, onSaved }: { path: string; current: 
 }
 
 export function MerchantSettings({ merchantId, canWrite }: { merchantId: string; canWrite: boolean }) {
-  const merchants = useLoad(() => api.get<Page<Merchant>>('/admin/merchants', { limit: 100 }), 'merchants');
-  const path = `/admin/merchants/${enc(merchantId)}/payments`;
-  const payments = useLoad(() => api.get<MerchantPayments>(path), merchantId);
+  const merchants = useLoad(() => call(listMerchants({ query: { limit: 100 } })), 'merchants');
+  const path = { merchant_id: merchantId };
+  const payments = useLoad(() => call(getMerchantPayments({ path })), merchantId);
   const merchant = merchants.data?.items.find((m) => m.id === merchantId);
   return (
     <>

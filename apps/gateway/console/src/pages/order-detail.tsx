@@ -6,7 +6,7 @@
  */
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { api, enc, type OrderDetail as Detail } from '../api';
+import { call, cancelOrder, enc, getOrder, type OrderDetail as Detail } from '../api';
 import { DeliveryCard } from '../deliveries';
 import { money, when } from '../format';
 import { FulfilForm, Fulfillments } from '../order/fulfillments';
@@ -38,8 +38,8 @@ function milestones({ order }: Detail): Milestone[] {
 }
 
 export function OrderDetail({ merchantId, orderId, canWrite }: { merchantId: string; orderId: string; canWrite: boolean }) {
-  const base = `/admin/merchants/${enc(merchantId)}/orders/${enc(orderId)}`;
-  const detail = useLoad(() => api.get<Detail>(base), `${merchantId}|${orderId}`, { every: EVERY });
+  const path = { merchant_id: merchantId, order_id: orderId };
+  const detail = useLoad(() => call(getOrder({ path })), `${merchantId}|${orderId}`, { every: EVERY });
   const [form, setForm] = useState<'fulfil' | 'refund'>();
   return (
     <>
@@ -66,11 +66,11 @@ export function OrderDetail({ merchantId, orderId, canWrite }: { merchantId: str
                 <div className="toolbar">
                   <ActionButton label="Fulfil…" blocked={blocked.fulfil} run={async () => setForm('fulfil')} />
                   <ActionButton label="Refund…" blocked={blocked.refund} run={async () => setForm('refund')} />
-                  <ActionButton label="Cancel" variant="danger" blocked={blocked.cancel} confirm="Cancel what is not yet shipped? Its money is refunded." run={() => api.post(`${base}/cancel`)} onDone={detail.reload} />
+                  <ActionButton label="Cancel" variant="danger" blocked={blocked.cancel} confirm="Cancel what is not yet shipped? Its money is refunded." run={() => call(cancelOrder({ path }))} onDone={detail.reload} />
                 </div>
               )}
-              {form === 'fulfil' && !blocked.fulfil && <FulfilForm path={`${base}/fulfillments`} onDone={detail.reload} onClose={() => setForm(undefined)} />}
-              {form === 'refund' && !blocked.refund && <RefundForm order={order} path={`${base}/refunds`} onDone={detail.reload} onClose={() => setForm(undefined)} />}
+              {form === 'fulfil' && !blocked.fulfil && <FulfilForm path={path} onDone={detail.reload} onClose={() => setForm(undefined)} />}
+              {form === 'refund' && !blocked.refund && <RefundForm order={order} path={path} onDone={detail.reload} onClose={() => setForm(undefined)} />}
               <div className="order-grid">
                 <Buyer order={order} />
                 <Amounts order={order} />

@@ -1,19 +1,20 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { api, enc, type Order, type Page } from '../api';
+import { call, enc, listOrders, type ListOrdersData, type Order } from '../api';
 import { PagedTable, type Columns } from '../data-table';
 import { money, when } from '../format';
 import { useLoad } from '../use-load';
 
-const STATUSES = ['', 'created', 'partially_fulfilled', 'fulfilled', 'delivered', 'canceled', 'refunded'];
+type Status = NonNullable<NonNullable<ListOrdersData['query']>['status']>;
+const STATUSES: ('' | Status)[] = ['', 'created', 'partially_fulfilled', 'fulfilled', 'delivered', 'canceled', 'refunded'];
 
 export function Orders({ merchantId }: { merchantId: string }) {
   const [, navigate] = useLocation();
-  const [status, setStatus] = useState('');
+  const [status, setStatus] = useState<'' | Status>('');
   const [trail, setTrail] = useState<string[]>([]);
   const [find, setFind] = useState('');
   const cursor = trail.at(-1);
-  const orders = useLoad(() => api.get<Page<Order>>(`/admin/merchants/${enc(merchantId)}/orders`, { limit: 20, cursor, status: status || undefined }), `${merchantId}|${status}|${cursor}`, cursor ? {} : { every: 10_000 }); // the first page follows new orders and their states
+  const orders = useLoad(() => call(listOrders({ path: { merchant_id: merchantId }, query: { limit: 20, cursor, status: status || undefined } })), `${merchantId}|${status}|${cursor}`, cursor ? {} : { every: 10_000 }); // the first page follows new orders and their states
   const columns: Columns<Order> = [
     { id: 'id', header: 'Order', cell: ({ row }) => <Link href={`/m/${enc(merchantId)}/orders/${enc(row.original.id)}`}>{row.original.id}</Link> },
     { accessorKey: 'status', header: 'Status' },
@@ -41,7 +42,7 @@ export function Orders({ merchantId }: { merchantId: string }) {
           <select
             value={status}
             onChange={(e) => {
-              setStatus(e.target.value);
+              setStatus(e.target.value as '' | Status);
               setTrail([]);
             }}
           >

@@ -1,6 +1,20 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { api, enc, type AdminApiError, type Delivery, type EndpointHealth, type Page, type WebhookEndpoint } from '../api';
+import {
+  call,
+  createWebhookEndpoint,
+  disableWebhookEndpoint,
+  enableWebhookEndpoint,
+  enc,
+  getWebhookEndpoint,
+  listEndpointDeliveries,
+  listWebhookEndpoints,
+  removeWebhookEndpoint,
+  rotateWebhookEndpointSecret,
+  type AdminApiError,
+  type EndpointHealth,
+  type WebhookEndpoint,
+} from '../api';
 import { PagedTable, type Columns } from '../data-table';
 import { DeliveryCard } from '../deliveries';
 import { when } from '../format';
@@ -42,7 +56,7 @@ function AddEndpoint({ merchantId, onAdded }: { merchantId: string; onAdded: () 
         event.preventDefault();
         setError(undefined);
         try {
-          const created = await api.post<{ secret: string }>(`/admin/merchants/${enc(merchantId)}/webhook_endpoints`, { url: url.trim(), protocol });
+          const created = await call(createWebhookEndpoint({ path: { merchant_id: merchantId }, body: { url: url.trim(), protocol } }));
           setSecret(created.secret);
           setUrl('');
           onAdded();
@@ -68,8 +82,8 @@ function AddEndpoint({ merchantId, onAdded }: { merchantId: string; onAdded: () 
 export function Webhooks({ merchantId, canWrite }: { merchantId: string; canWrite: boolean }) {
   const [trail, setTrail] = useState<string[]>([]);
   const cursor = trail.at(-1);
-  const endpoints = useLoad(() => api.get<Page<WebhookEndpoint>>(`/admin/merchants/${enc(merchantId)}/webhook_endpoints`, { limit: 20, cursor }), `${merchantId}|${cursor}`, { every: EVERY });
-  const at = (id: string) => `/admin/webhook_endpoints/${enc(id)}`;
+  const endpoints = useLoad(() => call(listWebhookEndpoints({ path: { merchant_id: merchantId }, query: { limit: 20, cursor } })), `${merchantId}|${cursor}`, { every: EVERY });
+  const at = (id: string) => ({ path: { endpoint_id: id } });
   const columns: Columns<WebhookEndpoint> = [
     { id: 'url', header: 'URL', cell: ({ row }) => <Link href={`/m/${enc(merchantId)}/webhooks/${enc(row.original.id)}`}>{row.original.url}</Link> },
     { accessorKey: 'protocol', header: 'Protocol' },
@@ -84,11 +98,11 @@ export function Webhooks({ merchantId, canWrite }: { merchantId: string; canWrit
         canWrite ? (
           <span className="actions">
             {row.original.enabled ? (
-              <ActionButton label="Disable" run={() => api.post(`${at(row.original.id)}/disable`)} onDone={endpoints.reload} />
+              <ActionButton label="Disable" run={() => call(disableWebhookEndpoint(at(row.original.id)))} onDone={endpoints.reload} />
             ) : (
-              <ActionButton label="Enable" run={() => api.post(`${at(row.original.id)}/enable`)} onDone={endpoints.reload} />
+              <ActionButton label="Enable" run={() => call(enableWebhookEndpoint(at(row.original.id)))} onDone={endpoints.reload} />
             )}
-            <ActionButton label="Remove" variant="danger" confirm={`Remove ${row.original.url}?`} run={() => api.delete(at(row.original.id))} onDone={endpoints.reload} />
+            <ActionButton label="Remove" variant="danger" confirm={`Remove ${row.original.url}?`} run={() => call(removeWebhookEndpoint(at(row.original.id)))} onDone={endpoints.reload} />
           </span>
         ) : null,
     },
@@ -109,8 +123,9 @@ export function EndpointDeliveries({ merchantId, endpointId, canWrite }: { merch
   const [secret, setSecret] = useState<string>();
   const cursor = trail.at(-1);
   // The first page follows new deliveries on its own; an older page stays as it was read.
-  const deliveries = useLoad(() => api.get<Page<Delivery>>(`/admin/webhook_endpoints/${enc(endpointId)}/deliveries`, { limit: 20, cursor }), `${endpointId}|${cursor}`, cursor ? {} : { every: EVERY });
-  const endpoint = useLoad(() => api.get<WebhookEndpoint>(`/admin/webhook_endpoints/${enc(endpointId)}`), endpointId, { every: EVERY });
+  const path = { endpoint_id: endpointId };
+  const deliveries = useLoad(() => call(listEndpointDeliveries({ path, query: { limit: 20, cursor } })), `${endpointId}|${cursor}`, cursor ? {} : { every: EVERY });
+  const endpoint = useLoad(() => call(getWebhookEndpoint({ path })), endpointId, { every: EVERY });
   return (
     <>
       <p>
@@ -141,7 +156,7 @@ export function EndpointDeliveries({ merchantId, endpointId, canWrite }: { merch
           <ActionButton
             label="Rotate secret"
             confirm="Rotate the signing secret? The old one keeps signing for 24 hours."
-            run={async () => setSecret((await api.post<{ secret: string }>(`/admin/webhook_endpoints/${enc(endpointId)}/rotate_secret`, {})).secret)}
+            run={async () => setSecret((await call(rotateWebhookEndpointSecret({ path, body: {} }))).secret)}
           />
         )}
         <button type="button" onClick={deliveries.reload}>
