@@ -9,7 +9,7 @@
  *
  *   const typed = typedError(error, req.get('content-encoding')); // InvalidRequestError, or `error` as it was
  */
-import { GatewayError, InvalidRequestError } from '../kernel/errors.js';
+import { InvalidRequestError, KnownError } from '../kernel/errors.js';
 
 interface ReadError {
   status?: unknown;
@@ -25,7 +25,7 @@ function isUndecodableBody(error: unknown): error is Error {
 }
 
 export function typedError(error: unknown, contentEncoding: string | undefined): unknown {
-  if (error instanceof GatewayError) return error;
+  if (error instanceof KnownError) return error; // ours already (a protocol's own error too: its `status` and `expose` are no body-parser's)
   if (error instanceof URIError) return new InvalidRequestError('The path is not valid percent-encoded UTF-8');
   if (isUndecodableBody(error)) {
     const what = contentEncoding ? `not valid ${contentEncoding} data` : 'unreadable';

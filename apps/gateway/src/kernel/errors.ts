@@ -1,36 +1,74 @@
 /**
- * The domain's errors. Services throw these and never pick an HTTP status: http/status-table.ts
- * gives each kind its status, and each protocol profile (http/api-errors.ts, acp/acp-errors.ts)
- * its body; http/edge.ts writes them.
+ * The gateway's errors. Every error it throws on purpose derives from KnownError, which says what
+ * went wrong (`code`), the HTTP status it suggests (`status`), the request field it is about
+ * (`param`), and whether its message is meant for the caller (`expose`). The domain's errors
+ * (GatewayError) pick no HTTP status of their own accord: each kind suggests one, and each
+ * protocol's one factory (http/api-errors.ts, acp/domain-errors.ts, ucp/ucp-errors.ts,
+ * admin/admin-errors.ts) words it in its shape, with a status of its own where the protocol says
+ * so; http/edge.ts writes the answer.
  */
-export abstract class GatewayError extends Error {
+export abstract class KnownError extends Error {
   abstract readonly code: string;
+  /** The HTTP status it suggests; a protocol may answer it otherwise (ACP: an unknown item of the request is 400, not 404). */
+  abstract readonly status: number;
+  /**
+   * Whether its message is meant for the caller (a refusal: bad input, no such thing, a declined
+   * payment). One that is not is a failure of ours the caller is answered only as an internal error.
+   */
+  abstract readonly expose: boolean;
+  /** The request field the error is about, when there is one. */
+  declare readonly param?: string;
+
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = new.target.name;
+  }
+}
+
+/** The domain's errors: services throw these; their messages are written for the caller. */
+export abstract class GatewayError extends KnownError {
   constructor(
     message: string,
     /** The request field the error is about, when there is one. */
-    readonly param?: string,
+    override readonly param?: string,
   ) {
     super(message);
-    this.name = new.target.name;
+  }
+
+  get status(): number {
+    return 500;
+  }
+
+  get expose(): boolean {
+    return true;
   }
 }
 
 /** Malformed or impossible input: missing items, a SKU of another product, bad filters. */
 export class InvalidRequestError extends GatewayError {
   readonly code = 'invalid_request';
+  override get status(): number {
+    return 400;
+  }
 }
 
 /** The thing asked for does not exist for this merchant (existence is never revealed across merchants). */
 export class NotFoundError extends GatewayError {
   readonly code = 'not_found';
+  override get status(): number {
+    return 404;
+  }
 }
 
 /** The operation is not valid in the resource's current state, e.g. cancel of a completed session. */
 export class InvalidStateError extends GatewayError {
   readonly code = 'method_not_allowed';
+  override get status(): number {
+    return 405;
+  }
 }
 
-/** An Idempotency-Key reused with another body, or still in use by a running request. */
+/** An Idempotency-Key reused with another body (422), or still in use by a running request (409). */
 export class IdempotencyError extends GatewayError {
   constructor(
     readonly code: 'idempotency_conflict' | 'idempotency_in_flight',
@@ -39,26 +77,42 @@ export class IdempotencyError extends GatewayError {
   ) {
     super(message);
   }
+
+  override get status(): number {
+    return this.code === 'idempotency_conflict' ? 422 : 409;
+  }
 }
 
 /** A downstream HTTP target (a webhook receiver) gave no answer. */
 export class UpstreamError extends GatewayError {
   readonly code = 'bad_gateway';
+  override get status(): number {
+    return 502;
+  }
 }
 
 /** A backend the operation needs is down or not configured. */
 export class ServiceUnavailableError extends GatewayError {
   readonly code = 'service_unavailable';
+  override get status(): number {
+    return 503;
+  }
 }
 
 /** Missing, malformed, revoked or wrong-environment credentials, or a failed request signature. */
 export class AuthenticationError extends GatewayError {
   readonly code = 'authentication_error';
+  override get status(): number {
+    return 401;
+  }
 }
 
 /** Valid credentials without the scope or merchant the request needs. */
 export class AuthorizationError extends GatewayError {
   readonly code = 'authorization_error';
+  override get status(): number {
+    return 403;
+  }
 }
 
 export class RateLimitError extends GatewayError {
@@ -69,4 +123,9 @@ export class RateLimitError extends GatewayError {
   ) {
     super(message);
   }
+
+  override get status(): number {
+    return 429;
+  }
 }
+
