@@ -1,30 +1,30 @@
 /**
- * How our API answers errors (its profile's ProtocolErrors, written by http/edge.ts). Domain
- * errors, validator errors, body-parser errors and database errors become the contract's two
- * error shapes; anything unknown is logged and answered with a bare 500.
+ * How our API answers errors (its profile's ProtocolErrors, written by http/edge.ts): its one
+ * factory. Our errors (kernel/errors.ts: those whose message is for the caller), validator
+ * errors, body-parser errors and database errors become the contract's two error shapes;
+ * anything unknown is logged and answered with a bare 500. The admin API rewords these (admin-errors.ts).
  */
 import { validatorProblem } from '../contract/schemas.js';
 import { isDatabaseUnavailable, isUnstorableText } from '../db/database.js';
-import { AuthenticationError, AuthorizationError, GatewayError, IdempotencyError, RateLimitError } from '../kernel/errors.js';
+import { KnownError, RateLimitError } from '../kernel/errors.js';
 import type { Problem, ProtocolErrors } from './edge.js';
 import { UnsupportedApiVersionError } from './middleware/api-version.js';
-import { retryHeaders, statusOf } from './status-table.js';
+import { retryHeaders } from './status-table.js';
 
 function detail(status: number, code: string, message: string, param?: string, extra: Record<string, unknown> = {}): Problem {
   return { status, body: { detail: message, code, ...(param ? { param } : {}), ...extra } };
 }
 
-/** The status table's status; the shape of the contract's Error for that status: `{error: {type, message}}` for 401, 403 and 429, else `{detail, code, param}`. */
-function fromDomain(error: GatewayError): Problem {
-  const status = statusOf(error);
+/** The status the error suggests; the shape of the contract's Error for that status: `{error: {type, message}}` for 401, 403 and 429, else `{detail, code, param}`. */
+function fromKnown(error: KnownError): Problem {
+  const { status } = error;
   const headers = retryHeaders(error);
-  if (error instanceof AuthenticationError || error instanceof AuthorizationError || error instanceof RateLimitError) {
+  if (status === 401 || status === 403 || status === 429) {
     const retryAfter = error instanceof RateLimitError ? { retry_after: error.retryAfter } : {};
     return { status, body: { error: { type: error.code, message: error.message, ...retryAfter } }, headers };
   }
   const extra = error instanceof UnsupportedApiVersionError ? { supported_versions: error.supportedVersions } : {};
-  const param = error instanceof IdempotencyError ? undefined : error.param;
-  return { ...detail(status, error.code, error.message, param, extra), headers };
+  return { ...detail(status, error.code, error.message, error.param, extra), headers };
 }
 
 interface ValidatorError {
@@ -87,7 +87,7 @@ function fromDatabase(error: unknown): Problem | undefined {
 export const apiErrors: ProtocolErrors = {
   name: 'api',
   problem: (error) =>
-    error instanceof GatewayError ? fromDomain(error)
+    error instanceof KnownError ? (error.expose ? fromKnown(error) : undefined)
     : fromBodyParser(error) ?? (isValidatorError(error) ? fromValidator(error) : undefined) ?? fromDatabase(error),
   internalError: detail(500, 'internal_error', 'Internal error; quote the Request-Id when you report it'),
 };
