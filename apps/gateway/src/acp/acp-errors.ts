@@ -1,35 +1,14 @@
 /**
- * How the ACP profile answers errors (its ProtocolErrors, written by http/edge.ts), in ACP's flat Error shape: its own
- * AcpErrors, the shared edge's errors (authentication 401, scope 403, rate limit 429,
- * idempotency 409/422, API-Version 400 with `supported_versions`), body-parser and database
- * failures; anything unknown is logged and answered 500 `processing_error`.
+ * How the ACP profile answers errors (its ProtocolErrors, written by http/edge.ts), in ACP's flat
+ * Error shape: our errors through ACP's one factory (domain-errors.ts: its own AcpErrors, the
+ * shared edge's refusals, the domain's), body-parser and database failures; anything unknown is
+ * logged and answered 500 `processing_error`.
  */
 import { isDatabaseUnavailable } from '../db/database.js';
-import { AuthenticationError, AuthorizationError, GatewayError, IdempotencyError, InvalidRequestError, InvalidStateError, NotFoundError, RateLimitError } from '../kernel/errors.js';
+import { KnownError } from '../kernel/errors.js';
 import type { Problem, ProtocolErrors } from '../http/edge.js';
-import { MissingApiVersionError, UnsupportedApiVersionError } from '../http/middleware/api-version.js';
-import { retryHeaders, statusOf } from '../http/status-table.js';
 import { AcpError } from './acp-error.js';
 import { toAcpError } from './domain-errors.js';
-
-function fromEdge(error: unknown): AcpError | undefined {
-  if (error instanceof AcpError) return error;
-  if (error instanceof MissingApiVersionError) {
-    return new AcpError(400, 'invalid_request', 'missing_api_version', error.message, undefined, { supported_versions: error.supportedVersions });
-  }
-  if (error instanceof UnsupportedApiVersionError) {
-    return new AcpError(400, 'invalid_request', 'unsupported_api_version', error.message, undefined, { supported_versions: error.supportedVersions });
-  }
-  const sharedEdge =
-    error instanceof AuthenticationError || error instanceof AuthorizationError || error instanceof RateLimitError || error instanceof IdempotencyError ||
-    ((error instanceof NotFoundError || error instanceof InvalidStateError) && !error.param); // no such route, or not this method
-  if (sharedEdge) return new AcpError(statusOf(error), 'invalid_request', error.code, error.message, undefined, {}, retryHeaders(error));
-  if (error instanceof InvalidRequestError && error.param && /^[A-Z]/.test(error.param)) {
-    return new AcpError(400, 'invalid_request', 'invalid', error.message, undefined); // a header (Idempotency-Key, Merchant-Id)
-  }
-  if (error instanceof GatewayError) return toAcpError(error);
-  return undefined;
-}
 
 function fromBody(error: unknown): AcpError | undefined {
   const { type, status } = (error ?? {}) as { type?: string; status?: number };
@@ -47,7 +26,7 @@ const asProblem = (error: AcpError): Problem => ({ status: error.status, body: e
 export const acpErrors: ProtocolErrors = {
   name: 'acp',
   problem: (error) => {
-    const acp = fromEdge(error) ?? fromBody(error);
+    const acp = error instanceof KnownError ? (error.expose ? toAcpError(error) : undefined) : fromBody(error);
     return acp && asProblem(acp);
   },
   internalError: asProblem(new AcpError(500, 'processing_error', 'internal_error', 'Internal error; quote the Request-Id when you report it')),

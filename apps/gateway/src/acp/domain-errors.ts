@@ -1,19 +1,29 @@
 /**
- * Domain errors as ACP Errors. The domain names its params in our own API's terms
- * (`items[0].product_id`, `shipping_address`); ACP names them as JSONPaths of its own wire
- * (`$.line_items[0].id`, `$.fulfillment_details.address`).
+ * ACP's one factory: any of our errors as ACP's Error (acp-error.ts) — for the profile's error
+ * answers (acp-errors.ts) and for the checkout handlers, which know the request's line indexes.
+ *
+ * The shared edge's refusals keep their status in ACP's shape: authentication 401, scope 403,
+ * rate limit 429, idempotency 409/422, no such route 404 or method 405, an API-Version header
+ * missing or not spoken (400 with `supported_versions`), a bad header. The domain names its params
+ * in our own API's terms (`items[0].product_id`, `shipping_address`); ACP names them as JSONPaths of
+ * its own wire (`$.line_items[0].id`, `$.fulfillment_details.address`).
  */
 import { DiscountLimitReachedError, FulfillmentOptionNotChosenError, OutOfStockError, ShippingAddressMissingError, ShippingUnavailableError } from '../checkout/checkout-errors.js';
+import { MissingApiVersionError, UnsupportedApiVersionError } from '../http/middleware/api-version.js';
+import { retryHeaders } from '../http/status-table.js';
 import { AuthenticationRequiredError, PaymentDeclinedError, UnknownPaymentHandlerError } from '../payments/payment-errors.js';
 import { PaymentProviderNotConfiguredError } from '../payments/unconfigured-payment-provider.js';
 import {
-  GatewayError,
+  AuthenticationError,
+  AuthorizationError,
+  IdempotencyError,
   InvalidRequestError,
   InvalidStateError,
+  type KnownError,
   NotFoundError,
+  RateLimitError,
   ServiceUnavailableError,
 } from '../kernel/errors.js';
-import { statusOf } from '../http/status-table.js';
 import { AcpError } from './acp-error.js';
 
 /**
@@ -30,32 +40,54 @@ function acpParam(param: string | undefined, lineIndexes: readonly number[], lin
   return `$.${param}`;
 }
 
-export function toAcpError(error: GatewayError, lineIndexes: readonly number[] = [], linesField = 'line_items'): AcpError {
+/** A refusal of the shared edge (no param of the request's body: no such route, or not this method), as ACP words it. */
+function fromEdge(error: KnownError): AcpError | undefined {
+  if (error instanceof MissingApiVersionError) {
+    return new AcpError(400, 'invalid_request', 'missing_api_version', error.message, undefined, { supported_versions: error.supportedVersions });
+  }
+  if (error instanceof UnsupportedApiVersionError) {
+    return new AcpError(400, 'invalid_request', 'unsupported_api_version', error.message, undefined, { supported_versions: error.supportedVersions });
+  }
+  const sharedEdge =
+    error instanceof AuthenticationError || error instanceof AuthorizationError || error instanceof RateLimitError || error instanceof IdempotencyError ||
+    ((error instanceof NotFoundError || error instanceof InvalidStateError) && !error.param);
+  if (sharedEdge) return new AcpError(error.status, 'invalid_request', error.code, error.message, undefined, {}, retryHeaders(error));
+  if (error instanceof InvalidRequestError && error.param && /^[A-Z]/.test(error.param)) {
+    return new AcpError(400, 'invalid_request', 'invalid', error.message, undefined); // a header (Idempotency-Key, Merchant-Id)
+  }
+  return undefined;
+}
+
+function fromDomain(error: KnownError, lineIndexes: readonly number[], linesField: string): AcpError {
   const param = acpParam(error.param, lineIndexes, linesField);
-  const acp = ((): AcpError => {
-    if (error instanceof PaymentDeclinedError) return new AcpError(400, 'invalid_request', 'payment_declined', error.message, '$.payment_data');
-    if (error instanceof AuthenticationRequiredError) {
-      return new AcpError(400, 'invalid_request', 'requires_3ds', 'The payment needs 3-D Secure: authenticate the buyer with the session\'s authentication_metadata, then complete again with authentication_result', '$.authentication_result');
-    }
-    if (error instanceof UnknownPaymentHandlerError) return new AcpError(400, 'invalid_request', 'invalid', error.message, '$.payment_data.handler_id');
-    if (error instanceof PaymentProviderNotConfiguredError) return new AcpError(503, 'service_unavailable', error.reason, error.message);
-    if (error instanceof ServiceUnavailableError) return new AcpError(503, 'service_unavailable', 'service_unavailable', error.message, undefined, {}, { 'Retry-After': '5' });
-    if (error instanceof InvalidStateError) return new AcpError(statusOf(error), 'invalid_request', 'method_not_allowed', error.message);
-    if (error instanceof NotFoundError) {
-      // An unknown item is the request's fault (400, like ACP's error_400_invalid_item); an unknown session is 404.
-      return error.param?.startsWith('items[') ? new AcpError(400, 'invalid_request', 'invalid', error.message, param) : new AcpError(statusOf(error), 'invalid_request', 'not_found', error.message);
-    }
-    if (error instanceof ShippingUnavailableError) return new AcpError(400, 'invalid_request', 'region_restricted', error.message, '$.fulfillment_details.address.country');
-    if (error instanceof OutOfStockError) return new AcpError(400, 'invalid_request', 'out_of_stock', error.message, param);
-    // A code's last use went to another order: nothing is ordered, the session is priced again without
-    // it (its answers show it rejected); the agent reviews the new total and completes again.
-    if (error instanceof DiscountLimitReachedError) {
-      return new AcpError(400, 'invalid_request', 'discount_code_usage_limit_reached', `${error.codes.join(', ')} reached its usage limit before this order could use it; the checkout session was priced again without it — review the new total and complete again`, '$.discounts.codes');
-    }
-    if (error instanceof ShippingAddressMissingError || error instanceof FulfillmentOptionNotChosenError) return new AcpError(400, 'invalid_request', 'missing', error.message, param);
-    if (error instanceof InvalidRequestError) return new AcpError(400, 'invalid_request', 'invalid', error.message, param);
-    return new AcpError(500, 'processing_error', 'internal_error', 'Internal error; quote the Request-Id when you report it');
-  })();
+  if (error instanceof PaymentDeclinedError) return new AcpError(400, 'invalid_request', 'payment_declined', error.message, '$.payment_data');
+  if (error instanceof AuthenticationRequiredError) {
+    return new AcpError(400, 'invalid_request', 'requires_3ds', 'The payment needs 3-D Secure: authenticate the buyer with the session\'s authentication_metadata, then complete again with authentication_result', '$.authentication_result');
+  }
+  if (error instanceof UnknownPaymentHandlerError) return new AcpError(400, 'invalid_request', 'invalid', error.message, '$.payment_data.handler_id');
+  if (error instanceof PaymentProviderNotConfiguredError) return new AcpError(503, 'service_unavailable', error.reason, error.message);
+  if (error instanceof ServiceUnavailableError) return new AcpError(503, 'service_unavailable', 'service_unavailable', error.message, undefined, {}, { 'Retry-After': '5' });
+  if (error instanceof InvalidStateError) return new AcpError(error.status, 'invalid_request', 'method_not_allowed', error.message);
+  if (error instanceof NotFoundError) {
+    // An unknown item is the request's fault (400, like ACP's error_400_invalid_item); an unknown session is 404.
+    return error.param?.startsWith('items[') ? new AcpError(400, 'invalid_request', 'invalid', error.message, param) : new AcpError(error.status, 'invalid_request', 'not_found', error.message);
+  }
+  if (error instanceof ShippingUnavailableError) return new AcpError(400, 'invalid_request', 'region_restricted', error.message, '$.fulfillment_details.address.country');
+  if (error instanceof OutOfStockError) return new AcpError(400, 'invalid_request', 'out_of_stock', error.message, param);
+  // A code's last use went to another order: nothing is ordered, the session is priced again without
+  // it (its answers show it rejected); the agent reviews the new total and completes again.
+  if (error instanceof DiscountLimitReachedError) {
+    return new AcpError(400, 'invalid_request', 'discount_code_usage_limit_reached', `${error.codes.join(', ')} reached its usage limit before this order could use it; the checkout session was priced again without it — review the new total and complete again`, '$.discounts.codes');
+  }
+  if (error instanceof ShippingAddressMissingError || error instanceof FulfillmentOptionNotChosenError) return new AcpError(400, 'invalid_request', 'missing', error.message, param);
+  if (error instanceof InvalidRequestError) return new AcpError(400, 'invalid_request', 'invalid', error.message, param);
+  return new AcpError(500, 'processing_error', 'internal_error', 'Internal error; quote the Request-Id when you report it');
+}
+
+/** Our error as ACP's (an AcpError as it is); `lineIndexes`: the request index of each domain line, `linesField` the request's name for its lines. */
+export function toAcpError(error: KnownError, lineIndexes: readonly number[] = [], linesField = 'line_items'): AcpError {
+  if (error instanceof AcpError) return error;
+  const acp = fromEdge(error) ?? fromDomain(error, lineIndexes, linesField);
   acp.cause = error;
   return acp;
 }
