@@ -19,6 +19,7 @@
  * more than the stock asked at once: 2026-04-08's 200 outcomes) 400, its "invalid or cannot be
  * served". 2026-04-08's 200-with-envelope convention never leaks into 2026-01-11.
  */
+import { KnownError } from '../kernel/errors.js';
 import type { UcpVersion } from './ucp-version.js';
 
 export type NegotiationCode = 'invalid_profile_url' | 'profile_unreachable' | 'profile_malformed' | 'version_unsupported' | 'capabilities_incompatible';
@@ -40,7 +41,7 @@ export interface UcpErrorDetail {
   declared?: string;
 }
 
-export class UcpError extends Error {
+export class UcpError extends KnownError {
   override name = 'UcpError';
   constructor(
     readonly code: NegotiationCode | string,
@@ -52,6 +53,16 @@ export class UcpError extends Error {
     readonly detail: UcpErrorDetail = {},
   ) {
     super(content);
+  }
+
+  /** The status it suggests: 2026-04-08's (answer() gives each release's). */
+  get status(): number {
+    return this.status2026_04_08;
+  }
+
+  /** Worded for the platform already: it is the answer. */
+  get expose(): boolean {
+    return true;
   }
 
   /** Status and body as `version` answers this error. */

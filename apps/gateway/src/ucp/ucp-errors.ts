@@ -8,16 +8,17 @@
  */
 import type { Request } from 'express';
 import { isDatabaseUnavailable } from '../db/database.js';
-import { AuthenticationError, AuthorizationError, GatewayError, IdempotencyError, InvalidRequestError, InvalidStateError, NotFoundError, RateLimitError } from '../kernel/errors.js';
+import { AuthenticationError, AuthorizationError, IdempotencyError, InvalidRequestError, InvalidStateError, KnownError, NotFoundError, RateLimitError } from '../kernel/errors.js';
 import type { Problem, ProtocolErrors } from '../http/edge.js';
-import { retryHeaders, statusOf } from '../http/status-table.js';
+import { retryHeaders } from '../http/status-table.js';
 import { answerVersion } from './negotiation.js';
 import { UcpError } from './ucp-error.js';
 import type { UcpVersion } from './ucp-version.js';
 
+/** UCP's factory for the edge: our errors (those for the caller) as UCP refusals (the checkout's, which knows its request's lines, is checkout/domain-errors.ts). */
 function fromEdge(error: unknown): UcpError | undefined {
   if (error instanceof UcpError) return error;
-  if (!(error instanceof GatewayError)) return undefined;
+  if (!(error instanceof KnownError) || !error.expose) return undefined;
   const headers = retryHeaders(error);
   if (error instanceof AuthenticationError) return new UcpError('unauthorized', error.message, 401, { 'WWW-Authenticate': 'Bearer realm="ucp"' });
   if (error instanceof AuthorizationError) return new UcpError('insufficient_scope', error.message, 403);
@@ -26,7 +27,7 @@ function fromEdge(error: unknown): UcpError | undefined {
   if (error instanceof NotFoundError) return new UcpError('not_found', error.message, 404, {}, { resource: Boolean(error.param) });
   if (error instanceof InvalidStateError) return new UcpError('method_not_allowed', error.message, 405);
   if (error instanceof InvalidRequestError) return new UcpError('invalid_request', error.message, 400, {}, error.param ? { path: error.param } : {});
-  return new UcpError(error.code, error.message, statusOf(error), headers);
+  return new UcpError(error.code, error.message, error.status, headers);
 }
 
 function fromBody(error: unknown): UcpError | undefined {
