@@ -5,10 +5,14 @@
  *   const listening = await listenOn(app, '127.0.0.1', 0); … await listening.close({ graceMs: 100 });
  */
 import { createServer, type RequestListener, type Server } from 'node:http';
+import { KnownError } from '../kernel/errors.js';
 import { messageClasses } from './express-messages.js';
 
-export class ListenError extends Error {
-  override name = 'ListenError';
+/** HOST:PORT cannot be listened on; its message tells the operator which setting to change. */
+export class ListenError extends KnownError {
+  readonly code = 'listen_failed';
+  readonly status = 500;
+  readonly expose = true;
 }
 
 export interface CloseOptions {
