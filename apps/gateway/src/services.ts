@@ -93,6 +93,7 @@ export interface ServiceOptions {
 export function buildServices(db: Database, { config = loadConfig(), logger }: ServiceOptions = {}): Services {
   const catalog = buildCatalogService(db, { config, logger, listen: (channel, handlers) => db.listen(channel, handlers) });
   const merchantStore = new MerchantStore(db);
+  const merchants = new MerchantService(merchantStore);
   const paymentAccounts = new MerchantPaymentAccounts(merchantStore);
   const payments = paymentProvider(config.paymentProvider ?? defaultPaymentProvider(config.env), config.env, {
     stripe: config,
@@ -137,7 +138,7 @@ export function buildServices(db: Database, { config = loadConfig(), logger }: S
   const reconciliation = new ReconciliationService(new ReconciliationStore(db), payments, operationsRepairs(db, paymentOperations, paymentEvents));
   const imports = new CatalogImportService(db, catalog.searchIndex.embedder);
   return {
-    merchants: new MerchantService(merchantStore),
+    merchants,
     paymentAccounts,
     keys: new KeyService(new KeyStore(db), (error) => logger?.warn({ err: error }, 'API keys could not be loaded; authentications read the database until they are')),
     catalog,
@@ -158,7 +159,7 @@ export function buildServices(db: Database, { config = loadConfig(), logger }: S
     ucpSigningKeys: new SigningKeyRing({ signingKey: config.ucpSigningKey, env: config.env, store: new SigningKeyStore(db), onError: (error) => logger?.warn({ err: error }, 'UCP signing keys could not be reloaded; the keys held are kept') }),
     admin: buildAdminServices(
       db,
-      { commerce: { customers, discounts, shipping }, imports, catalog, paymentAccounts, reconciliation, endpointUrls: { allowPrivate: config.webhookAllowPrivateTargets, requireHttps: config.env === 'production' } },
+      { commerce: { customers, discounts, shipping }, imports, catalog, paymentAccounts, reconciliation, merchants, endpointUrls: { allowPrivate: config.webhookAllowPrivateTargets, requireHttps: config.env === 'production' } },
       logger,
     ),
   };

@@ -7,6 +7,7 @@ import type { CatalogService } from '../catalog/catalog-service.js';
 import type { CatalogImportService } from '../catalog/import/catalog-import-service.js';
 import type { Database } from '../db/database.js';
 import type { MerchantPaymentAccounts } from '../merchants/merchant-payment-accounts.js';
+import type { MerchantService } from '../merchants/merchant-service.js';
 import type { ReconciliationService } from '../settlement/reconciliation/reconciliation-service.js';
 import type { EndpointUrlPolicy } from '../webhooks/endpoint-url.js';
 import { WebhookEndpointService } from '../webhooks/endpoint-service.js';
@@ -20,7 +21,6 @@ import { CatalogImports } from './catalog-imports.js';
 import { DeliveryStore } from './delivery-store.js';
 import { EndpointHealthStore } from './endpoint-health.js';
 import { MerchantOverviewStore } from './merchant-overview.js';
-import { MerchantStore } from './merchant-store.js';
 import { OperatorService } from './operator-service.js';
 import { ProductEdits } from './product-edits.js';
 import { OperatorStore } from './operator-store.js';
@@ -30,7 +30,8 @@ export interface AdminServices {
   /** The console's sign-ins (console-sessions.ts). */
   consoleSessions: ConsoleSessions;
   audit: AuditLog;
-  merchants: MerchantStore;
+  /** The merchants' own service (merchants/): the admin API lists, creates and checks merchants through it. */
+  merchants: MerchantService;
   /** Each merchant's Stripe connected account (the service the CLI's `merchants payments` runs). */
   paymentAccounts: MerchantPaymentAccounts;
   deliveries: DeliveryStore;
@@ -62,15 +63,16 @@ export interface SharedServices {
   endpointUrls: EndpointUrlPolicy;
   paymentAccounts: MerchantPaymentAccounts;
   reconciliation: ReconciliationService;
+  merchants: MerchantService;
 }
 
-export function buildAdminServices(db: Database, { commerce, imports, catalog, endpointUrls, paymentAccounts, reconciliation }: SharedServices, logger?: Logger): AdminServices {
+export function buildAdminServices(db: Database, { commerce, imports, catalog, endpointUrls, paymentAccounts, reconciliation, merchants }: SharedServices, logger?: Logger): AdminServices {
   const operators = new OperatorService(new OperatorStore(db));
   return {
     operators,
     consoleSessions: new ConsoleSessions(new ConsoleSessionStore(db), operators),
     audit: new AuditLog(new AuditStore(db), logger),
-    merchants: new MerchantStore(db),
+    merchants,
     paymentAccounts,
     deliveries: new DeliveryStore(db),
     endpointHealth: new EndpointHealthStore(db),

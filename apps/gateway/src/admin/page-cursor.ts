@@ -37,6 +37,9 @@ export function decodeCursor(cursor: string): Position {
   return { createdAt, id: match[2]! };
 }
 
+/** Where the page of `params` starts (a domain's newest-first read takes it); undefined for the first page. */
+export const positionOf = (params: PageParams): Position | undefined => (params.cursor === undefined ? undefined : decodeCursor(params.cursor));
+
 /** Prisma's `where` for the items after `cursor` in newest-first order. */
 export function after(cursor: string | undefined): { OR: object[] } | object {
   if (cursor === undefined) return {};

@@ -5,11 +5,11 @@ import type { AuditEntry } from './audit-store.js';
 import type { CatalogImportJob } from './catalog-imports.js';
 import type { DeliveryView, EndpointView } from './delivery-store.js';
 import type { EndpointHealth } from './endpoint-health.js';
-import type { MerchantRecord } from './merchant-store.js';
+import type { MerchantRow } from '../merchants/merchant-store.js';
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);
 
-export const merchantWire = (m: MerchantRecord) => ({ id: m.id, name: m.name, created_at: m.createdAt.toISOString(), stripe_account_id: m.stripeAccountId });
+export const merchantWire = (m: MerchantRow) => ({ id: m.id, name: m.name, created_at: m.createdAt.toISOString(), stripe_account_id: m.stripeAccountId });
 
 export const keyWire = (k: KeyRecord) => ({
   id: k.id,

@@ -3,7 +3,7 @@
  * operator names one. Domain errors only.
  */
 import { InvalidStateError } from '../kernel/errors.js';
-import type { MerchantRecord, MerchantStore } from './merchant-store.js';
+import type { MerchantRecord, MerchantRow, MerchantStore, PagePosition } from './merchant-store.js';
 
 const MERCHANT_ID = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;
 
@@ -15,9 +15,23 @@ export class MerchantService {
     return this.store.missing(ids);
   }
 
+  exists(id: string): Promise<boolean> {
+    return this.store.exists(id);
+  }
+
   /** Creates a merchant; InvalidStateError when the id is taken. */
   async create(id: string, name = id): Promise<void> {
-    if (!(await this.store.create(id, name))) throw new InvalidStateError(`merchant ${JSON.stringify(id)} exists already`);
+    if (!(await this.createIfNew(id, name))) throw new InvalidStateError(`merchant ${JSON.stringify(id)} exists already`);
+  }
+
+  /** Creates a merchant: the new one, or undefined when the id is taken (the admin API answers 409). */
+  createIfNew(id: string, name = id): Promise<MerchantRow | undefined> {
+    return this.store.create(id, name);
+  }
+
+  /** Up to `take` merchants newest first after `position` (the admin API's pages); only `ids` unless undefined. */
+  newestFirst(ids: readonly string[] | undefined, position: PagePosition | undefined, take: number): Promise<MerchantRow[]> {
+    return this.store.newestFirst(ids, position, take);
   }
 
   list(): Promise<MerchantRecord[]> {

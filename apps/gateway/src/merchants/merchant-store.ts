@@ -14,6 +14,17 @@ export interface MerchantRecord {
   stripeAccountId: string | null;
 }
 
+/** A merchant as the admin API shows it (no counts). */
+export type MerchantRow = Omit<MerchantRecord, 'products' | 'apiKeys'>;
+
+/** Where a newest-first page starts: after the item of that creation time and id (the admin API's cursor). */
+export interface PagePosition {
+  createdAt: Date;
+  id: string;
+}
+
+const MERCHANT_ROW = { id: true, name: true, createdAt: true, stripeAccountId: true } as const;
+
 /** Merchants: the rows everything else belongs to. */
 export class MerchantStore {
   constructor(private readonly db: Pick<Database, 'prisma' | 'transaction'>) {}
@@ -40,10 +51,25 @@ export class MerchantStore {
     return ids.filter((id) => !known.has(id));
   }
 
-  /** Creates the merchant; false when it exists already. */
-  async create(id: string, name: string): Promise<boolean> {
-    const { count } = await this.db.prisma.merchant.createMany({ data: [{ id, name }], skipDuplicates: true });
-    return count === 1;
+  async exists(id: string): Promise<boolean> {
+    return (await this.db.prisma.merchant.count({ where: { id } })) > 0;
+  }
+
+  /** Creates the merchant; undefined when it exists already. */
+  async create(id: string, name: string): Promise<MerchantRow | undefined> {
+    const rows = await this.db.prisma.merchant.createManyAndReturn({ data: [{ id, name }], skipDuplicates: true, select: MERCHANT_ROW });
+    return rows[0];
+  }
+
+  /** Up to `take` merchants newest first (ties by id descending), after `position`; only `ids` unless undefined (every merchant). */
+  async newestFirst(ids: readonly string[] | undefined, position: PagePosition | undefined, take: number): Promise<MerchantRow[]> {
+    const after = position ? { OR: [{ createdAt: { lt: position.createdAt } }, { createdAt: position.createdAt, id: { lt: position.id } }] } : {};
+    return this.db.prisma.merchant.findMany({
+      where: { AND: [ids ? { id: { in: [...ids] } } : {}, after] },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take,
+      select: MERCHANT_ROW,
+    });
   }
 
   async list(): Promise<MerchantRecord[]> {

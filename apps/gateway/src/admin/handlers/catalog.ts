@@ -2,7 +2,7 @@ import type { CatalogService } from '../../catalog/catalog-service.js';
 import { NotFoundError } from '../../kernel/errors.js';
 import type { OperationHandlers } from '../../http/operation-handlers.js';
 import type { CatalogImports } from '../catalog-imports.js';
-import type { MerchantStore } from '../merchant-store.js';
+import type { MerchantService } from '../../merchants/merchant-service.js';
 import { servesMerchant } from '../operator.js';
 import { auditTarget, operatorOf } from '../operator-context.js';
 import { catalogImportWire } from '../wire.js';
@@ -10,7 +10,7 @@ import { existingMerchant } from './existing-merchant.js';
 import { pathParam } from './page-params.js';
 
 /** Catalog imports (the uploaded file through `gateway catalog import`'s service) and the search index's rebuild. */
-export function catalogOperations(imports: CatalogImports, catalog: Pick<CatalogService, 'searchIndex'>, merchants: MerchantStore): OperationHandlers {
+export function catalogOperations(imports: CatalogImports, catalog: Pick<CatalogService, 'searchIndex'>, merchants: Pick<MerchantService, 'exists'>): OperationHandlers {
   return {
     importCatalog: async (req, res) => {
       const merchantId = await existingMerchant(req, merchants);

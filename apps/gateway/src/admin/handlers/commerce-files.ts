@@ -4,7 +4,7 @@ import { codeKey } from '../../discounts/discount.js';
 import { DiscountImportError } from '../../discounts/discount-service.js';
 import { InvalidRequestError, NotFoundError } from '../../kernel/errors.js';
 import type { OperationHandlers } from '../../http/operation-handlers.js';
-import type { MerchantStore } from '../merchant-store.js';
+import type { MerchantService } from '../../merchants/merchant-service.js';
 import { withUploadedFile } from '../uploaded-file.js';
 import type { CommerceServices } from './commerce.js';
 import { auditTarget } from '../operator-context.js';
@@ -25,7 +25,7 @@ async function importBody<T>(req: Request, importFile: (path: string) => Promise
  * Discount codes and promotions (show one, import a discounts file) and customers (import a
  * customers file) of the merchant of the path — the services `gateway discounts|customers …` run.
  */
-export function commerceFileOperations({ customers, discounts }: CommerceServices, merchants: MerchantStore): OperationHandlers {
+export function commerceFileOperations({ customers, discounts }: CommerceServices, merchants: Pick<MerchantService, 'exists'>): OperationHandlers {
   /** One record of the merchant's discounts file, as it was imported. */
   const discountRecord = async (req: Request, matches: (record: Record<string, unknown>) => boolean, what: string, param: string) => {
     const record = (await discounts.export(pathParam(req, 'merchant_id'))).find(matches);

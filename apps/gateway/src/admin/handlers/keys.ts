@@ -6,11 +6,12 @@ import type { Scope } from '../../auth/scopes.js';
 import type { GatewayEnv } from '../../config/config.js';
 import { NotFoundError } from '../../kernel/errors.js';
 import type { OperationHandlers } from '../../http/operation-handlers.js';
-import type { MerchantStore } from '../merchant-store.js';
+import type { MerchantService } from '../../merchants/merchant-service.js';
 import { servesMerchant } from '../operator.js';
 import { auditTarget, operatorOf } from '../operator-context.js';
 import { pageFromList } from '../page-cursor.js';
 import { keyWire } from '../wire.js';
+import { existingMerchant } from './existing-merchant.js';
 import { pageParams, pathParam } from './page-params.js';
 
 interface CreateApiKeyBody {
@@ -24,13 +25,6 @@ interface CreateApiKeyBody {
   signature_scheme?: SignatureScheme;
 }
 
-/** The merchant of the path, which must exist (a key never creates one here). */
-async function existingMerchant(req: Request, merchants: MerchantStore): Promise<string> {
-  const merchantId = pathParam(req, 'merchant_id');
-  if (!(await merchants.exists(merchantId))) throw new NotFoundError(`No merchant ${JSON.stringify(merchantId)} (create it first: POST /admin/merchants)`, 'merchant_id');
-  return merchantId;
-}
-
 /** The key, audited as the target, when it serves only merchants of the operator; else 404 as if it did not exist. */
 async function servedKey(req: Request, keys: KeyService, keyId: string) {
   const record = (await keys.list()).find((k) => k.id === keyId);
@@ -39,7 +33,7 @@ async function servedKey(req: Request, keys: KeyService, keyId: string) {
   return record;
 }
 
-export function keyOperations(keys: KeyService, merchants: MerchantStore, env: GatewayEnv): OperationHandlers {
+export function keyOperations(keys: KeyService, merchants: Pick<MerchantService, 'exists'>, env: GatewayEnv): OperationHandlers {
   return {
     listApiKeys: async (req, res) => {
       const merchantId = await existingMerchant(req, merchants);

@@ -2,14 +2,14 @@
 import type { OperationHandlers } from '../../http/operation-handlers.js';
 import type { ReconciliationService } from '../../settlement/reconciliation/reconciliation-service.js';
 import { reportView } from '../../settlement/reconciliation/report-view.js';
-import type { MerchantStore } from '../merchant-store.js';
+import type { MerchantService } from '../../merchants/merchant-service.js';
 import { auditTarget } from '../operator-context.js';
 import { existingMerchant } from './existing-merchant.js';
 
 /** As the CLI: the last 30 days unless `since` says otherwise. */
 const DEFAULT_DAYS = 30;
 
-export function paymentReconcileOperations(reconciliation: ReconciliationService, merchants: MerchantStore): OperationHandlers {
+export function paymentReconcileOperations(reconciliation: ReconciliationService, merchants: Pick<MerchantService, 'exists'>): OperationHandlers {
   return {
     reconcilePayments: async (req, res) => {
       const merchantId = await existingMerchant(req, merchants);
