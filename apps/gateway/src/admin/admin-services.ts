@@ -10,6 +10,9 @@ import type { MerchantPaymentAccounts } from '../merchants/merchant-payment-acco
 import type { MerchantService } from '../merchants/merchant-service.js';
 import type { ReconciliationService } from '../settlement/reconciliation/reconciliation-service.js';
 import type { EndpointUrlPolicy } from '../webhooks/endpoint-url.js';
+import { DeliveryLog } from '../webhooks/delivery-log.js';
+import { DeliveryLogStore } from '../webhooks/delivery-log-store.js';
+import { EndpointHealthStore } from '../webhooks/endpoint-health-store.js';
 import { WebhookEndpointService } from '../webhooks/endpoint-service.js';
 import { WebhookStore } from '../webhooks/webhook-store.js';
 import { AuditLog } from './audit-log.js';
@@ -18,8 +21,6 @@ import { AuditStore } from './audit-store.js';
 import { ConsoleSessionStore } from './console-session-store.js';
 import { ConsoleSessions } from './console-sessions.js';
 import { CatalogImports } from './catalog-imports.js';
-import { DeliveryStore } from './delivery-store.js';
-import { EndpointHealthStore } from './endpoint-health.js';
 import { MerchantOverviewStore } from './merchant-overview.js';
 import { OperatorService } from './operator-service.js';
 import { ProductEdits } from './product-edits.js';
@@ -34,7 +35,8 @@ export interface AdminServices {
   merchants: MerchantService;
   /** Each merchant's Stripe connected account (the service the CLI's `merchants payments` runs). */
   paymentAccounts: MerchantPaymentAccounts;
-  deliveries: DeliveryStore;
+  /** Webhook endpoints and deliveries as operators read them, and a resend (webhooks/delivery-log.ts). */
+  deliveries: DeliveryLog;
   /** How each webhook endpoint answered over the last 24 hours. */
   endpointHealth: EndpointHealthStore;
   /** The console home's order and payment figures. */
@@ -68,16 +70,18 @@ export interface SharedServices {
 
 export function buildAdminServices(db: Database, { commerce, imports, catalog, endpointUrls, paymentAccounts, reconciliation, merchants }: SharedServices, logger?: Logger): AdminServices {
   const operators = new OperatorService(new OperatorStore(db));
+  // Endpoints and deliveries change through one store, webhooks' own: the CLI's service and the admin's resend share it.
+  const webhookStore = new WebhookStore(db);
   return {
     operators,
     consoleSessions: new ConsoleSessions(new ConsoleSessionStore(db), operators),
     audit: new AuditLog(new AuditStore(db), logger),
     merchants,
     paymentAccounts,
-    deliveries: new DeliveryStore(db),
+    deliveries: new DeliveryLog(new DeliveryLogStore(db), webhookStore),
     endpointHealth: new EndpointHealthStore(db),
     overview: new MerchantOverviewStore(db),
-    webhookEndpoints: new WebhookEndpointService(new WebhookStore(db)),
+    webhookEndpoints: new WebhookEndpointService(webhookStore),
     commerce,
     endpointUrls,
     catalogImports: new CatalogImports(imports, logger),

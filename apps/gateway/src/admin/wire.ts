@@ -3,8 +3,8 @@ import { KEY_PREFIX } from '../auth/api-key.js';
 import type { KeyRecord } from '../auth/key-store.js';
 import type { AuditEntry } from './audit-store.js';
 import type { CatalogImportJob } from './catalog-imports.js';
-import type { DeliveryView, EndpointView } from './delivery-store.js';
-import type { EndpointHealth } from './endpoint-health.js';
+import type { DeliveryView, EndpointView } from '../webhooks/delivery-log-store.js';
+import type { EndpointHealth } from '../webhooks/endpoint-health-store.js';
 import type { MerchantRow } from '../merchants/merchant-store.js';
 
 const iso = (date: Date | null): string | null => (date ? date.toISOString() : null);

@@ -160,9 +160,13 @@ export class WebhookStore {
     return count === 1;
   }
 
-  /** Sets disabled_at (no new deliveries; the worker abandons the pending ones); false when there is no such endpoint. */
+  /**
+   * Sets disabled_at (no new deliveries; the worker abandons the pending ones); false when there is no
+   * such endpoint. An endpoint disabled already keeps the time it was first disabled (as when the
+   * worker disables one that answered 410): disabling again changes nothing.
+   */
   async disableEndpoint(id: string, now: Date): Promise<boolean> {
-    const { count } = await this.prisma.webhookEndpoint.updateMany({ where: { id }, data: { disabledAt: now } });
+    const count = await this.db.sql.execute(sql`UPDATE webhook_endpoints SET disabled_at = coalesce(disabled_at, ${utc(now)}) WHERE id = ${id}`);
     return count === 1;
   }
 

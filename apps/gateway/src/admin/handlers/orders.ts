@@ -1,12 +1,12 @@
 import type { CreateFulfillmentRequest, CreateRefundRequest } from '../../contract/types.js';
 import type { OperationHandlers } from '../../http/operation-handlers.js';
 import type { OrderListParams, OrderService } from '../../orders/order-service.js';
-import type { DeliveryStore } from '../delivery-store.js';
+import type { DeliveryLog } from '../../webhooks/delivery-log.js';
 import { deliveryWire } from '../wire.js';
 import { pageParams, pathParam } from './page-params.js';
 
 /** The orders service's reads and changes, for the merchant of the path (checked by requireAccess()). */
-export function orderOperations(orders: OrderService, deliveries: DeliveryStore): OperationHandlers {
+export function orderOperations(orders: OrderService, deliveries: Pick<DeliveryLog, 'ofOrder'>): OperationHandlers {
   return {
     listOrders: async (req, res) => {
       const status = req.ctx.query?.status as OrderListParams['status'] | undefined;
@@ -16,12 +16,11 @@ export function orderOperations(orders: OrderService, deliveries: DeliveryStore)
     getOrder: async (req, res) => {
       const merchantId = pathParam(req, 'merchant_id');
       const order = await orders.get(merchantId, pathParam(req, 'order_id'));
-      const events = await deliveries.orderEvents(merchantId, order.id);
-      const sent = await deliveries.deliveriesOfEvents(events.map((e) => e.id));
+      const events = await deliveries.ofOrder(merchantId, order.id);
       res.json({
         order,
         payment_operations: await orders.paymentOperations(order.checkout_session_id),
-        events: events.map((e) => ({ id: e.id, type: e.type, created_at: new Date(e.createdAt).toISOString(), deliveries: sent.filter((d) => d.eventId === e.id).map(deliveryWire) })),
+        events: events.map((e) => ({ id: e.id, type: e.type, created_at: new Date(e.createdAt).toISOString(), deliveries: e.deliveries.map(deliveryWire) })),
       });
     },
     fulfilOrder: async (req, res) => {

@@ -1,6 +1,6 @@
 import type { OperationHandlers } from '../../http/operation-handlers.js';
 import type { AdminServices } from '../admin-services.js';
-import { healthOf } from '../endpoint-health.js';
+import { healthOf } from '../../webhooks/endpoint-health-store.js';
 import { catalogImportWire, endpointWire, healthWire } from '../wire.js';
 import { existingMerchant } from './existing-merchant.js';
 
@@ -13,9 +13,9 @@ export function overviewOperations(admin: Pick<AdminServices, 'overview' | 'endp
         admin.overview.activity(merchantId),
         admin.endpointHealth.ofMerchant(merchantId),
         // A merchant has a handful of endpoints; 100 is the most one page of the admin API holds.
-        admin.deliveries.endpoints(merchantId, { limit: 100 }),
+        admin.deliveries.endpoints(merchantId, { position: undefined, take: 100 }),
       ]);
-      const failing = endpoints.items.filter((e) => e.disabledAt !== null || healthOf(healths, e.id).failingNow);
+      const failing = endpoints.filter((e) => e.disabledAt !== null || healthOf(healths, e.id).failingNow);
       const p = activity.payments;
       res.json({
         merchant_id: merchantId,

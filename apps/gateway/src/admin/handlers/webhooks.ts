@@ -5,15 +5,21 @@ import { DEFAULT_ROTATION_OVERLAP_MS } from '../../webhooks/endpoint-secrets.js'
 import type { WebhookEndpointService } from '../../webhooks/endpoint-service.js';
 import { checkEndpointUrl, type EndpointUrlPolicy } from '../../webhooks/endpoint-url.js';
 import type { WebhookProtocol } from '../../webhooks/webhook-store.js';
-import type { DeliveryStore, DeliveryView, EndpointView } from '../delivery-store.js';
-import { healthOf, type EndpointHealthStore } from '../endpoint-health.js';
+import type { DeliveryLog } from '../../webhooks/delivery-log.js';
+import type { DeliveryView, EndpointView } from '../../webhooks/delivery-log-store.js';
+import { healthOf, type EndpointHealthStore } from '../../webhooks/endpoint-health-store.js';
 import { servesMerchant } from '../operator.js';
 import { auditTarget, operatorOf } from '../operator-context.js';
+import { pageOf, positionOf } from '../page-cursor.js';
+import type { PageParams } from '../page-cursor.js';
 import { deliveryWire, endpointWire, healthWire } from '../wire.js';
 import { pageParams, pathParam } from './page-params.js';
 
+/** The read of a page of the admin API: from its cursor's position, one row more than shown (pageOf tells whether more follow). */
+const pageRead = (params: PageParams) => ({ position: positionOf(params), take: params.limit + 1 });
+
 /** The endpoint of the path, among the operator's merchants (else 404, as if it did not exist). */
-async function endpointOf(req: Request, deliveries: DeliveryStore): Promise<EndpointView> {
+async function endpointOf(req: Request, deliveries: DeliveryLog): Promise<EndpointView> {
   const id = pathParam(req, 'endpoint_id');
   const endpoint = await deliveries.endpoint(id);
   auditTarget(req, id, endpoint?.merchantId);
@@ -21,7 +27,7 @@ async function endpointOf(req: Request, deliveries: DeliveryStore): Promise<Endp
   return endpoint;
 }
 
-async function deliveryOf(req: Request, deliveries: DeliveryStore): Promise<DeliveryView> {
+async function deliveryOf(req: Request, deliveries: DeliveryLog): Promise<DeliveryView> {
   const id = pathParam(req, 'delivery_id');
   const delivery = await deliveries.delivery(id);
   auditTarget(req, id, delivery?.merchantId);
@@ -29,13 +35,14 @@ async function deliveryOf(req: Request, deliveries: DeliveryStore): Promise<Deli
   return delivery;
 }
 
-export function webhookOperations(endpoints: WebhookEndpointService, deliveries: DeliveryStore, urls: EndpointUrlPolicy, health: EndpointHealthStore): OperationHandlers {
+export function webhookOperations(endpoints: WebhookEndpointService, deliveries: DeliveryLog, urls: EndpointUrlPolicy, health: EndpointHealthStore): OperationHandlers {
   const current = async (id: string) => endpointWire((await deliveries.endpoint(id))!);
   return {
     listWebhookEndpoints: async (req, res) => {
       const merchantId = pathParam(req, 'merchant_id');
-      const [page, healths] = await Promise.all([deliveries.endpoints(merchantId, pageParams(req)), health.ofMerchant(merchantId)]);
-      res.json({ ...page, items: page.items.map((e) => ({ ...endpointWire(e), health: healthWire(healthOf(healths, e.id)) })) });
+      const params = pageParams(req);
+      const [rows, healths] = await Promise.all([deliveries.endpoints(merchantId, pageRead(params)), health.ofMerchant(merchantId)]);
+      res.json(pageOf(rows, params.limit, (e) => ({ ...endpointWire(e), health: healthWire(healthOf(healths, e.id)) })));
     },
     getWebhookEndpoint: async (req, res) => {
       const endpoint = await endpointOf(req, deliveries);
@@ -50,12 +57,12 @@ export function webhookOperations(endpoints: WebhookEndpointService, deliveries:
     },
     removeWebhookEndpoint: async (req, res) => {
       const endpoint = await endpointOf(req, deliveries);
-      await deliveries.remove(endpoint.id);
+      await endpoints.remove(endpoint.id);
       res.json(endpointWire(endpoint));
     },
     disableWebhookEndpoint: async (req, res) => {
       const endpoint = await endpointOf(req, deliveries);
-      await deliveries.disable(endpoint.id);
+      await endpoints.disable(endpoint.id);
       res.json(await current(endpoint.id));
     },
     enableWebhookEndpoint: async (req, res) => {
@@ -71,15 +78,15 @@ export function webhookOperations(endpoints: WebhookEndpointService, deliveries:
     },
     listEndpointDeliveries: async (req, res) => {
       const endpoint = await endpointOf(req, deliveries);
-      const page = await deliveries.deliveries({ endpointId: endpoint.id }, pageParams(req));
-      res.json({ ...page, items: page.items.map(deliveryWire) });
+      const params = pageParams(req);
+      res.json(pageOf(await deliveries.deliveries({ endpointId: endpoint.id }, pageRead(params)), params.limit, deliveryWire));
     },
     listEventDeliveries: async (req, res) => {
       const eventId = pathParam(req, 'event_id');
       const merchantId = await deliveries.eventMerchant(eventId);
       if (!merchantId || !servesMerchant(operatorOf(req), merchantId)) throw new NotFoundError(`No event ${JSON.stringify(eventId)} among this credential's merchants`, 'event_id');
-      const page = await deliveries.deliveries({ eventId }, pageParams(req));
-      res.json({ ...page, items: page.items.map(deliveryWire) });
+      const params = pageParams(req);
+      res.json(pageOf(await deliveries.deliveries({ eventId }, pageRead(params)), params.limit, deliveryWire));
     },
     getDelivery: async (req, res) => {
       res.json(deliveryWire(await deliveryOf(req, deliveries)));

@@ -1,11 +1,11 @@
 /**
- * What the admin API reads and changes of webhook endpoints and deliveries beyond
- * WebhookEndpointService: a merchant's endpoints, disabling and removing one, the deliveries of an
- * endpoint or an event with every attempt, and a resend — the delivery queued again in the outbox,
- * so the delivery worker makes a new attempt of the same event.
+ * The delivery log as operators read it (the admin API, the console): a merchant's endpoints a page
+ * at a time, the deliveries of an endpoint, an event or an order with every attempt. Reads only:
+ * endpoints and deliveries change through WebhookStore (webhook-store.ts), which the delivery
+ * worker and WebhookEndpointService use too. Pages are newest first (ties by id descending),
+ * after a position the caller's cursor names; the caller asks for one row more to know if more follow.
  */
 import type { Database } from '../db/database.js';
-import { after, NEWEST_FIRST, pageOf, type Page, type PageParams } from './page-cursor.js';
 
 export interface EndpointView {
   id: string;
@@ -43,6 +43,23 @@ export interface DeliveryView {
   attempts: AttemptView[];
 }
 
+/** Where a newest-first page starts: after the item of that creation time and id. */
+export interface PagePosition {
+  createdAt: Date;
+  id: string;
+}
+
+/** A page of `take` rows newest first after `position` (`take`: the caller's limit + 1). */
+export interface PageRead {
+  position: PagePosition | undefined;
+  take: number;
+}
+
+const NEWEST_FIRST = [{ createdAt: 'desc' as const }, { id: 'desc' as const }];
+
+const after = (position: PagePosition | undefined) =>
+  position ? { OR: [{ createdAt: { lt: position.createdAt } }, { createdAt: position.createdAt, id: { lt: position.id } }] } : {};
+
 const endpointFields = { id: true, merchantId: true, url: true, protocol: true, disabledAt: true, createdAt: true, previousSecretExpiresAt: true } as const;
 
 const withAttempts = {
@@ -51,7 +68,7 @@ const withAttempts = {
   attempts: { orderBy: { number: 'asc' as const }, select: { number: true, createdAt: true, responseStatus: true, error: true, durationMs: true, responseExcerpt: true } },
 } as const;
 
-type DeliveryRow = NonNullable<Awaited<ReturnType<DeliveryStore['deliveryRow']>>>;
+type DeliveryRow = NonNullable<Awaited<ReturnType<DeliveryLogStore['deliveryRow']>>>;
 
 function toDelivery(row: DeliveryRow): DeliveryView {
   return {
@@ -69,31 +86,20 @@ function toDelivery(row: DeliveryRow): DeliveryView {
   };
 }
 
-export class DeliveryStore {
+export class DeliveryLogStore {
   constructor(private readonly db: Pick<Database, 'prisma'>) {}
 
-  async endpoints(merchantId: string, params: PageParams): Promise<Page<EndpointView>> {
-    const rows = await this.db.prisma.webhookEndpoint.findMany({
-      where: { AND: [{ merchantId }, after(params.cursor)] },
+  async endpoints(merchantId: string, page: PageRead): Promise<EndpointView[]> {
+    return this.db.prisma.webhookEndpoint.findMany({
+      where: { AND: [{ merchantId }, after(page.position)] },
       select: endpointFields,
       orderBy: NEWEST_FIRST,
-      take: params.limit + 1,
+      take: page.take,
     });
-    return pageOf(rows, params.limit, (row) => row);
   }
 
   async endpoint(id: string): Promise<EndpointView | undefined> {
     return (await this.db.prisma.webhookEndpoint.findUnique({ where: { id }, select: endpointFields })) ?? undefined;
-  }
-
-  /** Sets disabled_at (the worker abandons its pending deliveries when it next claims them). */
-  async disable(id: string): Promise<void> {
-    await this.db.prisma.webhookEndpoint.updateMany({ where: { id, disabledAt: null }, data: { disabledAt: new Date() } });
-  }
-
-  /** Removes the endpoint with its deliveries and their attempts. */
-  async remove(id: string): Promise<void> {
-    await this.db.prisma.webhookEndpoint.deleteMany({ where: { id } });
   }
 
   private deliveryRow(id: string) {
@@ -105,24 +111,19 @@ export class DeliveryStore {
     return row ? toDelivery(row) : undefined;
   }
 
-  async deliveries(where: { endpointId: string } | { eventId: string }, params: PageParams): Promise<Page<DeliveryView>> {
+  async deliveries(where: { endpointId: string } | { eventId: string }, page: PageRead): Promise<DeliveryView[]> {
     const rows = await this.db.prisma.webhookDelivery.findMany({
-      where: { AND: [where, after(params.cursor)] },
+      where: { AND: [where, after(page.position)] },
       include: withAttempts,
       orderBy: NEWEST_FIRST,
-      take: params.limit + 1,
+      take: page.take,
     });
-    return pageOf(rows, params.limit, toDelivery);
+    return rows.map(toDelivery);
   }
 
   /** The merchant of an event, when it exists. */
   async eventMerchant(eventId: string): Promise<string | undefined> {
     return (await this.db.prisma.webhookEvent.findUnique({ where: { id: eventId }, select: { merchantId: true } }))?.merchantId;
-  }
-
-  /** Queues the delivery again, due now: the worker's next poll makes a new attempt of the same event. */
-  async requeue(id: string): Promise<void> {
-    await this.db.prisma.webhookDelivery.update({ where: { id }, data: { state: 'pending', nextAttemptAt: new Date() } });
   }
 
   /** The events about this order, oldest first: its own (order.*, the order as object) and order.created (the completed session, the order in it). */
