@@ -159,7 +159,7 @@ export function buildServices(db: Database, { config = loadConfig(), logger }: S
     ucpSigningKeys: new SigningKeyRing({ signingKey: config.ucpSigningKey, env: config.env, store: new SigningKeyStore(db), onError: (error) => logger?.warn({ err: error }, 'UCP signing keys could not be reloaded; the keys held are kept') }),
     admin: buildAdminServices(
       db,
-      { commerce: { customers, discounts, shipping }, imports, catalog, paymentAccounts, reconciliation, merchants, endpointUrls: { allowPrivate: config.webhookAllowPrivateTargets, requireHttps: config.env === 'production' } },
+      { commerce: { customers, discounts, shipping }, imports, catalog, paymentAccounts, reconciliation, merchants, figures: { orders: orderStore, payments: paymentOperations.store }, endpointUrls: { allowPrivate: config.webhookAllowPrivateTargets, requireHttps: config.env === 'production' } },
       logger,
     ),
   };

@@ -8,6 +8,8 @@ import type { CatalogImportService } from '../catalog/import/catalog-import-serv
 import type { Database } from '../db/database.js';
 import type { MerchantPaymentAccounts } from '../merchants/merchant-payment-accounts.js';
 import type { MerchantService } from '../merchants/merchant-service.js';
+import type { OrderStore } from '../orders/order-store.js';
+import type { PaymentOperationStore } from '../payments/operations/payment-operation-store.js';
 import type { ReconciliationService } from '../settlement/reconciliation/reconciliation-service.js';
 import type { EndpointUrlPolicy } from '../webhooks/endpoint-url.js';
 import { DeliveryLog } from '../webhooks/delivery-log.js';
@@ -21,7 +23,7 @@ import { AuditStore } from './audit-store.js';
 import { ConsoleSessionStore } from './console-session-store.js';
 import { ConsoleSessions } from './console-sessions.js';
 import { CatalogImports } from './catalog-imports.js';
-import { MerchantOverviewStore } from './merchant-overview.js';
+import { MerchantOverview } from './merchant-overview.js';
 import { OperatorService } from './operator-service.js';
 import { ProductEdits } from './product-edits.js';
 import { OperatorStore } from './operator-store.js';
@@ -40,7 +42,7 @@ export interface AdminServices {
   /** How each webhook endpoint answered over the last 24 hours. */
   endpointHealth: EndpointHealthStore;
   /** The console home's order and payment figures. */
-  overview: MerchantOverviewStore;
+  overview: MerchantOverview;
   /** The same service `gateway webhooks …` runs. */
   webhookEndpoints: WebhookEndpointService;
   /** The customers, discounts and shipping services the merchant's CLI commands run. */
@@ -66,9 +68,11 @@ export interface SharedServices {
   paymentAccounts: MerchantPaymentAccounts;
   reconciliation: ReconciliationService;
   merchants: MerchantService;
+  /** Where the console home's figures come from: the orders' and the payment operations' own stores. */
+  figures: { orders: OrderStore; payments: PaymentOperationStore };
 }
 
-export function buildAdminServices(db: Database, { commerce, imports, catalog, endpointUrls, paymentAccounts, reconciliation, merchants }: SharedServices, logger?: Logger): AdminServices {
+export function buildAdminServices(db: Database, { commerce, imports, catalog, endpointUrls, paymentAccounts, reconciliation, merchants, figures }: SharedServices, logger?: Logger): AdminServices {
   const operators = new OperatorService(new OperatorStore(db));
   // Endpoints and deliveries change through one store, webhooks' own: the CLI's service and the admin's resend share it.
   const webhookStore = new WebhookStore(db);
@@ -80,7 +84,7 @@ export function buildAdminServices(db: Database, { commerce, imports, catalog, e
     paymentAccounts,
     deliveries: new DeliveryLog(new DeliveryLogStore(db), webhookStore),
     endpointHealth: new EndpointHealthStore(db),
-    overview: new MerchantOverviewStore(db),
+    overview: new MerchantOverview(figures.orders, figures.payments),
     webhookEndpoints: new WebhookEndpointService(webhookStore),
     commerce,
     endpointUrls,

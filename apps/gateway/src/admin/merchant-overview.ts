@@ -6,10 +6,8 @@
  * webhook endpoints failing now, and the catalog imports running in this process.
  */
 import { currencyExponent } from '../kernel/money/currency-exponents.js';
-import type { Database } from '../db/database.js';
-import { iso } from '../db/sql.js';
-import { utc } from '../db/sql-time.js';
-import { sql } from '../db/statement.js';
+import type { OrderStore } from '../orders/order-store.js';
+import type { PaymentOperationStore } from '../payments/operations/payment-operation-store.js';
 
 export const CHART_DAYS = 14;
 /** A payment operation pending longer than this is stuck: its worker retries every few seconds. */
@@ -45,28 +43,24 @@ export interface OrderActivity {
 const startOfUtcDay = (at: Date) => new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
 const major = (minor: string, currency: string) => Number(minor) / 10 ** currencyExponent(currency);
 
-export class MerchantOverviewStore {
-  constructor(private readonly db: Pick<Database, 'sql'>) {}
+/**
+ * The figures of the orders' and the payments' own stores: no SQL of its own (each table has one
+ * owner), only the day boundaries and the major units the console shows.
+ */
+export class MerchantOverview {
+  constructor(
+    private readonly orders: Pick<OrderStore, 'totalsSince' | 'ordersPerDaySince'>,
+    private readonly payments: Pick<PaymentOperationStore, 'needingAttention'>,
+  ) {}
 
   async activity(merchantId: string, now = new Date()): Promise<OrderActivity> {
     const today = startOfUtcDay(now);
     const first = new Date(today.getTime() - (CHART_DAYS - 1) * 86_400_000);
     const stale = new Date(now.getTime() - PAYMENT_STALE_MS);
-    const needsAttention = sql`merchant_id = ${merchantId} AND (state IN ('failed', 'requires_action') OR (state = 'pending' AND created_at < ${utc(stale)}))`;
-    const [totals, days, payments, count] = await Promise.all([
-      this.db.sql.query<{ currency: string; orders: number; revenue: string }>(sql`
-        SELECT currency, count(*)::int4 AS orders, sum(total)::text AS revenue
-          FROM orders WHERE merchant_id = ${merchantId} AND created_at >= ${utc(today)}
-         GROUP BY currency ORDER BY currency`),
-      this.db.sql.query<{ day: string; orders: number }>(sql`
-        SELECT to_char(date_trunc('day', created_at), 'YYYY-MM-DD') AS day, count(*)::int4 AS orders
-          FROM orders WHERE merchant_id = ${merchantId} AND created_at >= ${utc(first)}
-         GROUP BY 1`),
-      this.db.sql.query<{ id: string; order_id: string | null; kind: string; state: string; provider: string; amount: string; currency: string; last_error: string | null; created_at: string }>(sql`
-        SELECT id, order_id, kind::text, state::text, provider, amount::text, currency, last_error, ${iso(sql`created_at`)} AS created_at
-          FROM payment_operations WHERE ${needsAttention}
-         ORDER BY created_at DESC LIMIT ${ATTENTION_SHOWN}`),
-      this.db.sql.query<{ n: number }>(sql`SELECT count(*)::int4 AS n FROM payment_operations WHERE ${needsAttention}`),
+    const [totals, days, payments] = await Promise.all([
+      this.orders.totalsSince(merchantId, today),
+      this.orders.ordersPerDaySince(merchantId, first),
+      this.payments.needingAttention(merchantId, stale, ATTENTION_SHOWN),
     ]);
     const byDay = new Map(days.map((d) => [d.day, d.orders]));
     const ordersByDay = Array.from({ length: CHART_DAYS }, (_, i) => {
@@ -78,8 +72,8 @@ export class MerchantOverviewStore {
       today: totals.map((t) => ({ currency: t.currency, orders: t.orders, revenue: major(t.revenue, t.currency) })),
       ordersByDay,
       payments: {
-        count: count[0]?.n ?? 0,
-        items: payments.map((p) => ({ id: p.id, orderId: p.order_id, kind: p.kind, state: p.state, provider: p.provider, amount: major(p.amount, p.currency), currency: p.currency, lastError: p.last_error, createdAt: p.created_at })),
+        count: payments.count,
+        items: payments.items.map((p) => ({ id: p.id, orderId: p.order_id, kind: p.kind, state: p.state, provider: p.provider, amount: major(p.amount, p.currency), currency: p.currency, lastError: p.last_error, createdAt: p.created_at })),
       },
     };
   }

@@ -141,6 +141,22 @@ export class OrderStore {
     await tx.execute(sql`UPDATE orders SET canceled_at = GREATEST(created_at, ${NOW_UTC}) WHERE id = ${orderId}`);
   }
 
+  /** The merchant's orders since `since` per currency: how many, and their totals as placed (minor units, as text). */
+  async totalsSince(merchantId: string, since: Date): Promise<{ currency: string; orders: number; revenue: string }[]> {
+    return this.db.sql.query(sql`
+      SELECT currency, count(*)::int4 AS orders, sum(total)::text AS revenue
+        FROM orders WHERE merchant_id = ${merchantId} AND created_at >= ${utc(since)}
+       GROUP BY currency ORDER BY currency`);
+  }
+
+  /** How many orders the merchant took each UTC day (YYYY-MM-DD) since `since`; a day without any is absent. */
+  async ordersPerDaySince(merchantId: string, since: Date): Promise<{ day: string; orders: number }[]> {
+    return this.db.sql.query(sql`
+      SELECT to_char(date_trunc('day', created_at), 'YYYY-MM-DD') AS day, count(*)::int4 AS orders
+        FROM orders WHERE merchant_id = ${merchantId} AND created_at >= ${utc(since)}
+       GROUP BY 1`);
+  }
+
   /** Writes the order's (derived) status and that it changed now. */
   async touch(tx: Tx, orderId: string, status: OrderStatus): Promise<void> {
     await tx.execute(sql`

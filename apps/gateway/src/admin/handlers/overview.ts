@@ -4,7 +4,7 @@ import { healthOf } from '../../webhooks/endpoint-health-store.js';
 import { catalogImportWire, endpointWire, healthWire } from '../wire.js';
 import { existingMerchant } from './existing-merchant.js';
 
-/** The console's home in one read: the overview store's figures, failing endpoints, running imports. */
+/** The console's home in one read: the orders' and payments' figures (merchant-overview.ts), failing endpoints, running imports. */
 export function overviewOperations(admin: Pick<AdminServices, 'overview' | 'endpointHealth' | 'deliveries' | 'catalogImports' | 'merchants'>): OperationHandlers {
   return {
     getMerchantOverview: async (req, res) => {

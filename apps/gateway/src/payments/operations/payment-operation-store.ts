@@ -73,6 +73,19 @@ export function captureCtes(authorizeId: string, reference: string, capture: New
       ${INSERT_INTO} SELECT * FROM (VALUES ${insertValues(capture, now)}) AS v WHERE EXISTS (SELECT 1 FROM payment_settled) RETURNING *)`;
 }
 
+/** An operation needing an operator's attention, as the console's home lists it (amount in minor units, as text). */
+export interface AttentionRow {
+  id: string;
+  order_id: string | null;
+  kind: string;
+  state: string;
+  provider: string;
+  amount: string;
+  currency: string;
+  last_error: string | null;
+  created_at: string;
+}
+
 export class PaymentOperationStore {
   constructor(private readonly db: Database) {}
 
@@ -200,4 +213,16 @@ export class PaymentOperationStore {
     return row?.n ?? 0;
   }
 
+  /** The merchant's operations failed, awaiting the buyer's action, or pending since before `staleBefore`: how many, and the newest `shown`. */
+  async needingAttention(merchantId: string, staleBefore: Date, shown: number): Promise<{ count: number; items: AttentionRow[] }> {
+    const needsAttention = sql`merchant_id = ${merchantId} AND (state IN ('failed', 'requires_action') OR (state = 'pending' AND created_at < ${utc(staleBefore)}))`;
+    const [items, count] = await Promise.all([
+      this.db.sql.query<AttentionRow>(sql`
+        SELECT id, order_id, kind::text, state::text, provider, amount::text, currency, last_error, ${iso(sql`created_at`)} AS created_at
+          FROM payment_operations WHERE ${needsAttention}
+         ORDER BY created_at DESC LIMIT ${shown}`),
+      this.db.sql.query<{ n: number }>(sql`SELECT count(*)::int4 AS n FROM payment_operations WHERE ${needsAttention}`),
+    ]);
+    return { count: count[0]?.n ?? 0, items };
+  }
 }
