@@ -104,7 +104,7 @@ export function buildServices(db: Database, { config = loadConfig(), logger }: S
     leaseMs: config.paymentLeaseMs,
     onRefundFailed: (operation, reason) => orders.refundRefused(operation, reason),
   });
-  const shippingStore = new ShippingProfileStore(db);
+  const shippingStore = new ShippingProfileStore(db, (merchantId) => catalog.currencies(merchantId));
   const shipping = new ShippingService(shippingStore, new MerchantCache(SHIPPING_PROFILES_CHANNEL, (merchantId) => shippingStore.find(merchantId)));
   const discounts = new DiscountService(new DiscountStore(db), (merchantId) => catalog.currencies(merchantId));
   const customers = new CustomerService(db, new CustomerStore(db), new BuyerRecordsStore(db));

@@ -83,10 +83,16 @@ export class CatalogStore {
     return row?.n ?? 0;
   }
 
-  /** The currencies a merchant's products are priced in (upper-case; empty without products). */
+  /**
+   * The currencies a merchant sells in: its products' and its variants' (a variant may be priced in
+   * a currency of its own, and checkout charges the variant's price). Upper-case; empty without products.
+   * The one answer for discounts and shipping profiles alike.
+   */
   async currencies(merchantId: string): Promise<Set<string>> {
-    const rows = await this.sql.query<{ currency: string }>(sql`SELECT DISTINCT upper(currency) AS currency FROM products WHERE merchant_id = ${merchantId}`);
-    return new Set(rows.map((r) => r.currency));
+    const rows = await this.sql.query<{ currency: string }>(sql`
+      SELECT DISTINCT upper(currency) AS currency FROM products WHERE merchant_id = ${merchantId}
+      UNION SELECT DISTINCT upper(currency) FROM variants WHERE merchant_id = ${merchantId}`);
+    return new Set(rows.map((r) => r.currency.trim()));
   }
 
   /** Merchants that have at least one product. */

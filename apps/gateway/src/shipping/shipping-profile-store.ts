@@ -10,19 +10,20 @@ import { parseShippingProfile, shippingProfileDocument, type ShippingProfile } f
 export const SHIPPING_PROFILES_CHANNEL = 'shipping_profiles_changed';
 
 export class ShippingProfileStore {
-  constructor(private readonly db: Pick<Database, 'sql' | 'transaction'>) {}
+  constructor(
+    private readonly db: Pick<Database, 'sql' | 'transaction'>,
+    /** The catalog's answer (CatalogService.currencies), handed in: shipping reads no catalog table and may not import catalog/. */
+    private readonly soldCurrencies: (merchantId: string) => Promise<ReadonlySet<string>>,
+  ) {}
 
   async find(merchantId: string): Promise<ShippingProfile | null> {
     const [row] = await this.db.sql.query<{ profile: string }>(sql`SELECT profile::text AS profile FROM shipping_profiles WHERE merchant_id = ${merchantId}`);
     return row ? parseShippingProfile(JSON.parse(row.profile), undefined, 'minor') : null;
   }
 
-  /** The currencies the merchant's catalog is priced in (its products and variants). */
-  async catalogCurrencies(merchantId: string): Promise<Set<string>> {
-    const rows = await this.db.sql.query<{ currency: string }>(sql`
-      SELECT DISTINCT upper(currency) AS currency FROM products WHERE merchant_id = ${merchantId}
-      UNION SELECT DISTINCT upper(currency) FROM variants WHERE merchant_id = ${merchantId}`);
-    return new Set(rows.map((row) => row.currency.trim()));
+  /** The currencies the merchant's catalog is priced in (its products and variants), as the catalog answers. */
+  async catalogCurrencies(merchantId: string): Promise<ReadonlySet<string>> {
+    return this.soldCurrencies(merchantId);
   }
 
   /** Replaces the merchant's profile (the merchant is created if new), all or nothing. */
