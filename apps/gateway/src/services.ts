@@ -13,6 +13,7 @@ import { FeedStore } from './catalog/feed/feed-store.js';
 import { BuyerRecordsStore } from './customers/buyer-records-store.js';
 import { CustomerService } from './customers/customer-service.js';
 import { CustomerStore } from './customers/customer-store.js';
+import { BuyerSessionsStore } from './checkout/buyer-sessions-store.js';
 import { checkoutDirectory } from './checkout/customer-directory.js';
 import { CheckoutService } from './checkout/checkout-service.js';
 import { CheckoutStore } from './checkout/checkout-store.js';
@@ -107,7 +108,7 @@ export function buildServices(db: Database, { config = loadConfig(), logger }: S
   const shippingStore = new ShippingProfileStore(db, (merchantId) => catalog.currencies(merchantId));
   const shipping = new ShippingService(shippingStore, new MerchantCache(SHIPPING_PROFILES_CHANNEL, (merchantId) => shippingStore.find(merchantId)));
   const discounts = new DiscountService(new DiscountStore(db), (merchantId) => catalog.currencies(merchantId));
-  const customers = new CustomerService(db, new CustomerStore(db), new BuyerRecordsStore(db));
+  const customers = new CustomerService(db, new CustomerStore(db), new BuyerRecordsStore(), new BuyerSessionsStore(db));
   const checkout = new CheckoutService(
     db,
     new CheckoutStore(db),

@@ -4,7 +4,7 @@
  * merchant holds of a buyer: the customer, consents, addresses and orders).
  */
 import type { Address } from '../contract/types.js';
-import type { BuyerOrder } from './buyer-records-store.js';
+import type { BuyerOrder } from './buyer-sessions.js';
 import type { Customer } from './customer.js';
 
 /** A customers file record (docs/operating.md, "Customers"). */

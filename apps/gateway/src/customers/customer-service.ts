@@ -11,6 +11,7 @@ import type { Tx, UnitOfWork } from '../db/transaction.js';
 import { InvalidRequestError, NotFoundError } from '../kernel/errors.js';
 import { addressFingerprint, tidyAddress } from './address-fingerprint.js';
 import type { BuyerRecordsStore } from './buyer-records-store.js';
+import type { BuyerKey, BuyerSessions } from './buyer-sessions.js';
 import { normalizeEmail, type BuyerDetails, type Customer, type SavedAddress } from './customer.js';
 import { customerFileRecord, dataSubjectExport, type CustomerFileRecord, type DataSubjectExport } from './customer-documents.js';
 import type { CustomerStore } from './customer-store.js';
@@ -53,6 +54,8 @@ export class CustomerService {
     private readonly db: UnitOfWork,
     private readonly store: CustomerStore,
     private readonly buyers: BuyerRecordsStore,
+    /** The buyer's checkout sessions and orders: checkout's (checkout/buyer-sessions-store.ts), through the port. */
+    private readonly sessions: BuyerSessions,
   ) {}
 
   /** The merchant's customer of that email (any case, spaces around), with saved addresses newest first; null when none. */
@@ -179,7 +182,7 @@ export class CustomerService {
   async exportData(merchantId: string, email: string): Promise<DataSubjectExport> {
     const normalized = normalizeEmail(email);
     const customer = await this.store.find(merchantId, normalized);
-    const orders = await this.buyers.orders(merchantId, normalized);
+    const orders = await this.sessions.orders(merchantId, { email: normalized, customerId: customer?.id ?? null });
     if (!customer && orders.length === 0) throw unknownBuyer(merchantId, normalized);
     return dataSubjectExport(normalized, customer, orders);
   }
@@ -188,7 +191,7 @@ export class CustomerService {
    * Erases the buyer of the email from the merchant, in one transaction, whichever protocol they
    * bought through (our API, ACP, UCP, MCP): the customer and its addresses deleted; on the buyer's
    * checkout sessions (by the customer's email, the customer's id, or the buyer a protocol kept:
-   * buyer-records-store.ts) customer and shipping address cleared, and the protocol state kept
+   * checkout/buyer-sessions-store.ts) customer and shipping address cleared, and the protocol state kept
    * without the buyer (their orders keep totals, lines and statuses); those sessions' and
    * orders' stored webhook events scrubbed; idempotent answers holding them deleted; the email
    * cleared from discount redemptions. The answer counts each. NotFoundError, and nothing changed, when nothing is known of the email.
@@ -196,13 +199,14 @@ export class CustomerService {
   async erase(merchantId: string, email: string): Promise<ErasureCounts> {
     const normalized = normalizeEmail(email);
     return this.db.transaction(async (tx) => {
-      const { sessionIds, orderIds } = await this.buyers.trail(tx, merchantId, normalized);
+      const buyer: BuyerKey = { email: normalized, customerId: await this.store.idOf(merchantId, normalized, tx) };
+      const { sessionIds, orderIds } = await this.sessions.trail(tx, merchantId, buyer);
       const ids = [...sessionIds, ...orderIds];
       const webhookEvents = await this.buyers.scrubEvents(tx, merchantId, ids);
       // A session's id without its `cs_` also finds the answers about its UCP cart (`cart_…`, the same row).
       const idempotentResponses = await this.buyers.forgetIdempotentAnswers(tx, merchantId, [...ids, ...sessionIds.flatMap((id) => (id.startsWith('cs_') ? [id.slice(3)] : []))]);
       const discountRedemptions = await this.buyers.anonymizeRedemptions(tx, merchantId, normalized);
-      const checkoutSessions = await this.buyers.clearSessions(tx, merchantId, sessionIds);
+      const checkoutSessions = await this.sessions.clearSessions(tx, merchantId, sessionIds);
       const { customers, addresses } = await this.store.delete(tx, merchantId, normalized);
       if (customers + checkoutSessions + discountRedemptions === 0) throw unknownBuyer(merchantId, normalized);
       return { customers, addresses, checkoutSessions, orders: orderIds.length, webhookEvents, idempotentResponses, discountRedemptions };

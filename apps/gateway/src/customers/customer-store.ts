@@ -108,6 +108,12 @@ export class CustomerStore {
     return rows.map((row) => decodeCustomer(row, byCustomer.get(row.id) ?? []));
   }
 
+  /** The id of the merchant's customer of that (normalized) email; null when it has none. */
+  async idOf(merchantId: string, email: string, tx?: Tx): Promise<string | null> {
+    const [row] = await (tx ?? this.db.sql).query<{ id: string }>(sql`SELECT c.id FROM customers AS c WHERE c.merchant_id = ${merchantId} AND c.email = ${email}`);
+    return row?.id ?? null;
+  }
+
   /** The normalized email of the merchant's customer of that id; null when it has none. */
   async emailOf(merchantId: string, customerId: string): Promise<string | null> {
     const [row] = await this.db.sql.query<{ email: string }>(sql`SELECT c.email FROM customers AS c WHERE c.merchant_id = ${merchantId} AND c.id = ${customerId}`);
