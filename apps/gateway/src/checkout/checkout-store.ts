@@ -1,6 +1,7 @@
 /**
  * The only code that reads and writes checkout sessions, their line items and
- * orders, and that takes stock out of the catalog. Every statement runs on the
+ * orders, and that takes stock out of the catalog (in the completion's one statement,
+ * completion-sql.ts; the catalog's other reads are the catalog's: CatalogReader). Every statement runs on the
  * database's driver (db/sql.ts: checkout's statements are the hot ones) — in the unit
  * of work the service hands in, when there is one — and answers with what the database
  * returned inside that transaction (read-your-writes), as the domain's Session.
@@ -11,6 +12,7 @@ import { NOW_UTC } from '../db/sql-time.js';
 import type { Tx } from '../db/transaction.js';
 import { sql, type Statement } from '../db/statement.js';
 import { catalogEvents } from '../catalog/catalog-events.js';
+import { CatalogReader } from '../catalog/catalog-reader-store.js';
 import { outboxEntry } from '../webhooks/outbox.js';
 import { completionStatement, type NewOrder } from './completion-sql.js';
 import type { CartLine, CatalogProduct } from './line-resolver.js';
@@ -45,30 +47,25 @@ export interface Completion<T extends StockTake> {
 export class CheckoutStore {
   /** A completion's read before it authorizes: the session and its lines' stock in one round trip. */
   readonly completionReads: CompletionReadStore;
+  /** The catalog's reads checkout makes (products, SKUs, stock): the catalog's statements, not ours. */
+  private readonly catalog: CatalogReader;
 
   constructor(private readonly db: Database) {
     this.completionReads = new CompletionReadStore(db);
+    this.catalog = new CatalogReader(db);
   }
 
   /**
    * The merchant's products among `ids`, with what checkout needs of their variants (in a
    * transaction when given one: on PGlite nothing else can run while one is open).
    */
-  async catalogProducts(merchantId: string, ids: readonly string[], tx?: Tx): Promise<Map<string, CatalogProduct>> {
-    const [row] = await (tx ?? this.db.sql).query<{ products: string | null }>(sql`
-      SELECT json_agg(json_build_object('id', p.id, 'title', p.title, 'category', p.category, 'price', p.price, 'currency', p.currency, 'variants',
-               (SELECT coalesce(json_agg(json_build_object('sku', v.sku, 'price', v.price, 'currency', v.currency,
-                         'requiresShipping', v.requires_shipping, 'taxable', v.taxable) ORDER BY v.position), '[]')
-                FROM variants AS v WHERE v.merchant_id = p.merchant_id AND v.product_id = p.id)))::text AS products
-      FROM products AS p WHERE p.merchant_id = ${merchantId} AND p.id = ANY(${[...new Set(ids)]}::text[])`);
-    const products = row?.products ? (JSON.parse(row.products) as CatalogProduct[]) : [];
-    return new Map(products.map((product) => [product.id, product]));
+  catalogProducts(merchantId: string, ids: readonly string[], tx?: Tx): Promise<Map<string, CatalogProduct>> {
+    return this.catalog.productsForSale(merchantId, ids, tx);
   }
 
   /** The product of each SKU among `skus` that is one of the merchant's variants. */
-  async skuOwners(merchantId: string, skus: readonly string[]): Promise<Map<string, string>> {
-    const rows = await this.db.prisma.variant.findMany({ where: { merchantId, sku: { in: [...new Set(skus)] } }, select: { sku: true, productId: true } });
-    return new Map(rows.map((row) => [row.sku, row.productId]));
+  skuOwners(merchantId: string, skus: readonly string[]): Promise<Map<string, string>> {
+    return this.catalog.skuOwners(merchantId, skus);
   }
 
   async find(merchantId: string, id: string): Promise<Session | null> {
@@ -197,13 +194,7 @@ export class CheckoutStore {
    */
   async shortages(tx: Tx | undefined, merchantId: string, takes: readonly (StockTake & { lines: number[] })[]): Promise<Shortage[]> {
     if (takes.length === 0) return [];
-    const stock = await (tx ?? this.db.sql).query<{ productId: string; sku: string; quantity: number; policy: string }>(sql`
-      SELECT v.product_id AS "productId", v.sku, v.quantity, v.policy::text AS policy
-      FROM variants AS v WHERE v.merchant_id = ${merchantId} AND v.sku = ANY(${takes.map((take) => take.sku)}::text[])
-      UNION ALL
-      SELECT p.id, p.id, p.quantity, p.policy::text FROM products AS p
-      WHERE p.merchant_id = ${merchantId} AND p.id = ANY(${takes.map((take) => take.productId)}::text[])
-        AND NOT EXISTS (SELECT 1 FROM variants AS v WHERE v.merchant_id = p.merchant_id AND v.product_id = p.id)`);
+    const stock = await this.catalog.stockLevels(merchantId, takes.map((take) => take.sku), takes.map((take) => take.productId), tx);
     return shortagesOf(takes, stock);
   }
 
@@ -255,14 +246,7 @@ export class CheckoutStore {
 
   /** Why a take that the completion statement could not fill was refused: units left, or gone from the catalog. */
   private async shortfall(tx: Tx, merchantId: string, take: StockTake): Promise<Exclude<StockResult, { kind: 'taken' }>> {
-    const { productId, sku } = take;
-    const [variant] = await tx.query<{ quantity: number }>(sql`
-      SELECT quantity FROM variants WHERE merchant_id = ${merchantId} AND product_id = ${productId} AND sku = ${sku}`);
-    if (variant) return { kind: 'short', available: Math.max(0, variant.quantity) };
-    if (sku !== productId) return { kind: 'gone' };
-    const [product] = await tx.query<{ quantity: number }>(sql`
-      SELECT quantity FROM products WHERE merchant_id = ${merchantId} AND id = ${productId}
-        AND NOT EXISTS (SELECT 1 FROM variants v WHERE v.merchant_id = ${merchantId} AND v.product_id = ${productId})`);
-    return product ? { kind: 'short', available: Math.max(0, product.quantity) } : { kind: 'gone' };
+    const left = await this.catalog.unitsLeft(tx, merchantId, take.productId, take.sku);
+    return left === undefined ? { kind: 'gone' } : { kind: 'short', available: Math.max(0, left) };
   }
 }

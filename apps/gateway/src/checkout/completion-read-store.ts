@@ -2,6 +2,11 @@
  * What a completion reads before it authorizes a payment, in one round trip: the session as it is,
  * and the stock of its lines' SKUs — so that nothing is authorized for a cart the stock cannot fill
  * (session-completion.ts). A read, not a reservation: the completion's transaction decides.
+ *
+ * The catalog's tables are the catalog's to read (catalog/catalog-reader-store.ts); this statement
+ * is the exception, on purpose: joined to the session's lines it costs no round trip of its own on
+ * the completion's path, where asking the catalog apart would cost one (issue 39: one owner per
+ * table, with this and completion-sql.ts as the hot path's exceptions).
  */
 import type { Database } from '../db/database.js';
 import { sql } from '../db/statement.js';

@@ -18,6 +18,12 @@
  *
  * The answer is the positions of the takes that were filled and the codes redeemed; the caller rolls
  * back unless all were.
+ *
+ * Stock is the catalog's table, written here on purpose: taking it in the same statement as the
+ * order is what makes a completion one round trip and oversell-proof (a take the catalog made apart
+ * would cost a round trip and a lock held across it). The hot path's exception to "one owner per
+ * table" (issue 39), with completion-read-store.ts; every other read of the catalog goes through
+ * catalog/catalog-reader-store.ts.
  */
 import { redemptionCtes } from '../discounts/discount-store.js';
 import { utc } from '../db/sql-time.js';
