@@ -3,7 +3,7 @@
  * the optional `version`; every malformed header is `invalid_profile_url`.
  */
 import { describe, expect, it } from 'vitest';
-import { parseDictionary, SfSyntaxError, Token } from '../src/ucp/structured-field.js';
+import { parseSfDictionary as parseDictionary, SfSyntaxError, SfToken as Token } from '@commerce-gateway/webhooks';
 import { parseUcpAgent } from '../src/ucp/ucp-agent.js';
 import { UcpError } from '../src/ucp/ucp-error.js';
 

@@ -7,6 +7,9 @@ export { UcpSignatureError, type UcpSignatureErrorCode } from './ucp/errors.js';
 export type { UcpJwk, UcpHeaders, UcpBody, UcpSignRequest, UcpSignedHeaders, UcpVerifyRequest, UcpVerifyOptions } from './ucp/types.js';
 export type { UcpJwsSignOptions } from './ucp/jws.js';
 export { parseSignatureHeader, formatSignatureHeader, type SignatureHeader } from './header.js';
+export {
+  parseSfDictionary, SfSyntaxError, SfToken, type SfBareItem, type SfItem, type SfInnerList, type SfDictionaryMember,
+} from './ucp/sf-dictionary.js';
 export { WebhookVerificationError, type WebhookVerificationReason } from './errors.js';
 export type {
   WebhookEvent, WebhookEventType, WebhookPayload, WebhookSecret, SignatureHeaderValue,

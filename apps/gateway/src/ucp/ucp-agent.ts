@@ -1,13 +1,14 @@
 /**
  * The `UCP-Agent` request header (overview.md "Platform Advertisement on Request"): an RFC 8941
- * Dictionary whose `profile` is the platform's profile URI, as an sf-string —
+ * Dictionary (parsed by @commerce-gateway/webhooks' strict parser) whose `profile` is the
+ * platform's profile URI, as an sf-string —
  * `UCP-Agent: profile="https://agent.example/.well-known/ucp"`. A `version` member
  * (`version="2026-04-08"`), which neither release defines (the platform's version is its profile's
  * `ucp.version`), is taken as an early declaration when present. Other members are ignored, as a
  * dictionary's unknown keys are. Anything else is `invalid_profile_url`: no header, a field that is
  * not a dictionary, no `profile`, a `profile` that is not a string holding an absolute http(s) URL.
  */
-import { parseDictionary, SfSyntaxError, type DictionaryMember } from './structured-field.js';
+import { parseSfDictionary, SfSyntaxError, type SfDictionaryMember } from '@commerce-gateway/webhooks';
 import { UcpError } from './ucp-error.js';
 
 export const UCP_AGENT_HEADER = 'UCP-Agent';
@@ -21,16 +22,16 @@ export interface UcpAgent {
 
 const EXAMPLE = 'profile="https://agent.example/.well-known/ucp"';
 
-const stringOf = (member: DictionaryMember | undefined): string | undefined =>
+const stringOf = (member: SfDictionaryMember | undefined): string | undefined =>
   member && 'value' in member && typeof member.value === 'string' ? member.value : undefined;
 
 export function parseUcpAgent(header: string | undefined): UcpAgent {
   if (header === undefined || header.trim() === '') {
     throw new UcpError('invalid_profile_url', `The ${UCP_AGENT_HEADER} header is required: ${UCP_AGENT_HEADER}: ${EXAMPLE}`);
   }
-  let members: Map<string, DictionaryMember>;
+  let members: Map<string, SfDictionaryMember>;
   try {
-    members = parseDictionary(header);
+    members = parseSfDictionary(header);
   } catch (error) {
     if (!(error instanceof SfSyntaxError)) throw error;
     throw new UcpError('invalid_profile_url', `${UCP_AGENT_HEADER} is not an RFC 8941 dictionary (${error.message}); send ${EXAMPLE}`);

@@ -1,30 +1,35 @@
 /**
- * An RFC 8941 (Structured Field Values for HTTP) Dictionary parser, the syntax of `UCP-Agent`:
- * `profile="https://…", version="2026-04-08"`. Strict as §4.2 asks — any syntax error fails the
- * whole field (SfSyntaxError) — and complete for what a dictionary holds: strings, tokens,
- * integers, decimals, booleans, byte sequences, inner lists and parameters. A key given twice keeps
- * its last value (§4.2.2).
+ * An RFC 8941 (Structured Field Values for HTTP) Dictionary parser, strict as §4.2 asks: any syntax
+ * error fails the whole field (SfSyntaxError). Complete for what a dictionary holds — strings,
+ * tokens, integers, decimals, booleans, byte sequences, inner lists and parameters; a key given
+ * twice keeps its last value, in its own place (§4.2.2). The syntax of UCP's `UCP-Agent` header:
+ * `profile="https://…", version="2026-04-08"`. No node: imports (the edge entry exports it too).
+ *
+ * (The signature headers are read by the lighter pieces of structured-fields.ts, which keep each
+ * member as received, as RFC 9421's signature base needs.)
  */
+import { fromBase64 } from './bytes.js';
 
-export type BareItem = string | number | boolean | Token | Uint8Array;
+export type SfBareItem = string | number | boolean | SfToken | Uint8Array;
 
 /** An sf-token (`foo`, `text/plain`), kept apart from an sf-string. */
-export class Token {
+export class SfToken {
   constructor(readonly value: string) {}
 }
 
-export interface Item {
-  value: BareItem;
-  params: Map<string, BareItem>;
+export interface SfItem {
+  value: SfBareItem;
+  params: Map<string, SfBareItem>;
 }
 
-export interface InnerList {
-  items: Item[];
-  params: Map<string, BareItem>;
+export interface SfInnerList {
+  items: SfItem[];
+  params: Map<string, SfBareItem>;
 }
 
-export type DictionaryMember = Item | InnerList;
+export type SfDictionaryMember = SfItem | SfInnerList;
 
+/** The field is not a structured field of the expected type; the message says where. */
 export class SfSyntaxError extends Error {
   override name = 'SfSyntaxError';
 }
@@ -100,6 +105,7 @@ function sfNumber(input: Input): number {
   return Number(text);
 }
 
+/** §4.2.7: base64 between colons; a missing `=` padding is tolerated, as parsers SHOULD. */
 function byteSequence(input: Input): Uint8Array {
   input.next(); // :
   let text = '';
@@ -108,10 +114,13 @@ function byteSequence(input: Input): Uint8Array {
     text += input.next();
   }
   input.next();
-  return Uint8Array.from(Buffer.from(text, 'base64'));
+  const bare = text.replace(/=+$/, '');
+  const bytes = bare.includes('=') ? undefined : fromBase64(bare + '='.repeat((4 - (bare.length % 4)) % 4));
+  if (!bytes) input.fail('invalid base64 in byte sequence');
+  return bytes;
 }
 
-function bareItem(input: Input): BareItem {
+function bareItem(input: Input): SfBareItem {
   const char = input.peek();
   if (char === '-' || /[0-9]/.test(char)) return sfNumber(input);
   if (char === '"') return sfString(input);
@@ -125,18 +134,18 @@ function bareItem(input: Input): BareItem {
   if (TOKEN_START.test(char)) {
     let out = input.next();
     while (!input.done && TOKEN_CHAR.test(input.peek())) out += input.next();
-    return new Token(out);
+    return new SfToken(out);
   }
   return input.fail('expected a value');
 }
 
-function parameters(input: Input): Map<string, BareItem> {
-  const params = new Map<string, BareItem>();
+function parameters(input: Input): Map<string, SfBareItem> {
+  const params = new Map<string, SfBareItem>();
   while (input.peek() === ';') {
     input.next();
     input.skip(/ /);
     const name = key(input);
-    let value: BareItem = true;
+    let value: SfBareItem = true;
     if (input.peek() === '=') {
       input.next();
       value = bareItem(input);
@@ -146,9 +155,9 @@ function parameters(input: Input): Map<string, BareItem> {
   return params;
 }
 
-function innerList(input: Input): InnerList {
+function innerList(input: Input): SfInnerList {
   input.next(); // (
-  const items: Item[] = [];
+  const items: SfItem[] = [];
   for (;;) {
     input.skip(/ /);
     if (input.peek() === ')') {
@@ -162,12 +171,12 @@ function innerList(input: Input): InnerList {
 }
 
 /** The dictionary a field value holds; throws SfSyntaxError when it is not one. */
-export function parseDictionary(field: string): Map<string, DictionaryMember> {
+export function parseSfDictionary(field: string): Map<string, SfDictionaryMember> {
   const input = new Input(field.replace(/^ +| +$/g, ''));
-  const members = new Map<string, DictionaryMember>();
+  const members = new Map<string, SfDictionaryMember>();
   while (!input.done) {
     const name = key(input);
-    let member: DictionaryMember;
+    let member: SfDictionaryMember;
     if (input.peek() === '=') {
       input.next();
       member = input.peek() === '(' ? innerList(input) : { value: bareItem(input), params: parameters(input) };
@@ -178,7 +187,8 @@ export function parseDictionary(field: string): Map<string, DictionaryMember> {
     members.set(name, member);
     input.skip(/[ \t]/);
     if (input.done) break;
-    if (input.next() !== ',') input.fail('expected a comma between members');
+    if (input.peek() !== ',') input.fail('expected a comma between members');
+    input.next();
     input.skip(/[ \t]/);
     if (input.done) input.fail('a trailing comma');
   }
