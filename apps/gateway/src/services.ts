@@ -35,7 +35,6 @@ import { DisputeStore } from './payments/disputes/dispute-store.js';
 import { PaymentEventService } from './settlement/provider-events/payment-event-service.js';
 import { PaymentOrderStore } from './settlement/provider-events/payment-order-store.js';
 import { PspFactsRecorder } from './settlement/provider-events/payment-state-recorder.js';
-import { PspFactsStore } from './settlement/provider-events/psp-facts-store.js';
 import { operationsRepairs } from './settlement/reconciliation/operations-repairs.js';
 import { ReconciliationService } from './settlement/reconciliation/reconciliation-service.js';
 import { ReconciliationStore } from './settlement/reconciliation/reconciliation-store.js';
@@ -128,7 +127,7 @@ export function buildServices(db: Database, { config = loadConfig(), logger }: S
     orders: orderStore,
     disputes,
     outbox: new OutboxStore(),
-    recorder: new PspFactsRecorder(orderStore, new PspFactsStore()),
+    recorder: new PspFactsRecorder(orderStore, paymentOperations.store),
     // Our events carry the order as GET /orders/{id} shows it: with its payment (operations and disputes, read in the event's transaction).
     toOrder: async (tx, record) => {
       const operations = await paymentOperations.store.ofSessions([record.session.id], tx);
