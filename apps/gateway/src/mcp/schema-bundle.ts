@@ -6,7 +6,7 @@
  *   embedded whole under `$defs` with its own `$id`, so its relative `$ref`s resolve unchanged.
  *
  *   const { ref, defs } = acpBundle(acpDefs, 'CheckoutSessionCreateRequest');
- *   const { ref, defs } = ucpBundle(ucpFiles('2026-04-08'), 'https://ucp.dev/schemas/shopping/checkout.json');
+ *   const { ref, defs } = ucpBundle(schemaFiles(join(ucpSchemaDir(version), 'schemas')), 'https://ucp.dev/schemas/shopping/checkout.json');
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,11 +1,11 @@
 /**
- * Which UCP REST operation (rest.openapi.json of 2026-04-08; openapi.json of 2026-01-11, served
- * under /ucp) each MCP tool of the release's OpenRPC document stands for, and which argument is
- * its body. `idempotency`: `meta` — the binding requires the caller's key (complete, cancel);
+ * Which UCP REST operation (under /ucp) each MCP tool of a release's OpenRPC document stands for,
+ * and which argument is its body — the table's, or the release's own where its tool names another
+ * (releases/: `mcp.bodyArguments`; 2026-01-11's complete takes `payment`). `idempotency`: `meta` — the binding requires the caller's key (complete, cancel);
  * `fresh` — REST requires one but the binding does not, so a call without a key gets a fresh one
  * (it is then an ordinary, non-deduplicated request); `none` — REST takes none.
  */
-import type { UcpVersion } from '../ucp/ucp-version.js';
+import type { Release } from '../ucp/releases/release.js';
 import { UCP_PREFIX } from '../ucp/ucp-version.js';
 
 export interface UcpOperation {
@@ -22,30 +22,25 @@ export interface UcpOperation {
 const CHECKOUT = `${UCP_PREFIX}/checkout-sessions`;
 const CARTS = `${UCP_PREFIX}/carts`;
 
-const CHECKOUT_TOOLS: Record<string, UcpOperation> = {
+const TOOLS: Record<string, UcpOperation> = {
   create_checkout: { method: 'POST', path: CHECKOUT, body: 'checkout', idempotency: 'fresh' },
   get_checkout: { method: 'GET', path: `${CHECKOUT}/{id}`, idempotency: 'none' },
   update_checkout: { method: 'PUT', path: `${CHECKOUT}/{id}`, body: 'checkout', idempotency: 'fresh' },
   complete_checkout: { method: 'POST', path: `${CHECKOUT}/{id}/complete`, body: 'checkout', idempotency: 'meta' },
   cancel_checkout: { method: 'POST', path: `${CHECKOUT}/{id}/cancel`, idempotency: 'meta' },
+  create_cart: { method: 'POST', path: CARTS, body: 'cart', idempotency: 'fresh' },
+  get_cart: { method: 'GET', path: `${CARTS}/{id}`, idempotency: 'none' },
+  update_cart: { method: 'PUT', path: `${CARTS}/{id}`, body: 'cart', idempotency: 'fresh', idInBody: true },
+  cancel_cart: { method: 'POST', path: `${CARTS}/{id}/cancel`, idempotency: 'meta' },
+  search_catalog: { method: 'POST', path: `${UCP_PREFIX}/catalog/search`, body: 'catalog', idempotency: 'none' },
+  lookup_catalog: { method: 'POST', path: `${UCP_PREFIX}/catalog/lookup`, body: 'catalog', idempotency: 'none' },
+  get_product: { method: 'POST', path: `${UCP_PREFIX}/catalog/product`, body: 'catalog', idempotency: 'none' },
+  get_order: { method: 'GET', path: `${UCP_PREFIX}/orders/{id}`, idempotency: 'none' },
 };
 
-export const UCP_OPERATIONS: Record<UcpVersion, Record<string, UcpOperation>> = {
-  '2026-04-08': {
-    ...CHECKOUT_TOOLS,
-    create_cart: { method: 'POST', path: CARTS, body: 'cart', idempotency: 'fresh' },
-    get_cart: { method: 'GET', path: `${CARTS}/{id}`, idempotency: 'none' },
-    update_cart: { method: 'PUT', path: `${CARTS}/{id}`, body: 'cart', idempotency: 'fresh', idInBody: true },
-    cancel_cart: { method: 'POST', path: `${CARTS}/{id}/cancel`, idempotency: 'meta' },
-    search_catalog: { method: 'POST', path: `${UCP_PREFIX}/catalog/search`, body: 'catalog', idempotency: 'none' },
-    lookup_catalog: { method: 'POST', path: `${UCP_PREFIX}/catalog/lookup`, body: 'catalog', idempotency: 'none' },
-    get_product: { method: 'POST', path: `${UCP_PREFIX}/catalog/product`, body: 'catalog', idempotency: 'none' },
-    get_order: { method: 'GET', path: `${UCP_PREFIX}/orders/{id}`, idempotency: 'none' },
-  },
-  // 2026-01-11's OpenRPC: complete takes `payment` (the body is `{payment_data}`: the selected instrument), and complete and
-  // cancel take `idempotency_key` as an argument; the profile travels in `_meta.ucp.profile`.
-  '2026-01-11': {
-    ...CHECKOUT_TOOLS,
-    complete_checkout: { method: 'POST', path: `${CHECKOUT}/{id}/complete`, body: 'payment', idempotency: 'meta' },
-  },
-};
+/** The REST operation of `release`'s tool `name` (undefined for a tool no operation serves). */
+export function ucpOperation(release: Release, name: string): UcpOperation | undefined {
+  const operation = Object.hasOwn(TOOLS, name) ? TOOLS[name] : undefined;
+  const body = release.mcp.bodyArguments[name];
+  return operation && body ? { ...operation, body } : operation;
+}

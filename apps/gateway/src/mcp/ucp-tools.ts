@@ -1,10 +1,11 @@
 /**
  * UCP's tools for one release, made from its own OpenRPC document (2026-04-08
  * `services/shopping/mcp.openrpc.json`: 13 tools; 2026-01-11 `services/shopping/openrpc.json`:
- * the 5 checkout tools), each one REST operation under /ucp (ucp-operations.ts).
+ * the 5 checkout tools), each one REST operation under /ucp (ucp-operations.ts). The release says
+ * where a call carries the platform's profile, which becomes `UCP-Agent: profile="…"`, and its
+ * idempotency key, which becomes `Idempotency-Key` (releases/: `mcp`):
  *
- * - 2026-04-08 (checkout-mcp.md "Request Metadata"): `meta["ucp-agent"].profile` becomes
- *   `UCP-Agent: profile="…"`, `meta["idempotency-key"]` `Idempotency-Key`.
+ * - 2026-04-08 (checkout-mcp.md "Request Metadata"): `meta["ucp-agent"].profile` and `meta["idempotency-key"]`.
  * - 2026-01-11 (overview.md "Platform Advertisement on Request"): the profile is
  *   `_meta.ucp.profile` of the request, the key the `idempotency_key` argument.
  *
@@ -16,13 +17,15 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
-import { ucpSchemaDir } from '../ucp/ucp-schemas.js';
+import type { Release } from '../ucp/releases/release.js';
+import { releaseOf } from '../ucp/releases/releases.js';
+import { ucpSchemaDir, vendoredFile } from '../ucp/ucp-schemas.js';
 import { UCP_PREFIX, type UcpVersion } from '../ucp/ucp-version.js';
 import { envelopeChecker } from './envelope.js';
 import { schemaFiles, ucpBundle } from './schema-bundle.js';
 import { RpcError, segment, type CallContext, type GatewayTool } from './tool.js';
 import { fromUcpRest } from './ucp-answer.js';
-import { UCP_OPERATIONS, type UcpOperation } from './ucp-operations.js';
+import { ucpOperation, type UcpOperation } from './ucp-operations.js';
 
 type Json = Record<string, unknown>;
 
@@ -33,10 +36,8 @@ interface RpcMethod {
   params: { name: string; required?: boolean; schema: Json }[];
 }
 
-const OPENRPC: Record<UcpVersion, string> = { '2026-04-08': 'services/shopping/mcp.openrpc.json', '2026-01-11': 'services/shopping/openrpc.json' };
 /** Where the OpenRPC documents live on ucp.dev: their relative `$ref`s resolve from here to the schemas' `$id`s. */
 const OPENRPC_BASE = 'https://ucp.dev/services/shopping/mcp.openrpc.json';
-const SERVICE_SCHEMA_2026_01_11 = 'https://ucp.dev/services/service_schema.json';
 
 const ucpErrorData = (message: string) => ({ code: 'invalid_params', content: message });
 
@@ -56,41 +57,29 @@ function resolveRefs(node: unknown, components: Json): unknown {
 /** The profile header value: an RFC 8941 dictionary of sf-strings. */
 const sfString = (value: string): string => `"${value.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
 
-function profileOf(version: UcpVersion, args: Json, context: CallContext): string {
-  if (version === '2026-04-08') return ((args.meta as Json)['ucp-agent'] as Json).profile as string;
-  const profile = ((context.requestMeta?.ucp ?? {}) as Json).profile;
-  if (typeof profile !== 'string' || !URL.canParse(profile)) {
-    const message = 'Invalid arguments: _meta.ucp.profile (the platform profile URL, in the request params) is required';
-    throw new RpcError(ErrorCode.InvalidParams, message, { status: 'requires_escalation', messages: [{ type: 'error', code: 'invalid_profile_url', content: message, severity: 'requires_buyer_input' }] });
+function profileOf(release: Release, args: Json, context: CallContext): string {
+  const profile = release.mcp.profileOf(args, context.requestMeta);
+  if (profile === undefined) {
+    const message = `Invalid arguments: ${release.mcp.profileField} is required`;
+    const refusal = release.answer({ code: 'invalid_profile_url', content: message, status: 400, negotiation: true, resource: false });
+    throw new RpcError(ErrorCode.InvalidParams, message, refusal.body);
   }
   return profile;
 }
 
-function idempotencyKeyOf(version: UcpVersion, operation: UcpOperation, args: Json): string | undefined {
+function idempotencyKeyOf(release: Release, operation: UcpOperation, args: Json): string | undefined {
   if (operation.idempotency === 'none') return undefined;
-  const given = version === '2026-04-08' ? (args.meta as Json)['idempotency-key'] : args.idempotency_key;
+  const given = release.mcp.idempotencyKeyOf(args);
   return typeof given === 'string' ? given : randomUUID();
 }
 
-function bodyOf(version: UcpVersion, operation: UcpOperation, args: Json): unknown {
+function bodyOf(release: Release, operation: UcpOperation, args: Json): unknown {
   if (!operation.body) return undefined;
-  if (version === '2026-01-11' && operation.body === 'payment') return paymentData(args.payment as Json | undefined);
-  const payload = args[operation.body];
+  const payload = release.mcp.restBody(operation.body, args[operation.body]);
   return operation.idInBody && payload && typeof payload === 'object' ? { ...(payload as Json), id: args.id } : payload;
 }
 
-/**
- * 2026-01-11: the tool takes `payment` (payment.json: `instruments`, `selected_instrument_id`), the
- * REST operation `{payment_data: <instrument>}` (payment_data.json) — the selected instrument, or
- * the only one. Without one the body is `{}`, which REST refuses as its schema says.
- */
-function paymentData(payment: Json | undefined): Json {
-  const instruments = Array.isArray(payment?.instruments) ? (payment.instruments as Json[]) : [];
-  const chosen = instruments.find((instrument) => instrument.id === payment?.selected_instrument_id) ?? (instruments.length === 1 ? instruments[0] : undefined);
-  return chosen ? { payment_data: chosen } : {};
-}
-
-function ucpTool(version: UcpVersion, method: RpcMethod, operation: UcpOperation, files: Map<string, Json>, components: Json): GatewayTool {
+function ucpTool(release: Release, method: RpcMethod, operation: UcpOperation, files: Map<string, Json>, components: Json): GatewayTool {
   const params = method.params.map((param) => ({ ...param, schema: resolveRefs(param.schema, components) as Json }));
   const required = params.filter((param) => param.required).map((param) => param.name);
   const defs: Json = {};
@@ -111,7 +100,7 @@ function ucpTool(version: UcpVersion, method: RpcMethod, operation: UcpOperation
   return {
     definition: {
       name: method.name,
-      description: `UCP ${version}: ${method.description ?? method.summary ?? method.name}`,
+      description: `UCP ${release.version}: ${method.description ?? method.summary ?? method.name}`,
       inputSchema: { type: 'object', required, properties: advertised, ...(Object.keys(defs).length ? { $defs: defs } : {}) } as { type: 'object' },
       annotations: { readOnlyHint: operation.method === 'GET' || operation.path.startsWith(`${UCP_PREFIX}/catalog/`) },
     },
@@ -123,18 +112,18 @@ function ucpTool(version: UcpVersion, method: RpcMethod, operation: UcpOperation
         const message = `${method.name}: ${operation.body}.id is not allowed; the top-level id names the resource`;
         throw new RpcError(ErrorCode.InvalidParams, message, ucpErrorData(message));
       }
-      const profile = profileOf(version, args, context);
+      const profile = profileOf(release, args, context);
       const meta = (args.meta ?? {}) as Json;
-      const key = idempotencyKeyOf(version, operation, args);
+      const key = idempotencyKeyOf(release, operation, args);
       const headers: Record<string, string> = {
-        'UCP-Agent': `profile=${sfString(profile)}, version=${sfString(version)}`,
+        'UCP-Agent': `profile=${sfString(profile)}, version=${sfString(release.version)}`,
         'Request-Id': typeof meta['request-id'] === 'string' ? meta['request-id'] : randomUUID(),
         ...(key ? { 'Idempotency-Key': key } : {}),
       };
-      const body = bodyOf(version, operation, args);
+      const body = bodyOf(release, operation, args);
       return { method: operation.method, path: operation.path.replace('{id}', segment(String(args.id ?? ''))), headers, ...(body !== undefined ? { body } : {}) };
     },
-    fromRest: (reply) => fromUcpRest(version, reply),
+    fromRest: (reply) => fromUcpRest(release, reply),
   };
 }
 
@@ -144,18 +133,19 @@ const cache = new Map<UcpVersion, GatewayTool[]>();
 export function ucpTools(version: UcpVersion): GatewayTool[] {
   const cached = cache.get(version);
   if (cached) return cached;
+  const release = releaseOf(version);
   const root = ucpSchemaDir(version);
-  const document = JSON.parse(readFileSync(join(root, OPENRPC[version]), 'utf8')) as { methods: RpcMethod[]; components?: Json };
+  const document = JSON.parse(readFileSync(join(root, release.mcp.openRpc), 'utf8')) as { methods: RpcMethod[]; components?: Json };
   const files = schemaFiles(join(root, 'schemas'));
-  if (version === '2026-01-11') {
-    // Its ucp.json names ../services/service_schema.json, whose own `$id` says …/schemas/service.json (as ucp-schemas.ts corrects, in memory only).
-    const service = JSON.parse(readFileSync(join(root, 'services', 'service_schema.json'), 'utf8')) as Json;
-    files.set(SERVICE_SCHEMA_2026_01_11, { ...service, $id: SERVICE_SCHEMA_2026_01_11 });
+  for (const path of release.schemas.extraFiles) {
+    // By the `$id` its refs name it by (as ucp-schemas.ts corrects, in memory only): 2026-01-11's ucp.json names ../services/service_schema.json.
+    const schema = vendoredFile(version, path);
+    files.set(schema.$id as string, schema);
   }
   const tools = document.methods.map((method) => {
-    const operation = UCP_OPERATIONS[version][method.name];
+    const operation = ucpOperation(release, method.name);
     if (!operation) throw new Error(`UCP ${version} tool ${method.name} has no REST operation`);
-    return ucpTool(version, method, operation, files, document.components ?? {});
+    return ucpTool(release, method, operation, files, document.components ?? {});
   });
   cache.set(version, tools);
   return tools;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { releaseOf, UCP_VERSIONS } from './releases/releases.js';
 import { firstProblem, ucpRequestValidator } from './request-schemas.js';
 
 const CHECKOUT = 'https://ucp.dev/schemas/shopping/checkout.json';
@@ -25,7 +26,7 @@ describe('UCP request schemas, resolved from ucp_request', () => {
   });
 
   it('deviation: the body id on update is optional at both releases (the path names the session)', () => {
-    for (const release of ['2026-01-11', '2026-04-08'] as const) {
+    for (const release of UCP_VERSIONS) {
       const update = ucpRequestValidator(release, 'update', [CHECKOUT]);
       expect(update({ line_items: [line] }), release).toBe(true);
       expect(update({ id: 'cs_1', line_items: [{ id: 'li_1', ...line }] }), release).toBe(true);
@@ -33,8 +34,8 @@ describe('UCP request schemas, resolved from ucp_request', () => {
   });
 
   it('deviation: a fulfillment method resent without id or line_item_ids is accepted on update, and still typed', () => {
-    for (const release of ['2026-01-11', '2026-04-08'] as const) {
-      const composed = release === '2026-01-11' ? 'checkout' : 'dev.ucp.shopping.checkout';
+    for (const release of UCP_VERSIONS) {
+      const composed = releaseOf(release).checkout.extensionDefinition;
       const update = ucpRequestValidator(release, 'update', [CHECKOUT, `https://ucp.dev/schemas/shopping/fulfillment.json#/$defs/${composed}`]);
       const method = { type: 'shipping', destinations: [{ id: 'd1', address_country: 'US' }], selected_destination_id: 'd1' };
       expect(update({ line_items: [line], fulfillment: { methods: [method] } }), release).toBe(true);

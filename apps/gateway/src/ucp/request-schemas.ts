@@ -11,7 +11,8 @@
  * deviation is listed here and tested):
  * - 2026-01-11 lists `currency` and `payment` among a checkout's required fields without a
  *   `ucp_request` annotation, while its own REST examples create and update with neither: they are
- *   optional in requests (the currency is the catalog's, the payment comes at completion).
+ *   optional in requests (the currency is the catalog's, the payment comes at completion) —
+ *   releases/: `checkout.optionalInRequests`.
  * - 2026-01-11 marks the body's `id` required on update, 2026-04-08 deprecates it (the path names
  *   the session): optional at both; when sent it must be the path's id.
  * - A `fulfillment.methods[]` entry's `id` and `line_item_ids` are required on update, while
@@ -31,6 +32,7 @@
 import type { ValidateFunction } from 'ajv';
 import { loadContract } from '../contract/document.js';
 import { boundStrings, COUNTRY_CODE } from '../contract/kept-field-limits.js';
+import { releaseOf } from './releases/releases.js';
 import { ucpAjv, vendoredSchemas } from './ucp-schemas.js';
 import type { UcpVersion } from './ucp-version.js';
 
@@ -78,7 +80,7 @@ const METHOD_ID = 'https://ucp.dev/schemas/shopping/types/fulfillment_method.jso
 function relax(schema: Json, version: UcpVersion, operation: UcpRequestOperation): Json {
   if (!Array.isArray(schema.required)) return schema;
   const loose =
-    schema.$id === CHECKOUT_ID ? new Set(['id', ...(version === '2026-01-11' ? ['currency', 'payment'] : [])])
+    schema.$id === CHECKOUT_ID ? new Set(['id', ...releaseOf(version).checkout.optionalInRequests])
     : schema.$id === METHOD_ID && operation === 'update' ? new Set(['id', 'line_item_ids'])
     : undefined;
   if (!loose) return schema;

@@ -1,5 +1,5 @@
 /**
- * A UCP refusal, answered as the release the request is processed at words it:
+ * A UCP refusal, answered as the release the request is processed at words it (releases/: `answer`):
  * - 2026-04-08 (overview.md "Error Handling", REST transport bindings): a transport error,
  *   `{code, content, continue_url?}`, with the status of its code — 400 `invalid_profile_url`,
  *   424 `profile_unreachable`, 422 `profile_malformed`, 422 `version_unsupported`.
@@ -20,11 +20,13 @@
  * served". 2026-04-08's 200-with-envelope convention never leaks into 2026-01-11.
  */
 import { KnownError } from '../kernel/errors.js';
+import { releaseOf } from './releases/releases.js';
 import type { UcpVersion } from './ucp-version.js';
 
 export type NegotiationCode = 'invalid_profile_url' | 'profile_unreachable' | 'profile_malformed' | 'version_unsupported' | 'capabilities_incompatible';
 
-const STATUS_2026_04_08: Record<NegotiationCode, number> = {
+/** The negotiation codes' statuses (2026-04-08's table, which UcpError carries; a release without it answers its own). */
+const NEGOTIATION_STATUS: Record<NegotiationCode, number> = {
   invalid_profile_url: 400,
   profile_unreachable: 424,
   profile_malformed: 422,
@@ -48,7 +50,7 @@ export class UcpError extends KnownError {
     /** Human-readable, as UCP's `content`. */
     readonly content: string,
     /** The status under 2026-04-08 (its table for negotiation codes); 2026-01-11 answers 400 for those. */
-    readonly status2026_04_08: number = STATUS_2026_04_08[code as NegotiationCode] ?? 400,
+    readonly status2026_04_08: number = NEGOTIATION_STATUS[code as NegotiationCode] ?? 400,
     readonly headers: Record<string, string> = {},
     readonly detail: UcpErrorDetail = {},
   ) {
@@ -67,15 +69,13 @@ export class UcpError extends KnownError {
 
   /** Status and body as `version` answers this error. */
   answer(version: UcpVersion): { status: number; body: Record<string, unknown> } {
-    const path = this.detail.path ? { path: this.detail.path } : {};
-    if (version === '2026-01-11') {
-      // No envelope at 2026-01-11: a negotiation failure, or an outcome 2026-04-08 answers 200, is 400.
-      const status = this.code in STATUS_2026_04_08 || this.status2026_04_08 < 400 ? 400 : this.status2026_04_08;
-      return { status, body: { status: 'requires_escalation', messages: [{ type: 'error', code: this.code, ...path, content: this.content, severity: 'requires_buyer_input' }] } };
-    }
-    if (this.detail.resource || this.code === 'capabilities_incompatible') { // overview.md: 200, a result
-      return { status: 200, body: { ucp: { version, status: 'error' }, messages: [{ type: 'error', code: this.code, ...path, content: this.content, severity: 'unrecoverable' }] } };
-    }
-    return { status: this.status2026_04_08, body: { code: this.code, content: this.content } };
+    return releaseOf(version).answer({
+      code: this.code,
+      content: this.content,
+      status: this.status2026_04_08,
+      negotiation: this.code in NEGOTIATION_STATUS,
+      resource: this.detail.resource === true,
+      path: this.detail.path,
+    });
   }
 }

@@ -1,9 +1,10 @@
 /**
  * UCP's REST operations under `/ucp`, from the official bindings vendored in openapi/ucp/: the
- * 2026-04-08 `rest.openapi.json` (checkout, cart, catalog, order) is the table; an operation the
- * 2026-01-11 `openapi.json` also defines (checkout) is served at both releases, the others only to
- * a request negotiated at 2026-04-08 (`since`). Each carries the API-key scope it needs, and is
- * named `ucp.<official operationId>` in our tables, logs and metrics.
+ * newest release's binding (2026-04-08 `rest.openapi.json`: checkout, cart, catalog, order) is the
+ * table; an operation is served to a request negotiated at a release whose binding defines it
+ * (2026-01-11 `openapi.json`: checkout) or that serves it beyond its binding (releases/: `rest`).
+ * Each carries the API-key scope it needs, and is named `ucp.<official operationId>` in our tables,
+ * logs and metrics.
  *
  * Deviations, for the orders 2026-01-11 clients read where they look for them (order/ucp-order-operations.ts):
  * `get_order` is served at both releases, and `PUT /orders/{id}` (`update_order`, no binding defines
@@ -12,12 +13,14 @@
 import { createRequire } from 'node:module';
 import type { OpenApiDocument, OpenApiOperation } from '../contract/document.js';
 import { OperationTable } from '../contract/operations.js';
+import type { Release } from './releases/release.js';
+import { newestRelease, releases } from './releases/releases.js';
 import { UCP_PREFIX, type UcpVersion } from './ucp-version.js';
 
 const require = createRequire(import.meta.url);
 
-const binding = (version: UcpVersion, file: string): OpenApiDocument =>
-  require(`@commerce-gateway/openapi/ucp/${version}/services/shopping/${file}`) as OpenApiDocument;
+const binding = (release: Release): OpenApiDocument =>
+  require(`@commerce-gateway/openapi/ucp/${release.version}/services/shopping/${release.rest.binding}`) as OpenApiDocument;
 
 /** The scope an operation needs: catalog reads, order reads, else checkout (carts are pre-checkout). */
 function scopeOf(operationId: string, method: string): string {
@@ -35,8 +38,9 @@ function operationIds(document: OpenApiDocument): Set<string> {
   );
 }
 
-const latest = binding('2026-04-08', 'rest.openapi.json');
-const inFirstRelease = new Set([...operationIds(binding('2026-01-11', 'openapi.json')), 'get_order', 'update_order']);
+const latest = binding(newestRelease());
+/** The operations served at each release, by official operationId. */
+const served = new Map(releases().map((release) => [release.version, new Set([...operationIds(binding(release)), ...release.rest.alsoServed])]));
 
 /** `PUT /orders/{id}`: the order update clients send (see above); its body is the order, read by order-update.ts. */
 function withOrderUpdate(paths: OpenApiDocument['paths']): OpenApiDocument['paths'] {
@@ -51,9 +55,16 @@ function withOrderUpdate(paths: OpenApiDocument['paths']): OpenApiDocument['path
   return { ...paths, '/orders/{id}': { ...item, put } } as OpenApiDocument['paths'];
 }
 
-/** The first release that defines an operation (by our `ucp.` name). */
+const officialId = (operationId: string): string => operationId.replace(/^ucp\./, '');
+
+/** Whether a request negotiated at `version` is served the operation (by our `ucp.` name, or the official one). */
+export function servesOperation(version: UcpVersion, operationId: string): boolean {
+  return served.get(version)?.has(officialId(operationId)) ?? false;
+}
+
+/** The first release that serves an operation (by our `ucp.` name, or the official one). */
 export function operationSince(operationId: string): UcpVersion {
-  return inFirstRelease.has(operationId.replace(/^ucp\./, '')) ? '2026-01-11' : '2026-04-08';
+  return (releases().find((release) => servesOperation(release.version, operationId)) ?? newestRelease()).version;
 }
 
 export function ucpOperationTable(): OperationTable {

@@ -4,8 +4,8 @@
  * and under `/ucp` the REST operations of the official bindings (ucp-operations.ts) over the same
  * domain as our API and ACP. Every operation runs:
  *
- *   negotiation (UCP-Agent, the release) → the operation (an operation of a newer release than the
- *   request's is not found) → our API keys (Bearer, or UCP's X-API-Key) and scopes → rate limits →
+ *   negotiation (UCP-Agent, the release) → the operation (one the request's release does not
+ *   serve is not found) → our API keys (Bearer, or UCP's X-API-Key) and scopes → rate limits →
  *   body → Idempotency-Key (the store every profile shares; UCP's rule: a key reused with another
  *   body is 409) → the handler
  *
@@ -41,7 +41,7 @@ import { profileHandlers } from './payment-handlers.js';
 import type { AgentProfileFetcher } from './profile-fetcher.js';
 import { UcpError } from './ucp-error.js';
 import { ucpErrors } from './ucp-errors.js';
-import { operationSince, ucpOperationTable } from './ucp-operations.js';
+import { operationSince, servesOperation, ucpOperationTable } from './ucp-operations.js';
 import { UCP_PREFIX } from './ucp-version.js';
 
 export interface UcpProfileDeps {
@@ -95,9 +95,9 @@ export function ucpProfile(deps: UcpProfileDeps): ProtocolProfile {
     before: [ucpDiscovery(offered), devPlatformProfileRoute({ env: config.env, current }), negotiate],
     guard: [
       (req, _res, next) => {
-        const since = operationSince(req.ctx.operation!.operationId);
+        const { operationId } = req.ctx.operation!;
         const { version } = negotiationOf(req);
-        if (since > version) throw new UcpError('not_found', `${req.method} ${req.path} is an operation of UCP ${since}; this request speaks ${version}`, 404);
+        if (!servesOperation(version, operationId)) throw new UcpError('not_found', `${req.method} ${req.path} is an operation of UCP ${operationSince(operationId)}; this request speaks ${version}`, 404);
         next();
       },
       authenticate({ keys: deps.keys, env: config.env, basicAuth: false, failures: deps.failures, keyHeader: 'X-API-Key' }),

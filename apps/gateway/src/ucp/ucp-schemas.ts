@@ -4,8 +4,9 @@
  * so they cannot share the one Ajv of contract/schemas.ts. Two `$id`s are corrected in memory
  * only, where the official files' relative `$ref`s do not resolve from them:
  * `discovery/profile_schema.json` (`$id` …/schemas/discovery/profile.json, refs
- * `../schemas/ucp.json`) and, in 2026-01-11, `services/service_schema.json` (refs from `ucp.json`
- * name it at …/services/service_schema.json, its `$id` says …/schemas/service.json).
+ * `../schemas/ucp.json`) and, where a release vendors it (2026-01-11: releases/ `schemas.extraFiles`),
+ * `services/service_schema.json` (refs from `ucp.json` name it at …/services/service_schema.json,
+ * its `$id` says …/schemas/service.json).
  *
  *   const validate = ucpProfileValidator('2026-04-08', 'business');
  *   validate(profile) || validate.errors;
@@ -15,6 +16,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { releaseOf } from './releases/releases.js';
 import type { UcpVersion } from './ucp-version.js';
 
 const require = createRequire(import.meta.url);
@@ -36,16 +38,18 @@ function jsonFiles(dir: string): string[] {
   });
 }
 
-/** The release's vendored schemas, each with the `$id` it is referred to by (ID_FIXES applied). */
+/** A vendored file of the release (`path` under its folder), with the `$id` it is referred to by (ID_FIXES applied). */
+export function vendoredFile(version: UcpVersion, path: string): Record<string, unknown> {
+  const schema = JSON.parse(readFileSync(join(ucpSchemaDir(version), path), 'utf8')) as Record<string, unknown>;
+  const fixed = ID_FIXES[path.split('\\').join('/')];
+  return fixed ? { ...schema, $id: fixed } : schema;
+}
+
+/** The release's vendored schemas: schemas/, discovery/ and the files its schemas refer to besides. */
 export function vendoredSchemas(version: UcpVersion): Record<string, unknown>[] {
   const root = ucpSchemaDir(version);
-  const files = ['schemas', 'discovery'].flatMap((folder) => jsonFiles(join(root, folder)));
-  if (version === '2026-01-11') files.push(join(root, 'services', 'service_schema.json'));
-  return files.map((file) => {
-    const schema = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-    const fixed = ID_FIXES[relative(root, file).split('\\').join('/')];
-    return fixed ? { ...schema, $id: fixed } : schema;
-  });
+  const files = ['schemas', 'discovery'].flatMap((folder) => jsonFiles(join(root, folder)).map((file) => relative(root, file)));
+  return [...files, ...releaseOf(version).schemas.extraFiles].map((path) => vendoredFile(version, path));
 }
 
 /** A new Ajv holding `schemas` (strict off: the schemas carry UCP's own annotations — `ucp_request`, … — beside JSON Schema's keywords). */
@@ -73,11 +77,11 @@ export function ucpSchemaValidator(version: UcpVersion, ref: string): ValidateFu
 
 /**
  * The validator of a discovery profile of `version`: a business's (what /.well-known/ucp serves) or a
- * platform's (what UCP-Agent points at). 2026-01-11 has one profile schema for both.
+ * platform's (what UCP-Agent points at): the fragment the release names (2026-01-11 has one schema for both).
  */
 export function ucpProfileValidator(version: UcpVersion, kind: 'business' | 'platform'): ValidateFunction {
   const ajv = ajvOf(version);
-  const ref = version === '2026-01-11' ? ID_FIXES['discovery/profile_schema.json']! : `${ID_FIXES['discovery/profile_schema.json']!}#/$defs/${kind}_profile`;
+  const ref = `${ID_FIXES['discovery/profile_schema.json']!}${releaseOf(version).schemas.profileFragment(kind)}`;
   const validate = ajv.getSchema(ref);
   if (!validate) throw new Error(`UCP ${version} has no ${kind} profile schema`);
   return validate;

@@ -1,16 +1,17 @@
 /**
  * The UCP releases this gateway speaks and which of them a request may use (overview.md
- * "Version Negotiation"). UCP_VERSION names the current one, the one `/.well-known/ucp` describes:
- * - 2026-04-08 current: a platform's version must be the current one or a key of the profile's
- *   `supported_versions` (2026-01-11, the older release we also speak) — "Request-Time Validation".
- * - 2026-01-11 current: "if platform version ≤ business version: Business MUST process the
- *   request" (at 2026-01-11); a newer version (2026-04-08 included) is `version_unsupported`.
- *   2026-01-11 has no `supported_versions`, and 2026-04-08 lists only older versions there.
+ * "Version Negotiation"). UCP_VERSION names the current one, the one `/.well-known/ucp` describes;
+ * the current release's rules decide (releases/: `negotiation`):
+ * - a release whose profile links older releases (`supported_versions`): a platform's version must
+ *   be the current one or one it links — "Request-Time Validation";
+ * - a release that processes older platforms: "if platform version ≤ business version: Business
+ *   MUST process the request" (at the current release); a newer version is `version_unsupported`.
+ * A release links only older versions, and only the current profile links any.
  */
-import { UCP_RELEASES, type UcpRelease } from '../config/config.js';
+import { isUcpVersion, releaseOf, UCP_VERSIONS } from './releases/releases.js';
+import type { UcpVersion } from './releases/release.js';
 
-export const UCP_VERSIONS = UCP_RELEASES;
-export type UcpVersion = UcpRelease;
+export { isUcpVersion, UCP_VERSIONS, type UcpVersion };
 
 /** Where UCP's REST operations live (the `dev.ucp.shopping` REST endpoint is the public origin + this). */
 export const UCP_PREFIX = '/ucp';
@@ -19,16 +20,14 @@ export const MCP_PATH = '/mcp';
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-export const isUcpVersion = (value: string): value is UcpVersion => (UCP_VERSIONS as readonly string[]).includes(value);
-
 /** The releases a platform may use while `current` is the profile's version, oldest first. */
 export function acceptedVersions(current: UcpVersion): UcpVersion[] {
   return UCP_VERSIONS.filter((version) => version <= current);
 }
 
-/** The older releases `current`'s profile links from `supported_versions` (none for 2026-01-11, which has no such field). */
+/** The older releases `current`'s profile links from `supported_versions` (none where the release has no such field). */
 export function linkedVersions(current: UcpVersion): UcpVersion[] {
-  return current === '2026-01-11' ? [] : acceptedVersions(current).filter((version) => version !== current);
+  return releaseOf(current).negotiation.linksOlderReleases ? acceptedVersions(current).filter((version) => version !== current) : [];
 }
 
 /**
@@ -38,6 +37,6 @@ export function linkedVersions(current: UcpVersion): UcpVersion[] {
 export function negotiatedVersion(declared: string, current: UcpVersion): UcpVersion | undefined {
   if (!DATE.test(declared)) return undefined;
   if (isUcpVersion(declared) && acceptedVersions(current).includes(declared)) return declared;
-  if (current === '2026-01-11' && declared < current) return current; // 2026-01-11: an older platform is processed
+  if (releaseOf(current).negotiation.processesOlderPlatforms && declared < current) return current; // an older platform is processed at the current release
   return undefined;
 }

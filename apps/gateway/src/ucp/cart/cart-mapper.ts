@@ -8,14 +8,15 @@
  */
 import type { SessionRecord } from '../../checkout/session-record.js';
 import type { UcpMessage } from '../catalog/ucp-product.js';
-import { ucpEnvelope } from '../envelope.js';
+import { CAPABILITY } from '../capabilities.js';
+import { releaseOf } from '../releases/releases.js';
 import { CART_VERSION, cartIdOf, type UcpCartState } from './cart-state.js';
 
-export const CART_CAPABILITY = 'dev.ucp.shopping.cart';
+export const CART_CAPABILITY = CAPABILITY.cart;
 
 /** The `ucp` envelope of a cart answer (ucp.json#/$defs/response_cart_schema). */
 export function cartMeta(status?: 'error'): Record<string, unknown> {
-  return { ...ucpEnvelope(CART_VERSION, [CART_CAPABILITY]), ...(status ? { status } : {}) };
+  return { ...releaseOf(CART_VERSION).envelope([CART_CAPABILITY]), ...(status ? { status } : {}) };
 }
 
 type Total = { type: string; amount: number; display_text?: string };

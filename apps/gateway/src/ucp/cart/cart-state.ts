@@ -6,12 +6,17 @@
  * never shows a session id as a cart id, and a checkout id sent as a cart id (or the reverse) names
  * no cart. A row is a cart only when its state says `kind: "cart"` (fixed at creation).
  */
-export const CART_VERSION = '2026-04-08';
+import { CAPABILITY } from '../capabilities.js';
+import { releaseDefining } from '../releases/releases.js';
+import type { UcpVersion } from '../ucp-version.js';
+
+/** The release a cart is kept and answered at: the first that defines carts (2026-04-08). */
+export const CART_VERSION: UcpVersion = releaseDefining(CAPABILITY.cart).version;
 
 export interface UcpCartState {
   protocol: 'ucp';
   kind: 'cart';
-  version: typeof CART_VERSION;
+  version: UcpVersion;
   /** The platform's item id of each line, by position (a variant SKU or a product id). */
   item_ids: string[];
   /** As the platform sent them, echoed back (localization hints; buyer for the checkout made from the cart). */

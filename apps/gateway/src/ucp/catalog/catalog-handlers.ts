@@ -9,19 +9,21 @@ import { merchantOf } from '../../http/context.js';
 import type { OperationHandlers } from '../../http/operation-handlers.js';
 import { negotiationOf } from '../negotiation.js';
 import { UcpError } from '../ucp-error.js';
-import { CATALOG_VERSION, UcpCatalog, type UcpCatalogDeps } from './ucp-catalog.js';
+import { operationSince, servesOperation } from '../ucp-operations.js';
+import { UcpCatalog, type UcpCatalogDeps } from './ucp-catalog.js';
 
 /**
- * Refuses an operation of 2026-04-08 on a request negotiated at an older release. The release is
- * the platform profile's (fetched once and cached; a profile that cannot be fetched or speaks no
- * release of ours is refused as negotiation words it), or the one UCP-Agent declares.
+ * Refuses an operation (by official operationId) on a request negotiated at a release that does
+ * not serve it (2026-01-11 for the catalog and carts). The release is the platform profile's
+ * (fetched once and cached; a profile that cannot be fetched or speaks no release of ours is
+ * refused as negotiation words it), or the one UCP-Agent declares.
  */
 export async function requireRelease(req: Request, operation: string): Promise<void> {
   const negotiation = negotiationOf(req);
   if (negotiation.agent.version === undefined) await negotiation.profile();
   const { version } = negotiation;
-  if (version !== CATALOG_VERSION) {
-    throw new UcpError('not_found', `${operation} is an operation of UCP ${CATALOG_VERSION}; this request is processed at UCP ${version}, which has no such operation`, 404);
+  if (!servesOperation(version, operation)) {
+    throw new UcpError('not_found', `${operation} is an operation of UCP ${operationSince(operation)}; this request is processed at UCP ${version}, which has no such operation`, 404);
   }
 }
 

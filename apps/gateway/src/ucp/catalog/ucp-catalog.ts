@@ -19,7 +19,8 @@ import type { CatalogService } from '../../catalog/catalog-service.js';
 import { NotFoundError } from '../../kernel/errors.js';
 import { compareTitleOrder } from '../../search/filter.js';
 import { StorefrontUrls } from '../../storefront/storefront-urls.js';
-import { ucpEnvelope } from '../envelope.js';
+import { CAPABILITY } from '../capabilities.js';
+import { releaseDefining, releaseOf } from '../releases/releases.js';
 import { UcpError } from '../ucp-error.js';
 import { describeProblem, shoppingSchema, ucpSchemaValidator } from '../ucp-schemas.js';
 import { categoryAllowed, priceAllowed, resolveFilters, type ResolvedFilters, type UcpSearchFilters } from './catalog-filters.js';
@@ -28,9 +29,10 @@ import { sellableVariants, toUcpProduct, ucpAvailability, ucpPrice } from './pro
 import { decodeCursor, encodeCursor, MAX_OFFSET, searchFingerprint } from './search-cursor.js';
 import type { UcpInputCorrelation, UcpMessage, UcpProduct, UcpSelectedOption } from './ucp-product.js';
 
-export const CATALOG_VERSION = '2026-04-08';
-export const SEARCH_CAPABILITY = 'dev.ucp.shopping.catalog.search';
-export const LOOKUP_CAPABILITY = 'dev.ucp.shopping.catalog.lookup';
+export const SEARCH_CAPABILITY = CAPABILITY.catalogSearch;
+export const LOOKUP_CAPABILITY = CAPABILITY.catalogLookup;
+/** The release the catalog is answered at: the first that defines it (2026-04-08). */
+export const CATALOG_VERSION = releaseDefining(SEARCH_CAPABILITY).version;
 export const DEFAULT_LIMIT = 10;
 export const MAX_LIMIT = 50;
 export const MAX_LOOKUP_IDS = 50;
@@ -71,7 +73,7 @@ export interface UcpCatalogDeps {
 
 /** The `ucp` envelope of a catalog answer (ucp.json#/$defs/response_catalog_schema): the operation's capability, `status` success or error. */
 export function catalogMeta(capability: string, status?: 'error'): Record<string, unknown> {
-  return { ...ucpEnvelope(CATALOG_VERSION, [capability]), ...(status ? { status } : {}) };
+  return { ...releaseOf(CATALOG_VERSION).envelope([capability]), ...(status ? { status } : {}) };
 }
 
 /** Checks a request body against an official request schema: 400 `invalid_request` naming the first problem. */

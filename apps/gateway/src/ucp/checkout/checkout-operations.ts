@@ -1,8 +1,9 @@
 /**
  * The five UCP checkout operations by our name for the official operationId (`ucp.` prefixed).
  * Bodies are validated here against the negotiated release's request schemas (request-schemas.ts):
- * the checkout with its extensions for create and update; for completion, 2026-04-08's checkout
- * resolved for `complete` (its `payment.instruments`) and 2026-01-11's `payment_data`.
+ * the checkout with its extensions for create and update; for completion, the release's completion
+ * schema (2026-04-08's checkout resolved for `complete`, its `payment.instruments`; 2026-01-11's
+ * `payment_data`), from which the release picks the instrument.
  */
 import type { Request } from 'express';
 import type { BeforeCommit } from '../../db/transaction.js';
@@ -10,6 +11,7 @@ import { merchantOf } from '../../http/context.js';
 import type { OperationHandlers } from '../../http/operation-handlers.js';
 import { negotiationOf } from '../negotiation.js';
 import { firstProblem, ucpRequestValidator, type UcpRequestOperation } from '../request-schemas.js';
+import { releaseOf } from '../releases/releases.js';
 import { UcpError } from '../ucp-error.js';
 import type { UcpVersion } from '../ucp-version.js';
 import type { UcpCheckoutRequest } from './checkout-request.js';
@@ -17,11 +19,11 @@ import type { UcpCheckout, UcpCheckoutBody, UcpInstrument, UcpScope } from './uc
 
 const SCHEMAS = 'https://ucp.dev/schemas/shopping';
 
-/** The schemas a request body must match: the checkout and each extension's composition of it. */
+/** The schemas a request body must match: the checkout and each extension's composition of it; a completion, the release's. */
 function requestRefs(version: UcpVersion, operation: UcpRequestOperation): string[] {
-  if (operation === 'complete') return version === '2026-01-11' ? [`${SCHEMAS}/payment_data.json`] : [`${SCHEMAS}/checkout.json`];
-  const composed = version === '2026-01-11' ? 'checkout' : 'dev.ucp.shopping.checkout';
-  return [`${SCHEMAS}/checkout.json`, ...['fulfillment', 'discount', 'buyer_consent'].map((extension) => `${SCHEMAS}/${extension}.json#/$defs/${composed}`)];
+  const { checkout } = releaseOf(version);
+  if (operation === 'complete') return [`${SCHEMAS}/${checkout.completionSchema}`];
+  return [`${SCHEMAS}/checkout.json`, ...['fulfillment', 'discount', 'buyer_consent'].map((extension) => `${SCHEMAS}/${extension}.json#/$defs/${checkout.extensionDefinition}`)];
 }
 
 function validBody<T>(req: Request, version: UcpVersion, operation: UcpRequestOperation): T {
@@ -35,16 +37,12 @@ function validBody<T>(req: Request, version: UcpVersion, operation: UcpRequestOp
   return body as T;
 }
 
-/** The instrument a completion pays with: 2026-01-11's `payment_data`; 2026-04-08's selected instrument (or its only one). */
+/** The instrument a completion pays with, as the release's body names it (2026-04-08: the selected instrument, or the only one). */
 function instrumentOf(version: UcpVersion, body: Record<string, unknown>): UcpInstrument {
-  if (version === '2026-01-11') return (body as { payment_data: UcpInstrument }).payment_data;
-  const instruments = ((body.payment as { instruments?: (UcpInstrument & { selected?: boolean })[] } | undefined)?.instruments ?? []);
-  const chosen = instruments.filter((instrument) => instrument.selected === true);
-  const instrument = chosen.length === 1 ? chosen[0] : instruments.length === 1 ? instruments[0] : undefined;
-  if (!instrument) {
-    throw new UcpError('invalid_request', 'Send the payment instrument to pay with in payment.instruments: one instrument, or one marked selected', 400, {}, { path: '$.payment.instruments' });
-  }
-  return instrument;
+  const { checkout } = releaseOf(version);
+  const instrument = checkout.instrumentOf(body);
+  if (!instrument) throw new UcpError('invalid_request', checkout.missingInstrument.content, 400, {}, { path: checkout.missingInstrument.path });
+  return instrument as UcpInstrument;
 }
 
 const isCartConversion = (body: unknown): body is Record<string, unknown> =>

@@ -6,14 +6,15 @@
  *
  * - Lines: `li_<n>`, each item under the id the platform named it by, with our title and price.
  * - Totals: subtotal, items_discount (codes and promotions on items), fulfillment (the option's
- *   price before a free-shipping promotion), discount (that promotion), tax, total. 2026-04-08
- *   writes discounts negative (its schema's sign rule), 2026-01-11 positive (its schema forbids
- *   negative amounts).
+ *   price before a free-shipping promotion), discount (that promotion), tax, total; discounts with
+ *   the release's sign (2026-04-08 negative, its schema's sign rule; 2026-01-11 positive, its
+ *   schema forbids negative amounts).
  * - Status: `incomplete` while the session needs something (an error message each, recoverable, with
  *   its JSONPath — an incomplete destination one per missing field), else `ready_for_complete`;
  *   `completed`, `canceled` as the domain says, without messages. A declined payment stays a
  *   `payment_failed` error until the next change.
- * - Payment: `instruments` always (empty before completion), since clients iterate it.
+ * - Payment: `instruments` always (empty before completion), since clients iterate it; the rest
+ *   as the release words it (2026-01-11 keeps the handlers there, 2026-04-08 in the envelope).
  * - Fulfillment: one `shipping` method for the lines that ship; its destinations are those the
  *   platform gave and the buyer's saved addresses (a buyer known by email: the reference
  *   business's behaviour, and what the issue asks); one group with the destination's options.
@@ -22,9 +23,8 @@ import { sessionNeeds, type SessionNeed } from '../../checkout/session-needs.js'
 import type { SessionRecord } from '../../checkout/session-record.js';
 import type { Session } from '../../checkout/session.js';
 import type { PaymentHandlerDeclaration } from '../../payments/payment-provider.js';
-import { paymentHandlers2026_01_11 } from '../business-profile.js';
-import { ucpEnvelope } from '../envelope.js';
-import type { UcpVersion } from '../ucp-version.js';
+import type { Release } from '../releases/release.js';
+import { releaseOf } from '../releases/releases.js';
 import { toUcpAddress } from './address.js';
 import { discountMessages, shippingDiscount, toUcpDiscounts } from './discounts.js';
 import { ucpStateOf, type UcpState } from './ucp-state.js';
@@ -51,8 +51,8 @@ type Json = Record<string, unknown>;
 const n = (amount: bigint): number => Number(amount);
 export const lineId = (index: number): string => `li_${index + 1}`;
 
-/** A discount's effect on a total: negative in 2026-04-08, positive in 2026-01-11. */
-const off = (version: UcpVersion, amount: bigint): number => (version === '2026-01-11' ? n(amount) : -n(amount));
+/** A discount's effect on a total, with the release's sign. */
+const off = (release: Release, amount: bigint): number => release.reduction(n(amount));
 
 /** The domain's address fields as UCP's postal address names them. */
 const UCP_ADDRESS_FIELD: Record<string, string> = { line1: 'street_address', city: 'address_locality', state: 'address_region', postal_code: 'postal_code', country: 'address_country', name: 'full_name' };
@@ -109,27 +109,27 @@ function statusAndMessages(record: SessionRecord, state: UcpState): { status: st
   return { status, messages: [...errors, ...payment, ...warnings] };
 }
 
-function lineItems(session: Session, state: UcpState, version: UcpVersion): Json[] {
+function lineItems(session: Session, state: UcpState, release: Release): Json[] {
   return session.lineItems.map((line, index) => ({
     id: lineId(index),
     item: { id: state.item_ids[index] ?? line.variantSku, title: line.title, price: n(line.unitAmount) },
     quantity: line.quantity,
     totals: [
       { type: 'subtotal', amount: n(line.subtotal) },
-      ...(line.discount > 0n ? [{ type: 'items_discount', amount: off(version, line.discount) }] : []),
+      ...(line.discount > 0n ? [{ type: 'items_discount', amount: off(release, line.discount) }] : []),
       { type: 'total', amount: n(line.subtotal - line.discount) },
     ],
   }));
 }
 
-function totals(session: Session, version: UcpVersion): Json[] {
+function totals(session: Session, release: Release): Json[] {
   const ships = session.lineItems.some((line) => line.requiresShipping) && session.shippingMethod !== 'pending';
   const freeShipping = shippingDiscount(session);
   return [
     { type: 'subtotal', amount: n(session.subtotal) },
-    ...(session.discountAmount > 0n ? [{ type: 'items_discount', display_text: 'Discounts', amount: off(version, session.discountAmount) }] : []),
+    ...(session.discountAmount > 0n ? [{ type: 'items_discount', display_text: 'Discounts', amount: off(release, session.discountAmount) }] : []),
     ...(ships ? [{ type: 'fulfillment', display_text: 'Shipping', amount: n(session.shippingAmount + freeShipping) }] : []),
-    ...(freeShipping > 0n ? [{ type: 'discount', display_text: 'Free shipping', amount: off(version, freeShipping) }] : []),
+    ...(freeShipping > 0n ? [{ type: 'discount', display_text: 'Free shipping', amount: off(release, freeShipping) }] : []),
     { type: 'tax', amount: n(session.taxAmount) },
     { type: 'total', amount: n(session.total) },
   ];
@@ -170,18 +170,6 @@ function fulfillment(record: SessionRecord, state: UcpState): Json | undefined {
   };
 }
 
-/** `instruments` is always there, empty until a completion pays: clients iterate it. */
-function payment(state: UcpState, version: UcpVersion, testHandler: boolean, handlers: readonly PaymentHandlerDeclaration[]): Json {
-  if (version === '2026-01-11') {
-    return {
-      handlers: paymentHandlers2026_01_11(testHandler, handlers),
-      ...(state.instrument ? { selected_instrument_id: state.instrument.id } : {}),
-      instruments: state.instrument ? [state.instrument] : [],
-    };
-  }
-  return { instruments: state.instrument ? [{ ...state.instrument, selected: true }] : [] };
-}
-
 function buyer(session: Session, state: UcpState): Json | undefined {
   if (!session.customer && !state.buyer) return undefined;
   const email = session.customer?.email;
@@ -192,25 +180,27 @@ function buyer(session: Session, state: UcpState): Json | undefined {
 export function toUcpCheckout(record: SessionRecord, context: CheckoutViewContext, handlers: readonly PaymentHandlerDeclaration[] = []): Json {
   const { session } = record;
   const state = ucpStateOf(session.protocolState);
-  const { version } = state;
+  const release = releaseOf(state.version);
+  const offered = { testHandler: context.testHandler, provider: handlers };
   const { status, messages } = statusAndMessages(record, state);
   const shownBuyer = buyer(session, state);
   const shownFulfillment = fulfillment(record, state);
   const open = session.status === 'open';
   return {
-    ucp: ucpEnvelope(version, state.capabilities, { payment: { testHandler: context.testHandler, handlers } }),
+    ucp: release.envelope(state.capabilities, offered),
     id: session.id,
     status,
     currency: session.currency.toUpperCase(),
-    line_items: lineItems(session, state, version),
+    line_items: lineItems(session, state, release),
     ...(shownBuyer ? { buyer: shownBuyer } : {}),
-    totals: totals(session, version),
+    totals: totals(session, release),
     ...(messages.length ? { messages } : {}),
     links: context.links(session.merchantId),
     ...(open ? { continue_url: context.continueUrl(session.merchantId, session.id) } : {}),
     ...(shownFulfillment ? { fulfillment: shownFulfillment } : {}),
     ...(state.capabilities.includes(DISCOUNT) || session.discountCodes.length ? { discounts: toUcpDiscounts(session) } : {}),
-    payment: payment(state, version, context.testHandler, handlers),
+    // `instruments` is always there, empty until a completion pays: clients iterate it.
+    payment: release.checkout.payment(state.instrument, offered),
     ...(session.order ? { order: { id: session.order.id, permalink_url: context.orderUrl(session.merchantId, session.order.id) } } : {}),
   };
 }

@@ -1,6 +1,7 @@
 /**
- * 2026-01-11 has no envelope for an outcome: a create asking more than the stock holds is refused
- * in the transaction that would create the session (its first shortage), which rolls it back.
+ * A release with no envelope for an outcome (releases/: `checkout.shortageAtCreation`, 2026-01-11):
+ * a create asking more than the stock holds is refused in the transaction that would create the
+ * session (its first shortage), which rolls it back.
  */
 import type { SessionRecord } from '../../checkout/session-record.js';
 import type { BeforeCommit } from '../../db/transaction.js';

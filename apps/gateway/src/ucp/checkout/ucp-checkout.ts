@@ -32,10 +32,11 @@ import type { BeforeCommit } from '../../db/transaction.js';
 import { NotFoundError } from '../../kernel/errors.js';
 import { UnsafeTargetError } from '../../kernel/outbound/delivery-errors.js';
 import { vetTarget } from '../../kernel/outbound/safe-target.js';
-import { TEST_HANDLER } from '../business-profile.js';
-import { servedWith } from '../capabilities.js';
+import { CAPABILITY, servedWith } from '../capabilities.js';
 import type { UcpNegotiation } from '../negotiation.js';
+import { TEST_HANDLER } from '../payment-handlers.js';
 import { platformFacts } from '../platform-profile.js';
+import { releaseOf } from '../releases/releases.js';
 import { UcpError } from '../ucp-error.js';
 import type { UcpVersion } from '../ucp-version.js';
 import { customerOf, fulfillmentChoice, groupItems, type GroupedItems, type UcpCheckoutRequest, type UcpLineEntry } from './checkout-request.js';
@@ -48,7 +49,7 @@ import { isUcpState, ucpStateOf, type PaymentProblem, type UcpState } from './uc
 
 export type UcpCheckoutBody = Record<string, unknown>;
 
-const CHECKOUT = 'dev.ucp.shopping.checkout';
+const CHECKOUT = CAPABILITY.checkout;
 
 export interface UcpCheckoutOptions extends CheckoutViewContext {
   /** Order webhooks may go to private addresses (development, tests). */
@@ -130,10 +131,10 @@ export class UcpCheckout {
       ...(request.buyer ? { customer: customerOf(request.buyer) } : {}),
       ...(request.discounts?.codes !== undefined ? { discountCodes: request.discounts.codes } : {}),
     };
-    // 2026-01-11 has no envelope for an outcome: a cart the stock cannot fill is refused there (400),
-    // the session rolled back with the refusal; 2026-04-08 creates it with its out_of_stock message.
+    // A release without an envelope for an outcome (2026-01-11) refuses a cart the stock cannot fill
+    // (400), the session rolled back with the refusal; 2026-04-08 creates it with its out_of_stock message.
     const stored = await this.storing(merchantId, store);
-    const storing = version === '2026-01-11' ? refusingShortages(stored) : stored;
+    const storing = releaseOf(version).checkout.shortageAtCreation === 'refuse' ? refusingShortages(stored) : stored;
     const created = await guard(() => this.checkout.open(merchantId, changes, storing), grouped.firstIndex);
     if (request.cart_id !== undefined) await this.carts!.link(merchantId, request.cart_id, created.session.id);
     return this.view(created);
@@ -166,7 +167,7 @@ export class UcpCheckout {
       const selected = choice.changes.shippingAddressId !== undefined ? undefined : (choice.selectedDestinationId ?? kept.selected_destination_id);
       return {
         ...kept,
-        capabilities: [...new Set([...kept.capabilities, ...extensions.filter((name) => servedWith(kept.version, CHECKOUT).some((c) => c.name === name))])],
+        capabilities: [...new Set([...kept.capabilities, ...extensions.filter((name) => servedWith(releaseOf(kept.version), CHECKOUT).some((c) => c.name === name))])],
         ...(grouped ? { item_ids: grouped.ids } : {}),
         ...(choice.destinations ? { destinations: choice.destinations } : {}),
         ...(selected ? { selected_destination_id: selected } : { selected_destination_id: undefined }),
@@ -265,7 +266,7 @@ export class UcpCheckout {
    */
   private negotiated(version: UcpVersion, platform: ReadonlySet<string>, request: UcpCheckoutRequest): string[] {
     const sent = new Set([CHECKOUT, ...(request.fulfillment ? [FULFILLMENT] : []), ...(request.discounts ? [DISCOUNT] : [])]);
-    return servedWith(version, CHECKOUT)
+    return servedWith(releaseOf(version), CHECKOUT)
       .map((capability) => capability.name)
       .filter((name) => platform.has(name) || sent.has(name));
   }

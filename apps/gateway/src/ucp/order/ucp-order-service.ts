@@ -8,7 +8,8 @@ import type { CreateFulfillmentRequest, Order } from '../../contract/types.js';
 import { NotFoundError } from '../../kernel/errors.js';
 import type { OrderService } from '../../orders/order-service.js';
 import { orderPermalink, type PermalinkSettings } from '../../storefront/order-permalink.js';
-import { isUcpVersion, UCP_VERSIONS, type UcpVersion } from '../ucp-version.js';
+import { knownOrNewest } from '../releases/releases.js';
+import type { UcpVersion } from '../ucp-version.js';
 import { appendedFulfillments } from './order-update.js';
 import { toUcpOrder, type UcpOrder } from './ucp-order.js';
 import type { UcpOrderStore, UcpPlacement } from './ucp-order-store.js';
@@ -35,7 +36,7 @@ export class UcpOrderService {
    */
   async release(merchantId: string, orderId: string, platformProfile?: string): Promise<UcpVersion> {
     const { version } = await this.placement(orderId, merchantId, platformProfile);
-    return isUcpVersion(version) ? version : UCP_VERSIONS[UCP_VERSIONS.length - 1]!;
+    return knownOrNewest(version).version;
   }
 
   /** The merchant's UCP order at `version`, for the platform that placed it (`platformProfile`: its UCP-Agent profile URL). */
@@ -66,7 +67,7 @@ export class UcpOrderService {
     const trackingNumber = `SIM${now.getTime().toString(36).toUpperCase()}`;
     const request: CreateFulfillmentRequest = { carrier: 'Simulated Carrier', tracking_number: trackingNumber, tracking_url: `https://tracking.example/track/${trackingNumber}` };
     const order: Order = await this.orders.fulfil(merchantId, orderId, request);
-    return toUcpOrder(order, isUcpVersion(version) ? version : UCP_VERSIONS[UCP_VERSIONS.length - 1]!, orderPermalink(this.permalinks, merchantId, order.id));
+    return toUcpOrder(order, knownOrNewest(version).version, orderPermalink(this.permalinks, merchantId, order.id));
   }
 }
 

@@ -19,13 +19,16 @@
  * - `ucp` envelope: the release and the order capability (an object keyed by capability name at
  *   2026-04-08, an array of `{name, version}` at 2026-01-11). `currency` exists at 2026-04-08 only;
  *   the destination's `full_name` at 2026-01-11 only.
+ * Each difference is the release's (releases/: `order`, `reduction`, `capabilityRegistry`).
  */
 import { toMinor } from '../../kernel/money/money.js';
 import type { Address, Order } from '../../contract/types.js';
+import { CAPABILITY } from '../capabilities.js';
 import { toUcpAddress } from '../checkout/address.js';
+import { releaseOf } from '../releases/releases.js';
 import type { UcpVersion } from '../ucp-version.js';
 
-export const ORDER_CAPABILITY = 'dev.ucp.shopping.order';
+export const ORDER_CAPABILITY = CAPABILITY.order;
 
 /** A UCP order as sent (validated against the release's order.json in the tests). */
 export type UcpOrder = Record<string, unknown> & { id: string; checkout_id: string };
@@ -36,10 +39,11 @@ const lineItemId = (line: number) => `li_${line}`;
 const unitsOf = (lists: Units[], line: number) => lists.flat().filter((u) => u.line === line).reduce((n, u) => n + u.quantity, 0);
 
 export function toUcpOrder(order: Order, version: UcpVersion, permalinkUrl: string): UcpOrder {
-  const latest = version !== '2026-01-11';
+  const release = releaseOf(version);
+  const shape = release.order;
   const minor = (major: number) => Number(toMinor(major, order.currency));
   const digital = order.shipping.method === 'none';
-  const refs = (units: Units, sign = 1) => units.filter((u) => u.quantity > 0).map((u) => ({ id: lineItemId(u.line), quantity: sign * u.quantity }));
+  const refs = (units: Units, quantity = (count: number) => count) => units.filter((u) => u.quantity > 0).map((u) => ({ id: lineItemId(u.line), quantity: quantity(u.quantity) }));
 
   const canceledUnits: Units = [];
   const due: Units = [];
@@ -52,12 +56,12 @@ export function toUcpOrder(order: Order, version: UcpVersion, permalinkUrl: stri
     const total = Math.max(0, line.quantity - refunded - canceled);
     const fulfilled = Math.min(shipped, total);
     if (total > fulfilled) due.push({ line: number, quantity: total - fulfilled });
-    const status = latest && total === 0 ? 'removed' : fulfilled === total ? 'fulfilled' : fulfilled > 0 ? 'partial' : 'processing';
+    const status = shape.removedLines && total === 0 ? 'removed' : fulfilled === total ? 'fulfilled' : fulfilled > 0 ? 'partial' : 'processing';
     const subtotal = minor(line.subtotal);
     return {
       id: lineItemId(number),
       item: { id: line.product_id, title: line.title, price: minor(line.unit_price) },
-      quantity: latest ? { original: line.quantity, total, fulfilled } : { total, fulfilled },
+      quantity: shape.originalQuantity ? { original: line.quantity, total, fulfilled } : { total, fulfilled },
       totals: [
         { type: 'subtotal', amount: subtotal },
         { type: 'total', amount: Math.max(0, subtotal - minor(line.discount ?? 0)) },
@@ -72,7 +76,7 @@ export function toUcpOrder(order: Order, version: UcpVersion, permalinkUrl: stri
         id: 'exp_1',
         line_items: refs(everyUnit),
         method_type: digital ? 'digital' : 'shipping',
-        destination: { ...(order.shipping_address ? toUcpAddress(order.shipping_address) : {}), ...(!latest && order.shipping_address?.name ? { full_name: order.shipping_address.name } : {}) },
+        destination: { ...(order.shipping_address ? toUcpAddress(order.shipping_address) : {}), ...(shape.destinationFullName && order.shipping_address?.name ? { full_name: order.shipping_address.name } : {}) },
         description: expectationText(order, due.length > 0, digital),
         ...(due.length > 0 && !order.canceled_at ? { fulfillable_on: 'now' } : {}),
       }]
@@ -94,40 +98,35 @@ export function toUcpOrder(order: Order, version: UcpVersion, permalinkUrl: stri
     })
     .sort((a, b) => a.occurred_at.localeCompare(b.occurred_at));
 
-  const sign = latest ? -1 : 1;
-  const money = (amount: number) => (latest ? { totals: [{ type: 'total', amount: -amount }] } : { amount });
   const adjustments: { id: string; occurred_at: string; [key: string]: unknown }[] = order.refunds.map((r) => ({
     id: r.id,
     type: 'refund',
     occurred_at: r.created_at,
     status: 'completed',
-    ...(r.lines.length ? { line_items: refs(r.lines, sign) } : {}),
-    ...money(minor(r.amount)),
+    ...(r.lines.length ? { line_items: refs(r.lines, release.reduction) } : {}),
+    ...shape.adjustmentAmount(minor(r.amount)),
     description: r.note ?? `Refund (${r.reason.replaceAll('_', ' ')})`,
   }));
   if (order.canceled_at && canceledUnits.length) {
-    adjustments.push({ id: `${order.id}_cancellation`, type: 'cancellation', occurred_at: order.canceled_at, status: 'completed', line_items: refs(canceledUnits, sign), description: 'Canceled before fulfillment' });
+    adjustments.push({ id: `${order.id}_cancellation`, type: 'cancellation', occurred_at: order.canceled_at, status: 'completed', line_items: refs(canceledUnits, release.reduction), description: 'Canceled before fulfillment' });
   }
   adjustments.sort((a, b) => a.occurred_at.localeCompare(b.occurred_at));
 
   const discount = minor(order.amounts.discount ?? 0);
   const totals = [
     { type: 'subtotal', display_text: 'Subtotal', amount: minor(order.amounts.subtotal) },
-    ...(discount > 0 ? [{ type: 'discount', display_text: 'Discounts', amount: latest ? -discount : discount }] : []),
+    ...(discount > 0 ? [{ type: 'discount', display_text: 'Discounts', amount: release.reduction(discount) }] : []),
     ...(digital ? [] : [{ type: 'fulfillment', display_text: 'Shipping', amount: minor(order.amounts.shipping) }]),
     { type: 'tax', display_text: 'Tax', amount: minor(order.amounts.tax) },
     { type: 'total', display_text: 'Total', amount: minor(order.amounts.total) },
   ];
 
-  const ucp = latest
-    ? { version, capabilities: { [ORDER_CAPABILITY]: [{ version }] } }
-    : { version, capabilities: [{ name: ORDER_CAPABILITY, version }] };
   return {
-    ucp,
+    ucp: { version, capabilities: release.capabilityRegistry([{ name: ORDER_CAPABILITY, version }]) },
     id: order.id,
     checkout_id: order.checkout_session_id,
     permalink_url: permalinkUrl,
-    ...(latest ? { currency: order.currency } : {}),
+    ...(shape.currency ? { currency: order.currency } : {}),
     line_items: lineItems,
     fulfillment: { expectations, events },
     adjustments,

@@ -12,15 +12,16 @@
  *   a detached JWS (RFC 7797, ES256, `kid`) over the body in `Request-Signature`; `UCP-Agent`
  *   too, as that release asks for the business's identity "in webhook path or headers".
  *
- * Rebuilt from the stored event at each attempt (the signature's `created` is the attempt's time).
- * An event without an order, or no signing key, fails the attempt (retried: keys may be loaded).
+ * The release shapes the body and signs it (releases/: `orderWebhook`). Rebuilt from the stored
+ * event at each attempt (the signature's `created` is the attempt's time). An event without an
+ * order, or no signing key, fails the attempt (retried: keys may be loaded).
  */
-import { signUcpDetachedJws, signUcpRequest } from '@commerce-gateway/webhooks';
 import type { WebhookEvent } from '../../contract/types.js';
 import { orderPermalink, type PermalinkSettings } from '../../storefront/order-permalink.js';
 import { DeliveryError } from '../../kernel/outbound/delivery-errors.js';
 import { orderOfEvent } from '../order/order-of-event.js';
 import { toUcpOrder } from '../order/ucp-order.js';
+import { releaseOf } from '../releases/releases.js';
 import type { SigningKeys } from '../signing-keys.js';
 import { isUcpVersion } from '../ucp-version.js';
 
@@ -52,13 +53,7 @@ export function ucpOrderWebhook(target: UcpWebhookTarget, event: WebhookEvent, s
     'Webhook-Id': event.id,
     'Webhook-Timestamp': String(Math.floor(Date.parse(event.created) / 1000)),
   };
-  if (version === '2026-01-11') {
-    const body = JSON.stringify({ ...ucpOrder, event_id: event.id, created_time: event.created });
-    return { body, headers: { ...headers, 'Request-Signature': signUcpDetachedJws(body, signer.privateKey, { keyid: signer.kid }) } };
-  }
-  const body = JSON.stringify(ucpOrder);
-  const signed = signUcpRequest({ method: 'POST', url: target.url, headers, body, keyid: signer.kid, created: Math.floor(now.getTime() / 1000) }, signer.privateKey);
-  return { body, headers: { ...headers, ...(signed as unknown as Record<string, string>) } };
+  return releaseOf(version).orderWebhook({ order: ucpOrder, event: { id: event.id, created: event.created }, url: target.url, headers, signer, now });
 }
 
 /** The worker's format for `ucp` endpoints (delivery-worker.ts `formats.ucp`). */
