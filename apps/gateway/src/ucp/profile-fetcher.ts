@@ -17,7 +17,8 @@
 import { requestProfile, type ProfileRequestPolicy } from './profile-request.js';
 import { describeProblem, ucpProfileValidator } from './ucp-schemas.js';
 import { UcpError } from './ucp-error.js';
-import { isUcpVersion } from './ucp-version.js';
+import { releaseOf } from './releases/releases.js';
+import { isUcpVersion, type UcpVersion } from './ucp-version.js';
 import type { Resolver } from '../kernel/outbound/safe-target.js';
 
 export interface AgentProfile {
@@ -56,9 +57,9 @@ export function ttlOf(cacheControl: string | undefined): number {
   return Math.min(Math.max(ms, MIN_TTL_MS), MAX_TTL_MS);
 }
 
-/** The document validated: a 2026-01-11 profile without `ucp.services` as one that declares none (see above). */
-function asPublished(version: string, document: AgentProfile['document']): AgentProfile['document'] {
-  if (version !== '2026-01-11' || 'services' in document.ucp) return document;
+/** The document validated: a 2026-01-11 profile without `ucp.services` as one that declares none (see above; releases/: `schemas.platformServicesOptional`). */
+function asPublished(version: UcpVersion, document: AgentProfile['document']): AgentProfile['document'] {
+  if (!releaseOf(version).schemas.platformServicesOptional || 'services' in document.ucp) return document;
   return { ...document, ucp: { ...document.ucp, services: {} } };
 }
 
