@@ -4,13 +4,15 @@
  * briefly; a deadline, a size limit, no redirects, https only unless allowed, private addresses
  * refused unless allowed (as webhook targets are), malformed and schema-breaking profiles refused.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AgentProfileFetcher, ttlOf, type ProfileFetcherOptions } from '../src/ucp/profile-fetcher.js';
 import { UcpError } from '../src/ucp/ucp-error.js';
 import { json, platformProfile, startProfileServer, type ProfileServer } from './support/ucp-profiles.js';
 
 let server: ProfileServer;
 let clock = 1_000_000;
+let release!: () => void;
+const held = new Promise<void>((resolve) => (release = resolve));
 const now = () => clock;
 const fetcher = (options: Partial<ProfileFetcherOptions> = {}) => new AgentProfileFetcher({ allowPrivateTargets: true, allowHttp: true, failureTtlMs: 0, now, ...options });
 
@@ -29,7 +31,10 @@ beforeAll(async () => {
   server.route('/no-cache', json(platformProfile(), { 'cache-control': 'no-store' }));
   server.route('/older', json(platformProfile('2026-01-11'), { 'cache-control': 'public, s-maxage=600, max-age=30' }));
   server.route('/future', json(platformProfile('2027-01-01')));
-  server.route('/slow', (_req, res) => void setTimeout(() => json(platformProfile())(_req, res), 1_000));
+  // Answers only when a test releases it: sharing is seen while the fetch is provably in flight.
+  server.route('/held', (req, res) => void held.then(() => json(platformProfile())(req, res)));
+  // Never answers: only the fetcher's own deadline can end the request (close() drops the socket).
+  server.route('/hang', () => undefined);
   server.route('/huge', json({ ...platformProfile(), padding: 'x'.repeat(300 * 1024) }));
   server.route('/huge-chunked', (_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
@@ -72,10 +77,12 @@ describe('AgentProfileFetcher', () => {
 
   it('shares one fetch between concurrent requests', async () => {
     const profiles = fetcher();
-    server.hits.delete('/slow');
-    const [a, b] = await Promise.all([profiles.fetch(`${server.url}/slow`), profiles.fetch(`${server.url}/slow`)]);
+    const both = Promise.all([profiles.fetch(`${server.url}/held`), profiles.fetch(`${server.url}/held`)]);
+    await expect.poll(() => server.hits.get('/held')).toBe(1); // the one request is in flight, the second caller waits on it
+    release();
+    const [a, b] = await both;
     expect(a).toBe(b);
-    expect(server.hits.get('/slow')).toBe(1);
+    expect(server.hits.get('/held')).toBe(1);
   });
 
   it('holds at most maxEntries profiles, dropping the least recently used', async () => {
@@ -90,22 +97,32 @@ describe('AgentProfileFetcher', () => {
     expect(server.hits.get('/fresh-120')).toBe(before);
   });
 
+  // The server never answers, so only the fetcher's own deadline ends the wait (a missing one hangs the test).
   it('gives up after the deadline: profile_unreachable', async () => {
-    const started = Date.now();
-    const error = await refusal(fetcher({ timeoutMs: 200 }).fetch(`${server.url}/slow`));
+    const error = await refusal(fetcher({ timeoutMs: 200 }).fetch(`${server.url}/hang`));
     expect(error.code).toBe('profile_unreachable');
     expect(error.content).toMatch(/timed out after 200 ms/);
-    expect(Date.now() - started).toBeLessThan(900);
     expect(error.answer('2026-04-08').status).toBe(424);
   });
 
+  // Fake time: the resolver takes 200 of the 300 ms, so the request must give up 100 ms after the
+  // answer — at 300 ms in all, not 300 ms after the lookup (the server never answers).
   it('counts the DNS answer against the same deadline', async () => {
-    const port = new URL(server.url).port;
-    const resolve = () => new Promise<{ address: string; family: 4 }[]>((done) => setTimeout(() => done([{ address: '127.0.0.1', family: 4 }]), 200));
-    const started = Date.now();
-    const error = await refusal(fetcher({ timeoutMs: 300, resolve }).fetch(`http://profiles.test:${port}/slow`));
-    expect(error.content).toMatch(/timed out after 300 ms/);
-    expect(Date.now() - started).toBeLessThan(600);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
+    try {
+      const port = new URL(server.url).port;
+      const resolve = () => new Promise<{ address: string; family: 4 }[]>((done) => setTimeout(() => done([{ address: '127.0.0.1', family: 4 }]), 200));
+      let outcome: UcpError | undefined;
+      const fetching = refusal(fetcher({ timeoutMs: 300, resolve }).fetch(`http://profiles.test:${port}/hang`)).then((error) => (outcome = error));
+      await vi.advanceTimersByTimeAsync(299);
+      expect(outcome).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      await fetching;
+      expect(outcome!.code).toBe('profile_unreachable');
+      expect(outcome!.content).toMatch(/timed out after 300 ms/);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('reads at most maxBytes, whether the size is declared or not', async () => {
