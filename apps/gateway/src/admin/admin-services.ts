@@ -73,7 +73,7 @@ export interface SharedServices {
 }
 
 export function buildAdminServices(db: Database, { commerce, imports, catalog, endpointUrls, paymentAccounts, reconciliation, merchants, figures }: SharedServices, logger?: Logger): AdminServices {
-  const operators = new OperatorService(new OperatorStore(db));
+  const operators = new OperatorService(new OperatorStore(db), merchants);
   // Endpoints and deliveries change through one store, webhooks' own: the CLI's service and the admin's resend share it.
   const webhookStore = new WebhookStore(db);
   return {

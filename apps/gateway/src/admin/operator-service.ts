@@ -7,6 +7,7 @@
 import { digestsEqual } from '../auth/api-key.js';
 import { randomBase62 } from '../kernel/ids.js';
 import { AuthenticationError, InvalidRequestError } from '../kernel/errors.js';
+import type { MerchantService } from '../merchants/merchant-service.js';
 import type { Operator, OperatorAccess } from './operator.js';
 import type { OperatorStore } from './operator-store.js';
 import { generateOperatorToken, hashOperatorToken, isOperatorToken } from './operator-token.js';
@@ -20,7 +21,11 @@ export interface CreateOperatorOptions {
 }
 
 export class OperatorService {
-  constructor(private readonly store: OperatorStore) {}
+  constructor(
+    private readonly store: OperatorStore,
+    /** Which merchants exist: the merchants domain's answer (merchants/). */
+    private readonly merchants: Pick<MerchantService, 'missing'>,
+  ) {}
 
   /** A new credential; its token is in the answer only, never stored. Merchants must exist. */
   async create(options: CreateOperatorOptions): Promise<{ operator: Operator; token: string }> {
@@ -31,8 +36,7 @@ export class OperatorService {
     if (allMerchants === merchantIds.length > 0) {
       throw new InvalidRequestError('name the merchants the credential serves (--merchant ID), or give it every merchant (--all-merchants): one of the two', 'merchant');
     }
-    const existing = new Set(await this.store.existingMerchants(merchantIds));
-    const missing = merchantIds.filter((id) => !existing.has(id));
+    const missing = await this.merchants.missing(merchantIds);
     if (missing.length > 0) throw new InvalidRequestError(`no merchant ${missing.map((id) => JSON.stringify(id)).join(', ')} (create it first: merchants are created by \`keys create\` or the admin API)`, 'merchant');
     const token = generateOperatorToken();
     const operator = await this.store.create({

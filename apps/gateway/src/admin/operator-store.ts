@@ -38,9 +38,4 @@ export class OperatorStore {
     const { count } = await this.db.prisma.operator.updateMany({ where: { id, revokedAt: null }, data: { revokedAt: new Date() } });
     return count > 0 || (await this.db.prisma.operator.count({ where: { id } })) > 0;
   }
-
-  /** Which of these merchants exist. */
-  async existingMerchants(ids: string[]): Promise<string[]> {
-    return (await this.db.prisma.merchant.findMany({ where: { id: { in: ids } }, select: { id: true } })).map((m) => m.id);
-  }
 }
