@@ -62,8 +62,8 @@ describe('postWebhook', () => {
       res.writeHead(302, { Location: `${receiver.url}/elsewhere` });
       res.end();
     };
+    // A client that followed it would resolve with /elsewhere's answer, after requesting it: no wait needed.
     await expect(post(`${receiver.url}/moved`)).resolves.toMatchObject({ status: 302 });
-    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(receiver.requests.slice(before).map((r) => r.path)).toEqual(['/moved']);
   });
 
@@ -88,6 +88,8 @@ describe('postWebhook', () => {
   it('reads at most the capped size of a huge response body and hangs up', async () => {
     const before = receiver.requests.length;
     let written = 0;
+    let hungUp!: () => void;
+    const closed = new Promise<void>((resolve) => (hungUp = resolve));
     receiver.replies[before] = (res) =>
       new Promise<void>((resolve) => {
         res.writeHead(200);
@@ -96,11 +98,14 @@ describe('postWebhook', () => {
           while (written < 1024 * 1024 * 1024 && res.write(chunk)) written += chunk.length;
         };
         res.on('drain', pump);
-        res.on('close', resolve);
+        res.on('close', () => {
+          resolve();
+          hungUp();
+        });
         pump();
       });
     await expect(post(`${receiver.url}/huge`)).resolves.toMatchObject({ status: 200, excerpt: 'x'.repeat(512) });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await closed; // the client hung up: what was written by then is all it will ever be
     expect(written).toBeLessThan(64 * 1024 * 1024);
   });
 
@@ -120,9 +125,8 @@ describe('postWebhook', () => {
       res.writeHead(200);
       res.write('partial'); // and never ends
     };
-    const started = Date.now();
+    // The body never ends: only the deadline can settle this (a missing one hangs to the test's timeout).
     await expect(post(`${receiver.url}/trickle`, { timeoutMs: 300 })).resolves.toMatchObject({ status: 200, excerpt: 'partial' });
-    expect(Date.now() - started).toBeLessThan(15_000);
   });
 
   it('fails on a status outside 100–599', async () => {
@@ -140,9 +144,8 @@ describe('postWebhook', () => {
   it('fails with "timed out after …" when no answer comes in time', async () => {
     const before = receiver.requests.length;
     receiver.replies[before] = () => new Promise(() => {}); // never answers
-    const started = Date.now();
+    // Never answering, only the deadline settles it (a missing one hangs to the test's timeout).
     await expect(post(`${receiver.url}/slow`, { timeoutMs: 300 })).rejects.toMatchObject({ reason: 'timed out after 300 ms' });
-    expect(Date.now() - started).toBeLessThan(15_000); // cut at 300 ms; the bound only tells it from a hang
   });
 
   it('fails when the connection closes without an answer', async () => {
