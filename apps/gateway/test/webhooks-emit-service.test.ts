@@ -107,11 +107,10 @@ describe('EmitService', () => {
 
   it('answers 502 "timed out after …" when the target does not answer in time (injected timeout)', async () => {
     receiver.reply = () => new Promise(() => {});
-    const started = Date.now();
+    // Never answering, only the injected deadline settles it (a missing one hangs to the test's timeout).
     const attempt = service({ allowPrivateTargets: true, timeoutMs: 200 }).emit('shop', { event_type: 'order.created', target_url: `${receiver.url}/slow` });
     await expect(attempt).rejects.toThrow(UpstreamError);
     await expect(attempt).rejects.toThrow(`Webhook delivery to 127.0.0.1:${receiver.port} failed: timed out after 200 ms`);
-    expect(Date.now() - started).toBeLessThan(15_000); // cut at 200 ms; the bound only tells it from a hang
   });
 
   it('answers 502 with the reason when DNS fails', async () => {
