@@ -10,6 +10,7 @@ import { NOW_UTC } from '../db/sql-time.js';
 import { sql } from '../db/statement.js';
 import type { Tx } from '../db/transaction.js';
 import { newId } from '../kernel/ids.js';
+import { ensureMerchant } from '../merchants/merchant-store.js';
 import type { ConsentInput, Customer, SavedAddress } from './customer.js';
 
 type CustomerRow = {
@@ -138,9 +139,9 @@ export class CustomerStore {
     return row?.id ?? null;
   }
 
-  /** Creates the merchant if new (as the other operator imports do). */
-  async ensureMerchant(tx: Tx, merchantId: string): Promise<void> {
-    await tx.execute(sql`INSERT INTO merchants (id, name, created_at) VALUES (${merchantId}, ${merchantId}, ${NOW_UTC}) ON CONFLICT (id) DO NOTHING`);
+  /** Creates the merchant if new (as the other operator imports do), through the merchants' own statement. */
+  ensureMerchant(tx: Tx, merchantId: string): Promise<void> {
+    return ensureMerchant(tx, merchantId);
   }
 
   /**

@@ -1,5 +1,7 @@
 import type { Database } from '../db/database.js';
+import { NOW_UTC } from '../db/sql-time.js';
 import { sql } from '../db/statement.js';
+import type { Tx } from '../db/transaction.js';
 
 /** NOTIFY'd with the merchant id when its payment account changes, so every gateway's cache forgets it. */
 export const MERCHANT_PAYMENTS_CHANNEL = 'merchant_payments_changed';
@@ -24,6 +26,15 @@ export interface PagePosition {
 }
 
 const MERCHANT_ROW = { id: true, name: true, createdAt: true, stripeAccountId: true } as const;
+
+/**
+ * Creates the merchant if new, named by its id, in the caller's transaction: what an operator's
+ * import does for a merchant it names first (customers, shipping profiles). The merchants' own
+ * statement, so that no other domain writes their table.
+ */
+export async function ensureMerchant(tx: Tx, merchantId: string): Promise<void> {
+  await tx.execute(sql`INSERT INTO merchants (id, name, created_at) VALUES (${merchantId}, ${merchantId}, ${NOW_UTC}) ON CONFLICT (id) DO NOTHING`);
+}
 
 /** Merchants: the rows everything else belongs to. */
 export class MerchantStore {

@@ -5,6 +5,7 @@
  */
 import type { Database } from '../db/database.js';
 import { sql } from '../db/statement.js';
+import { ensureMerchant } from '../merchants/merchant-store.js';
 import { parseShippingProfile, shippingProfileDocument, type ShippingProfile } from './shipping-profile.js';
 
 export const SHIPPING_PROFILES_CHANNEL = 'shipping_profiles_changed';
@@ -30,7 +31,7 @@ export class ShippingProfileStore {
   async save(merchantId: string, profile: ShippingProfile): Promise<void> {
     const document = JSON.stringify(shippingProfileDocument(profile, 'minor')); // stored in minor units, as the domain holds them
     await this.db.transaction(async (tx) => {
-      await tx.execute(sql`INSERT INTO merchants (id, name) VALUES (${merchantId}, ${merchantId}) ON CONFLICT (id) DO NOTHING`);
+      await ensureMerchant(tx, merchantId);
       await tx.execute(sql`
         INSERT INTO shipping_profiles (merchant_id, profile, updated_at) VALUES (${merchantId}, ${document}::jsonb, now())
         ON CONFLICT (merchant_id) DO UPDATE SET profile = excluded.profile, updated_at = excluded.updated_at`);
