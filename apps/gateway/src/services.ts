@@ -107,7 +107,7 @@ export function buildServices(db: Database, { config = loadConfig(), logger }: S
   const shippingStore = new ShippingProfileStore(db, (merchantId) => catalog.currencies(merchantId));
   const shipping = new ShippingService(shippingStore, new MerchantCache(SHIPPING_PROFILES_CHANNEL, (merchantId) => shippingStore.find(merchantId)));
   const discounts = new DiscountService(new DiscountStore(db), (merchantId) => catalog.currencies(merchantId));
-  const customers = new CustomerService(db, new CustomerStore(db), new BuyerRecordsStore(), new BuyerSessionsStore(db));
+  const customers = new CustomerService(db, new CustomerStore(db), new BuyerRecordsStore(), new BuyerSessionsStore(db), new WebhookStore(db));
   const checkout = new CheckoutService(
     db,
     new CheckoutStore(db),

@@ -11,7 +11,9 @@ import type { Tx, UnitOfWork } from '../db/transaction.js';
 import { InvalidRequestError, NotFoundError } from '../kernel/errors.js';
 import { addressFingerprint, tidyAddress } from './address-fingerprint.js';
 import type { BuyerRecordsStore } from './buyer-records-store.js';
+import type { BuyerEvents } from './buyer-events.js';
 import type { BuyerKey, BuyerSessions } from './buyer-sessions.js';
+import { scrubPersonalData } from './personal-data-scrub.js';
 import { normalizeEmail, type BuyerDetails, type Customer, type SavedAddress } from './customer.js';
 import { customerFileRecord, dataSubjectExport, type CustomerFileRecord, type DataSubjectExport } from './customer-documents.js';
 import type { CustomerStore } from './customer-store.js';
@@ -56,6 +58,8 @@ export class CustomerService {
     private readonly buyers: BuyerRecordsStore,
     /** The buyer's checkout sessions and orders: checkout's (checkout/buyer-sessions-store.ts), through the port. */
     private readonly sessions: BuyerSessions,
+    /** The stored webhook events: webhooks' (webhooks/webhook-store.ts), through the port. */
+    private readonly events: BuyerEvents,
   ) {}
 
   /** The merchant's customer of that email (any case, spaces around), with saved addresses newest first; null when none. */
@@ -202,7 +206,7 @@ export class CustomerService {
       const buyer: BuyerKey = { email: normalized, customerId: await this.store.idOf(merchantId, normalized, tx) };
       const { sessionIds, orderIds } = await this.sessions.trail(tx, merchantId, buyer);
       const ids = [...sessionIds, ...orderIds];
-      const webhookEvents = await this.buyers.scrubEvents(tx, merchantId, ids);
+      const webhookEvents = await this.events.scrubEvents(tx, merchantId, ids, scrubPersonalData);
       // A session's id without its `cs_` also finds the answers about its UCP cart (`cart_…`, the same row).
       const idempotentResponses = await this.buyers.forgetIdempotentAnswers(tx, merchantId, [...ids, ...sessionIds.flatMap((id) => (id.startsWith('cs_') ? [id.slice(3)] : []))]);
       const discountRedemptions = await this.buyers.anonymizeRedemptions(tx, merchantId, normalized);

@@ -7,6 +7,7 @@ import type { WebhookEvent } from '../contract/types.js';
 import type { Database } from '../db/database.js';
 import { utc } from '../db/sql-time.js';
 import { sql } from '../db/statement.js';
+import type { Tx } from '../db/transaction.js';
 import { newId } from '../kernel/ids.js';
 import type { EndpointSecrets } from './endpoint-secrets.js';
 
@@ -214,6 +215,23 @@ export class WebhookStore {
   async resendDelivery(id: string, now: Date): Promise<boolean> {
     const { count } = await this.prisma.webhookDelivery.updateMany({ where: { id }, data: { state: 'pending', nextAttemptAt: now } });
     return count === 1;
+  }
+
+  /**
+   * Rewrites with `scrub` the merchant's stored events whose payload names any of `ids` (customers'
+   * erasure: customers/buyer-events.ts), locked, in the caller's transaction; pending deliveries
+   * then send the scrubbed payload. How many.
+   */
+  async scrubEvents(tx: Tx, merchantId: string, ids: readonly string[], scrub: (payload: unknown) => unknown): Promise<number> {
+    if (ids.length === 0) return 0;
+    const events = await tx.query<{ id: string; payload: string }>(sql`
+      SELECT e.id, e.payload::text AS payload FROM webhook_events AS e
+      WHERE e.merchant_id = ${merchantId} AND EXISTS (SELECT 1 FROM unnest(${[...ids]}::text[]) AS x(id) WHERE strpos(e.payload::text, x.id) > 0)
+      ORDER BY e.id FOR UPDATE`);
+    for (const event of events) {
+      await tx.execute(sql`UPDATE webhook_events SET payload = ${JSON.stringify(scrub(JSON.parse(event.payload)))}::json WHERE id = ${event.id}`);
+    }
+    return events.length;
   }
 
   /** Replaces the endpoint's secrets only if its current secret is still `expectedSecret` (no lost rotation). */
