@@ -67,14 +67,6 @@ async function kill9(child: ChildProcess): Promise<void> {
   await exitOf(child);
 }
 
-async function until(condition: () => Promise<boolean> | boolean, what: string, timeoutMs = 20_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
 const post = (url: string, path: string, idempotencyKey: string, json: unknown) =>
   call(`${url}${path}`, { method: 'POST', headers: { 'X-ACP-API-Key': key, 'Idempotency-Key': idempotencyKey }, json });
 
@@ -83,18 +75,17 @@ describe('a process killed mid-request', () => {
     const first = await serve();
     const body = { event_type: 'order.created', target_url: receiverUrl, payload: { n: 1 } };
     const dying = post(first.url, '/webhooks/emit', 'crash-emit-1', body).catch(() => undefined);
-    await until(() => received === 1, 'the emit to reach its target');
+    await expect.poll(() => received, { message: 'the emit to reach its target' }).toBe(1);
     await kill9(first.child);
     await dying;
     for (const res of hanging.splice(0)) res.destroy();
     hang = false;
 
     const second = await serve(); // on the embedded database: the same data directory, free again
-    const started = Date.now();
+    // The very first retry is served: a key left to the 60 s backstop would answer 409 (in flight).
     const retry = await post(second.url, '/webhooks/emit', 'crash-emit-1', body);
     expect(retry.status, JSON.stringify(retry.body)).toBe(200);
     expect(retry.body.delivered).toBe(204);
-    expect(Date.now() - started).toBeLessThan(ABANDONED_AFTER_MS / 2);
     const again = await post(second.url, '/webhooks/emit', 'crash-emit-1', body);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
   }, 240_000); // two serve processes start
@@ -108,10 +99,17 @@ describe('a process killed mid-request', () => {
       await admin.query('BEGIN');
       await admin.query('LOCK TABLE checkout_sessions IN EXCLUSIVE MODE');
       const dying = post(a.url, '/checkout_sessions', 'crash-create-1', { items: [{ product_id: 'mug' }] }).catch(() => undefined);
-      await until(
-        async () => (await admin.query("SELECT 1 FROM idempotency_records WHERE key = 'crash-create-1' AND state = 'in_flight'")).rowCount === 1,
-        'the key to be claimed',
-      );
+      await expect
+        .poll(async () => (await admin.query("SELECT 1 FROM idempotency_records WHERE key = 'crash-create-1' AND state = 'in_flight'")).rowCount, { message: 'the key to be claimed' })
+        .toBe(1);
+      // a's insert, waiting on the lock: the backend whose end the count below waits for.
+      let waiting: number[] = [];
+      await expect
+        // In a transaction, pg_stat_activity is a snapshot taken once: cleared, each poll sees it anew.
+        .poll(async () => (waiting = (await admin.query('SELECT pg_stat_clear_snapshot()').then(() => admin.query("SELECT pid FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query ILIKE '%checkout_sessions%'"))).rows.map((r) => r.pid as number)).length, {
+          message: "a's insert to wait on the lock",
+        })
+        .toBeGreaterThan(0);
       const live = await post(b.url, '/checkout_sessions', 'crash-create-1', { items: [{ product_id: 'mug' }] });
       expect(live.status).toBe(409); // its holder is alive: truly in flight
       await kill9(a.child);
@@ -121,17 +119,18 @@ describe('a process killed mid-request', () => {
       // The dead process's backend lives until PostgreSQL notices its client is gone (on its next read,
       // once the lock it waited on is free) — milliseconds idle, longer on a busy machine: until then
       // the key's holder is alive and the retry is 409 (changing nothing), as a client retrying would see.
-      const started = Date.now();
+      // The poll's limit (half the backstop) is what tells a takeover from the 60 s backstop: a limit, not a figure.
       let retry = await post(b.url, '/checkout_sessions', 'crash-create-1', { items: [{ product_id: 'mug' }] });
-      while (retry.status === 409 && Date.now() - started < ABANDONED_AFTER_MS / 2) {
-        await new Promise((r) => setTimeout(r, 100));
-        retry = await post(b.url, '/checkout_sessions', 'crash-create-1', { items: [{ product_id: 'mug' }] });
-      }
-      expect(retry.status, JSON.stringify(retry.body)).toBe(201);
-      expect(Date.now() - started).toBeLessThan(ABANDONED_AFTER_MS / 2); // taken over, not left to the 60 s backstop
+      await expect
+        .poll(async () => (retry.status === 409 ? (retry = await post(b.url, '/checkout_sessions', 'crash-create-1', { items: [{ product_id: 'mug' }] })) : retry).status, {
+          timeout: ABANDONED_AFTER_MS / 2,
+          interval: 100,
+        })
+        .toBe(201);
       const replay = await post(b.url, '/checkout_sessions', 'crash-create-1', { items: [{ product_id: 'mug' }] });
       expect(replay.body.checkout_session.id).toBe(retry.body.checkout_session.id);
-      await new Promise((r) => setTimeout(r, 500)); // the dead process's backend, unblocked, must not commit
+      // The dead process's backend, unblocked, must not commit: count once it has ended, whatever it did.
+      await expect.poll(async () => (await admin.query('SELECT 1 FROM pg_stat_activity WHERE pid = ANY($1)', [waiting])).rowCount, { timeout: 30_000 }).toBe(0);
       const { rows } = await admin.query("SELECT count(*)::int AS n FROM checkout_sessions WHERE merchant_id = 'crash-shop'");
       expect(rows[0].n).toBe(1);
     } finally {
