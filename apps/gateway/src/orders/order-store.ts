@@ -19,7 +19,12 @@ type OrderRow = WholeSessionRow & { updated_at: string; canceled_at: string | nu
 type FulfillmentRow = { id: string; order_id: string; carrier: string | null; tracking_number: string | null; tracking_url: string | null; created_at: string; delivered_at: string | null; lines: LineUnits[] };
 type RefundRow = { id: string; order_id: string; amount: string; reason: RefundRecord['reason']; note: string | null; lines: LineUnits[]; reference: string | null; created_at: string };
 
-/** An order of `orders AS o` joined to its session `s`: the whole session, the order's updated_at and canceled_at. */
+/**
+ * An order of `orders AS o` joined to its session `s`: the whole session, the order's updated_at and canceled_at.
+ * A read of checkout's table, on purpose: an order is shown as its session (lines, buyer, totals), in
+ * checkout's own row shape (session-rows.ts), and reading the session apart would cost a round trip
+ * per page of orders. Nothing here writes checkout_sessions.
+ */
 const ORDER_COLUMNS = sql`${WHOLE_SESSION}, ${iso(sql`o.updated_at`)} AS updated_at, ${iso(sql`o.canceled_at`)} AS canceled_at`;
 const ORDERS_WITH_SESSIONS = sql`orders AS o JOIN checkout_sessions AS s ON s.id = o.checkout_session_id`;
 

@@ -9,6 +9,7 @@ import { utc } from '../db/sql-time.js';
 import { sql } from '../db/statement.js';
 import type { Tx } from '../db/transaction.js';
 import { newId } from '../kernel/ids.js';
+import { MerchantStore } from '../merchants/merchant-store.js';
 import type { EndpointSecrets } from './endpoint-secrets.js';
 
 /**
@@ -83,9 +84,12 @@ export interface AttemptRecord {
 
 export class WebhookStore {
   private readonly prisma: Database['prisma'];
+  /** Whether a merchant exists is the merchants' own read. */
+  private readonly merchants: MerchantStore;
 
   constructor(private readonly db: Pick<Database, 'prisma' | 'sql' | 'transaction'>) {
     this.prisma = db.prisma;
+    this.merchants = new MerchantStore(db);
   }
 
   /**
@@ -143,8 +147,8 @@ export class WebhookStore {
     });
   }
 
-  async merchantExists(merchantId: string): Promise<boolean> {
-    return (await this.prisma.merchant.count({ where: { id: merchantId } })) > 0;
+  merchantExists(merchantId: string): Promise<boolean> {
+    return this.merchants.exists(merchantId);
   }
 
   async createEndpoint(merchantId: string, url: string, secret: string, protocol: WebhookProtocol = 'gateway'): Promise<EndpointRow> {

@@ -3,6 +3,10 @@
  * (merchant and session), or by the PSP's payment reference (charges and disputes carry no
  * metadata) — the session's current payment, or one a payment operation of it recorded. Read in
  * the event's transaction; the order is then locked through OrderStore.
+ *
+ * A read across the owners of four tables (checkout's sessions, orders, merchants' Stripe account,
+ * payments' operations) in one statement, on purpose: which order a PSP event is about is one
+ * question, asked in the event's transaction. Nothing here writes them.
  */
 import { sql } from '../../db/statement.js';
 import type { Tx } from '../../db/transaction.js';
