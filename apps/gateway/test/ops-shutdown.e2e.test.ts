@@ -44,14 +44,19 @@ async function serve() {
   return { ...started, stderr: () => stderr };
 }
 
-/** A POST whose body arrives in two parts: the request is in flight until `finish()` sends the rest. */
+/**
+ * A POST whose body arrives in two parts: the request is in flight until `finish()` sends the rest.
+ * It asks `Expect: 100-continue`, so `sent` resolves once the server has taken the request (its
+ * '100 Continue' comes as it hands the request to the app) and half the body is on its way: no sleep.
+ */
 function slowEmit(url: string): { sent: Promise<void>; finish(): void; response: Promise<{ status: number; body: string }>; req: ClientRequest } {
   const body = JSON.stringify({ event_type: 'order.created', payload: { note: 'sent slowly' } });
   const half = Math.floor(body.length / 2);
   const req = request(`${url}/webhooks/emit`, {
     method: 'POST',
-    headers: { 'X-ACP-API-Key': key, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    headers: { 'X-ACP-API-Key': key, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), expect: '100-continue' },
   });
+  req.flushHeaders();
   const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
     req.on('response', (res: IncomingMessage) => {
       let text = '';
@@ -61,24 +66,18 @@ function slowEmit(url: string): { sent: Promise<void>; finish(): void; response:
     });
     req.on('error', reject);
   });
-  const sent = new Promise<void>((resolve) => req.write(body.slice(0, half), () => resolve()));
+  const sent = new Promise<void>((resolve) => req.once('continue', () => req.write(body.slice(0, half), () => resolve())));
   return { sent, finish: () => req.end(body.slice(half)), response, req };
 }
 
-/** Resolves once the port refuses new connections. */
-async function refusesConnections(url: string, timeoutMs = 5_000): Promise<boolean> {
+/** Whether a new connection to the port is refused now (polled for: see vitest.config.ts). */
+function refusesConnections(url: string): Promise<boolean> {
   const { hostname, port } = new URL(url);
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    const refused = await new Promise<boolean>((resolve) => {
-      const socket = connect(Number(port), hostname);
-      socket.once('connect', () => (socket.destroy(), resolve(false)));
-      socket.once('error', () => resolve(true));
-    });
-    if (refused) return true;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return false;
+  return new Promise<boolean>((resolve) => {
+    const socket = connect(Number(port), hostname);
+    socket.once('connect', () => (socket.destroy(), resolve(false)));
+    socket.once('error', () => resolve(true));
+  });
 }
 
 const logLines = (stderr: string) =>
@@ -91,10 +90,9 @@ describe('SIGTERM', () => {
   it('stops accepting, lets the request in flight finish, closes everything and exits 0', async () => {
     const server = await serve();
     const slow = slowEmit(server.url);
-    await slow.sent;
-    await new Promise((resolve) => setTimeout(resolve, 300)); // the server is now reading the body
+    await slow.sent; // the server is now reading the body
     server.child.kill('SIGTERM');
-    expect(await refusesConnections(server.url)).toBe(true);
+    await expect.poll(() => refusesConnections(server.url)).toBe(true);
     expect(server.child.exitCode).toBe(null); // still finishing the request
     slow.finish();
     const reply = await slow.response;
@@ -113,13 +111,11 @@ describe('SIGTERM', () => {
     const stuck = slowEmit(server.url);
     stuck.response.catch(() => {}); // its connection is dropped
     await stuck.sent;
-    await new Promise((resolve) => setTimeout(resolve, 300));
     const started = Date.now();
     server.child.kill('SIGTERM');
-    expect(await exitOf(server.child)).toBe(0);
-    const took = Date.now() - started;
-    expect(took).toBeGreaterThanOrEqual(SHUTDOWN_GRACE_MS - 500);
-    expect(took).toBeLessThan(SHUTDOWN_GRACE_MS + 5_000);
+    expect(await exitOf(server.child)).toBe(0); // a drain that never cut would hang to the test's limit
+    // Not cut before the grace period: a lower bound, which a busy machine only makes easier to meet.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(SHUTDOWN_GRACE_MS - 500);
     await expect(stuck.response).rejects.toThrow();
   }, 120_000);
 
@@ -128,9 +124,8 @@ describe('SIGTERM', () => {
     const stuck = slowEmit(server.url);
     stuck.response.catch(() => {});
     await stuck.sent;
-    await new Promise((resolve) => setTimeout(resolve, 300));
     server.child.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await expect.poll(() => server.stderr()).toContain('shutting down: no new connections'); // the first signal is being handled
     const started = Date.now();
     server.child.kill('SIGINT');
     expect(await exitOf(server.child)).toBe(1);
