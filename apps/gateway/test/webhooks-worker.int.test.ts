@@ -55,14 +55,16 @@ async function enqueue(merchantId: string, object: Record<string, unknown> = { o
   return db.transaction((tx) => new OutboxStore().enqueue(tx, { merchantId, type, object }));
 }
 
-async function eventually<T>(probe: () => Promise<T | undefined | false>, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+async function eventually<T>(probe: () => Promise<T | undefined | false>): Promise<T> {
+  let value: T | undefined | false;
+  await expect.poll(async () => (value = await probe()), { interval: 20, message: 'condition not met in time' }).toBeTruthy();
+  return value as T;
+}
+
+/** The worker's clock, moved by the test: a schedule is then a matter of dates, not of waiting. */
+function testClock(start = new Date()) {
+  let at = start.getTime();
+  return { now: () => new Date(at), advance: (ms: number) => void (at += ms) };
 }
 
 const deliveryOf = (eventId: string) => db.prisma.webhookDelivery.findFirstOrThrow({ where: { eventId }, include: { attempts: { orderBy: { number: 'asc' } } } });
@@ -129,9 +131,10 @@ describe('DeliveryWorker', () => {
     receiver.replies = [500];
     await enqueue(endpoint.merchantId);
     const seen: unknown[] = [];
-    const running = worker({ onAttempt: (attempt) => seen.push(attempt) });
+    const clock = testClock();
+    const running = worker({ onAttempt: (attempt) => seen.push(attempt), now: clock.now });
     await running.runOnce();
-    await new Promise((resolve) => setTimeout(resolve, 80));
+    clock.advance(50); // the second attempt of the FAST schedule is due
     await running.runOnce();
     expect(seen).toEqual([
       { state: 'pending', status: 500, durationMs: expect.any(Number) },
@@ -143,25 +146,28 @@ describe('DeliveryWorker', () => {
     const endpoint = await merchantWithEndpoint();
     receiver.replies = [500];
     const event = await enqueue(endpoint.merchantId);
-    worker({ schedule: [0, 400] }).start();
-    const [first, second] = await eventually(async () => {
-      const { attempts } = await deliveryOf(event.id);
-      return attempts.length === 2 && attempts;
-    });
-    expect(second!.createdAt.getTime() - first!.createdAt.getTime()).toBeGreaterThanOrEqual(390);
+    const clock = testClock();
+    const running = worker({ schedule: [0, 400], now: clock.now });
+    expect(await running.runOnce()).toBe(1);
+    clock.advance(399);
+    expect(await running.runOnce()).toBe(0); // not due a millisecond early
+    clock.advance(1);
+    expect(await running.runOnce()).toBe(1);
+    expect((await deliveryOf(event.id)).attempts.map((a) => a.responseStatus)).toEqual([500, 200]);
   });
 
   it('gives up after the last attempt of the schedule (state failed, every attempt recorded)', async () => {
     const endpoint = await merchantWithEndpoint();
     receiver.reply = 500;
     const event = await enqueue(endpoint.merchantId);
-    worker({ schedule: [0, 20, 20] }).start();
-    const delivery = await eventually(async () => {
-      const row = await deliveryOf(event.id);
-      return row.state === 'failed' && row;
-    });
+    const clock = testClock();
+    const running = worker({ schedule: [0, 20, 20], now: clock.now });
+    for (let attempt = 0; attempt < 3; attempt++, clock.advance(20)) expect(await running.runOnce()).toBe(1);
+    const delivery = await deliveryOf(event.id);
+    expect(delivery.state).toBe('failed');
     expect(delivery.attempts.map((a) => a.responseStatus)).toEqual([500, 500, 500]);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    clock.advance(3_600_000); // long past any retry: nothing is due any more
+    expect(await running.runOnce()).toBe(0);
     expect(receiver.requests).toHaveLength(3);
   });
 
@@ -205,14 +211,15 @@ describe('DeliveryWorker', () => {
   it('fails a delivery the guard refuses at once, records why, and never retries it', async () => {
     const endpoint = await merchantWithEndpoint();
     const event = await enqueue(endpoint.merchantId);
-    const refusing = worker({ allowPrivateTargets: false });
+    const clock = testClock();
+    const refusing = worker({ allowPrivateTargets: false, now: clock.now });
     expect(await refusing.runOnce()).toBe(1);
     const delivery = await deliveryOf(event.id);
     expect(delivery).toMatchObject({ state: 'failed', attemptCount: 1 });
     expect(delivery.attempts).toMatchObject([
       { number: 1, responseStatus: null, error: 'endpoint URL host 127.0.0.1 is a loopback address; webhooks are only sent to public addresses' },
     ]);
-    await new Promise((resolve) => setTimeout(resolve, 120)); // past the whole FAST schedule
+    clock.advance(3_600_000); // past the whole FAST schedule
     expect(await refusing.runOnce()).toBe(0);
     expect((await deliveryOf(event.id)).attempts).toHaveLength(1);
     expect(receiver.requests).toHaveLength(0);
@@ -289,7 +296,7 @@ describe('DeliveryWorker', () => {
         worker({ batchSize: 4, store: new WebhookStore(second) }).start();
         await receiver.waitFor(40);
         await eventually(async () => (await db.prisma.webhookDelivery.count({ where: { endpointId: endpoint.id, state: 'succeeded' } })) === 40);
-        await new Promise((resolve) => setTimeout(resolve, 100));
+        await Promise.all(workers.splice(0).map((w) => w.stop())); // stopped, attempts in flight finished: no request can come later
         expect(receiver.requests).toHaveLength(40);
         expect(new Set(receiver.requests.map((r) => r.json.id))).toEqual(new Set(events.map((e) => e.id)));
         expect(await db.prisma.webhookAttempt.count({ where: { delivery: { endpointId: endpoint.id } } })).toBe(40);
@@ -321,8 +328,7 @@ describe('DeliveryWorker', () => {
       expect(dead!.attempt).toBe(1);
       // Leased: asked at the same instant (not the wall clock, which a busy machine may move past the 50 ms lease).
       expect(await store.claimDue(claimedAt, 50, 10)).toHaveLength(0);
-      await new Promise((resolve) => setTimeout(resolve, 80));
-      await worker().runOnce();
+      await worker({ now: () => new Date(claimedAt.getTime() + 80) }).runOnce(); // past the 50 ms lease
       expect((await deliveryOf(event.id)).state).toBe('succeeded');
       const late = await store.recordAttempt(dead!, { responseStatus: 500, error: null, durationMs: 1, responseExcerpt: null }, { state: 'pending', nextAttemptAt: new Date() }, new Date());
       expect(late).toBe(false);
@@ -334,12 +340,18 @@ describe('DeliveryWorker', () => {
 
   it('stop() waits for the attempt in flight and records it', async () => {
     const endpoint = await merchantWithEndpoint();
-    receiver.replies = [(res) => void setTimeout(() => res.end(), 300)];
+    let answer!: () => void;
+    receiver.replies = [(res) => void (answer = () => res.end())]; // answers when the test says
     const event = await enqueue(endpoint.merchantId);
     const running = worker();
     running.start();
     await receiver.waitFor(1);
-    await running.stop();
+    let stopped = false;
+    const stopping = running.stop().then(() => (stopped = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(stopped).toBe(false); // the attempt is still waiting for its answer
+    answer();
+    await stopping;
     const delivery = await deliveryOf(event.id);
     expect(delivery.state).toBe('succeeded');
     expect(delivery.attempts).toHaveLength(1);
