@@ -23,6 +23,8 @@ export interface OpsDeps {
   metricsToken?: string | undefined;
   /** Bound on each readiness probe (default 2 s). */
   probeTimeoutMs?: number;
+  /** The clock that ages /readyz's shared answer (see Readiness; default performance.now). */
+  readinessClock?: () => number;
 }
 
 /** The operations endpoints of one app and the metrics they expose. */
@@ -32,6 +34,6 @@ export function opsEndpoints(deps: OpsDeps = {}): { metrics: Metrics; routes: Re
   if (store) metrics.setOutboxProbe(() => store.outboxLag());
   const { catalogLive } = deps;
   if (catalogLive) metrics.setCatalogProbe(() => !catalogLive());
-  const readiness = new Readiness({ store, searchReady: deps.searchReady, missingVectors: deps.missingVectors, catalogLive, timeoutMs: deps.probeTimeoutMs });
+  const readiness = new Readiness({ store, searchReady: deps.searchReady, missingVectors: deps.missingVectors, catalogLive, timeoutMs: deps.probeTimeoutMs, now: deps.readinessClock });
   return { metrics, routes: opsRoutes({ metrics, readiness, perMinute: deps.perMinute ?? DEFAULT_OPS_RATE_LIMIT, metricsToken: deps.metricsToken }) };
 }

@@ -40,6 +40,8 @@ export interface ReadinessOptions {
   timeoutMs?: number;
   /** How long an answer is reused (default 1 s). */
   maxAgeMs?: number;
+  /** Milliseconds on a monotonic clock, which ages the answer (default performance.now; a test moves its own). */
+  now?: () => number;
 }
 
 const failed = (error: unknown): CheckState => (error instanceof TimeoutError ? 'timeout' : 'unreachable');
@@ -47,21 +49,23 @@ const failed = (error: unknown): CheckState => (error instanceof TimeoutError ? 
 export class Readiness {
   private readonly timeoutMs: number;
   private readonly maxAgeMs: number;
+  private readonly now: () => number;
   private last: { report: Promise<ReadinessReport>; at: number } | undefined;
 
   constructor(private readonly options: ReadinessOptions = {}) {
     this.timeoutMs = options.timeoutMs ?? 2_000;
     this.maxAgeMs = options.maxAgeMs ?? 1_000;
+    this.now = options.now ?? (() => performance.now());
   }
 
   /** The answer of a round of probes begun at most `maxAgeMs` ago (or still running), else of a new one. */
   check(): Promise<ReadinessReport> {
-    const now = performance.now();
+    const now = this.now();
     if (this.last && now - this.last.at < this.maxAgeMs) return this.last.report;
     const report = this.probe();
     const entry = { report, at: Number.POSITIVE_INFINITY }; // shared while running, aged from when it ends
     this.last = entry;
-    void report.finally(() => (entry.at = performance.now()));
+    void report.finally(() => (entry.at = this.now()));
     return report;
   }
 
