@@ -123,13 +123,16 @@ describe('concurrent completion', () => {
       await other.query('UPDATE checkout_sessions SET updated_at = now() WHERE id = $1', [session!.id]);
       const completing = api.complete(session!.id);
       // Until the completion waits for that lock…
-      const deadline = Date.now() + 10_000;
-      for (;;) {
-        const { rows } = await other.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))');
-        if (rows[0].n > 0) break;
-        if (Date.now() > deadline) throw new Error('the completion never waited for the lock');
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      // (In a transaction pg_stat_activity is one snapshot, taken at its first read: cleared, each poll sees it anew.)
+      await expect
+        .poll(
+          async () => {
+            await other.query('SELECT pg_stat_clear_snapshot()');
+            return (await other.query('SELECT count(*)::int AS n FROM pg_stat_activity WHERE pg_backend_pid() = ANY(pg_blocking_pids(pid))')).rows[0].n;
+          },
+          { interval: 10, message: 'the completion never waited for the lock' },
+        )
+        .toBeGreaterThan(0);
       await other.query('COMMIT');
       const completed = await completing;
       expect(completed.status).toBe(200);

@@ -58,8 +58,7 @@ async function newOrder(): Promise<Order> {
 /** The events of one order that reached the receiver: ours (verified) and ACP's (verified and schema-checked), in order. */
 async function eventsOf(orderId: string, count: number): Promise<{ ours: { type: string; order: Order }[]; acp: AcpWebhookEvent[] }> {
   const of = () => receiver.requests.filter((r) => r.raw.toString().includes(orderId));
-  const deadline = Date.now() + 10_000;
-  while (of().length < count * 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+  await expect.poll(() => of().length, { interval: 20 }).toBeGreaterThanOrEqual(count * 2);
   const requests = of();
   expect(requests).toHaveLength(count * 2);
   const byTime = (path: string) => requests.filter((r: ReceivedRequest) => r.path === path);

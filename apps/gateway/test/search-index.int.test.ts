@@ -144,14 +144,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('on PostgreSQL, another process\
     const other = await openDatabase({ url: db.url!, poolSize: 2 });
     try {
       await importCatalog(other, 'notify', catalogFile([product({ id: 'b', title: 'Walnut bookcase' })]));
-      const deadline = Date.now() + 10_000;
-      let found: string[] = [];
-      while (Date.now() < deadline) {
-        found = (await catalog.search('notify', { q: 'bookcase', ...page }, 'v')).items.map((p) => p.id);
-        if (found.length) break;
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      expect(found).toEqual(['b']);
+      // Heard through NOTIFY alone: polled until it shows (the configured limit is for a busy machine).
+      await expect.poll(async () => (await catalog.search('notify', { q: 'bookcase', ...page }, 'v')).items.map((p) => p.id)).toEqual(['b']);
     } finally {
       await other.close();
       await catalog.close();
