@@ -81,10 +81,7 @@ describe('listing commands', { timeout: 60_000 }, () => {
 
     await receiver.waitFor(1, 20_000);
     let deliveries: { id: string; state: string; event: { type: string }; attempts: { status: number }[] }[] = [];
-    for (let i = 0; i < 50 && !deliveries[0]?.attempts.length; i++) {
-      deliveries = await json(['webhooks', 'deliveries', '--endpoint', endpointId]);
-      if (!deliveries[0]?.attempts.length) await new Promise((resolve) => setTimeout(resolve, 200));
-    }
+    await expect.poll(async () => (deliveries = await json(['webhooks', 'deliveries', '--endpoint', endpointId]))[0]?.attempts.length ?? 0, { interval: 200 }).toBeGreaterThan(0);
     expect(deliveries).toMatchObject([{ state: 'pending', event: { type: 'order.created' }, attempts: [{ status: 500 }] }]);
     expect((await runCli(['webhooks', 'deliveries', '--merchant', 'list-shop'], env)).stdout).toMatch(/^ID\s+EVENT\s+TYPE\s+ENDPOINT\s+STATE\s+ATTEMPTS\s+LAST\s+NEXT\n.*\s500 \d+ ms\s/);
 

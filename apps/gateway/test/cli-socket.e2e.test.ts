@@ -100,7 +100,7 @@ describe('the CLI beside a running gateway', { timeout: 60_000 }, () => {
     // A command sent while the next serve starts (its pid file written, the crashed one's socket
     // still there) waits for it to answer, then runs in it: no refusal, no second opener.
     const starting = startServe({ ...env, PORT: '0', GATEWAY_ENV: 'sandbox' });
-    for (let i = 0; i < 300 && !existsSync(join(dataDir, 'gateway.pid')); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    await expect.poll(() => existsSync(join(dataDir, 'gateway.pid')), { timeout: 60_000, interval: 20 }).toBe(true);
     const early = await runCli(['merchants', 'list', '--json'], env);
     served = await starting;
     expect(early.stderr).toMatch(/^waiting for process \d+, which holds the embedded database \(a gateway starting\?\), to answer…\n$/);

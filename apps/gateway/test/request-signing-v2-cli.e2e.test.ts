@@ -61,12 +61,7 @@ describe('keys and their signature scheme', { timeout: CLI_TIMEOUT_MS }, () => {
       const spec = () => call(`${gateway.url}/checkout_sessions/cs_nothing/cancel`, { method: 'POST', headers: { 'X-ACP-API-Key': created.key, Signature: signBody(Buffer.alloc(0), created.signing_secret), Timestamp: new Date().toISOString() } });
       expect((await spec()).status).toBe(404); // past the signature: no such session
       expect((await runCli(['keys', 'signing', created.id, 'v2'], env)).code).toBe(0);
-      let status = 0;
-      for (let tries = 0; tries < 20 && status !== 401; tries++) {
-        status = (await spec()).status;
-        if (status !== 401) await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      expect(status).toBe(401);
+      await expect.poll(async () => (await spec()).status, { interval: 100 }).toBe(401);
     } finally {
       await gateway.close();
     }
