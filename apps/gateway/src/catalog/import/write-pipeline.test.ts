@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { WritePipeline } from './write-pipeline.js';
 
-const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
+/** A write that finishes on a later turn of the event loop (no wall clock: only the order matters). */
+const tick = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('WritePipeline', () => {
   it('runs writes one at a time, in order, while the caller goes on', async () => {
