@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { GatewayEnv } from '../config/config.js';
 import type { Database } from '../db/database.js';
-import type { Subscription } from '../db/pg-listener.js';
 import { AuthenticationError, InvalidRequestError } from '../kernel/errors.js';
 import { randomBase62 } from '../kernel/ids.js';
 import { digestsEqual, generateApiKey, hashApiKey, keyEnvironment } from './api-key.js';
-import { API_KEYS_CHANNEL, KeyDirectory, type DirectoryEntry } from './key-directory.js';
+import { KeyDirectory, type DirectoryEntry } from './key-directory.js';
 import type { KeyRecord, KeyStore } from './key-store.js';
 import type { Principal, Tier } from './principal.js';
 import type { SignatureScheme } from './request-signature-v2.js';
@@ -53,7 +52,6 @@ const NO_SUCH_KEY = 'Invalid API key: no such key';
 const REVOKED = 'Invalid API key: this key has been revoked';
 
 export class KeyService {
-  private subscription: Subscription | undefined;
   /** Every key in memory while changes to keys are heard (see KeyDirectory). */
   private readonly directory: KeyDirectory;
 
@@ -73,17 +71,7 @@ export class KeyService {
    * this runs, and while its connection is down, every authentication reads its key from the database.
    */
   async listen(db: Pick<Database, 'listen'>): Promise<void> {
-    if (this.subscription) return;
-    this.subscription = await db.listen(API_KEYS_CHANNEL, {
-      onNotify: () => this.directory.changed(),
-      onLost: () => this.directory.setListening(false),
-      onRestored: () => {
-        this.directory.setListening(true);
-        this.directory.changed();
-      },
-    });
-    this.directory.setListening(true);
-    await this.directory.refresh();
+    await this.directory.listen(db);
   }
 
   /** Whether authentications are answered from memory now (listening, its connection up, the keys loaded). */
@@ -92,9 +80,7 @@ export class KeyService {
   }
 
   async close(): Promise<void> {
-    this.directory.setListening(false);
-    await this.subscription?.close();
-    this.subscription = undefined;
+    await this.directory.close();
   }
 
   async create(options: CreateKeyOptions): Promise<CreatedKey> {
@@ -193,7 +179,7 @@ export class KeyService {
 
   /** This process's own change to keys: the directory (when it answers) is current before the caller goes on. */
   private async keysChanged(): Promise<void> {
-    if (!this.subscription) return;
+    if (!this.directory.listening) return;
     await this.directory.refresh().catch(() => {}); // a failed load leaves the directory unanswering: reads go to the database
   }
 }

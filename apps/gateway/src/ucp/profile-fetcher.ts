@@ -14,11 +14,12 @@
  * has none, and platforms copy the overview. A 2026-01-11 platform profile without `ucp.services`
  * is validated as if it declared none (`{}`); everything else of the schema still applies.
  */
-import { requestProfile, type ProfileRequestPolicy } from './profile-request.js';
+import { PROFILES_PUBLIC_ONLY, requestProfile, type ProfileRequestPolicy } from './profile-request.js';
 import { describeProblem, ucpProfileValidator } from './ucp-schemas.js';
 import { UcpError } from './ucp-error.js';
 import { releaseOf } from './releases/releases.js';
 import { isUcpVersion, type UcpVersion } from './ucp-version.js';
+import { OutboundClient } from '../kernel/outbound/outbound-client.js';
 import type { Resolver } from '../kernel/outbound/safe-target.js';
 
 export interface AgentProfile {
@@ -88,16 +89,16 @@ export class AgentProfileFetcher {
   private readonly entries = new Map<string, Entry>();
   private readonly inFlight = new Map<string, Promise<AgentProfile>>();
   private readonly policy: ProfileRequestPolicy;
+  private readonly client: OutboundClient;
   private readonly now: () => number;
 
   constructor(private readonly options: ProfileFetcherOptions) {
-    this.policy = {
-      allowPrivateTargets: options.allowPrivateTargets,
-      allowHttp: options.allowHttp ?? false,
-      timeoutMs: options.timeoutMs ?? 3_000,
-      maxBytes: options.maxBytes ?? 256 * 1024,
+    this.policy = { allowHttp: options.allowHttp ?? false, timeoutMs: options.timeoutMs ?? 3_000, maxBytes: options.maxBytes ?? 256 * 1024 };
+    this.client = new OutboundClient({
+      allowPrivate: options.allowPrivateTargets,
+      publicOnly: PROFILES_PUBLIC_ONLY,
       ...(options.resolve ? { resolve: options.resolve } : {}),
-    };
+    });
     this.now = options.now ?? Date.now;
   }
 
@@ -124,7 +125,7 @@ export class AgentProfileFetcher {
 
   private async load(url: string): Promise<AgentProfile> {
     try {
-      const { text, cacheControl } = await requestProfile(url, this.policy);
+      const { text, cacheControl } = await requestProfile(this.client, url, this.policy);
       const profile = parseProfile(url, text);
       this.remember(url, { profile, expires: this.now() + ttlOf(cacheControl) });
       return profile;

@@ -2,7 +2,8 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Resolver } from '../../kernel/outbound/safe-target.js';
-import { FeedApiClient, FeedTargetError, retryAfterMs, type FeedApiOptions } from './feed-api-client.js';
+import { retryAfterMs } from '../../kernel/outbound/outbound-client.js';
+import { FeedApiClient, FeedTargetError, type FeedApiOptions } from './feed-api-client.js';
 
 describe('retryAfterMs', () => {
   const now = Date.parse('2026-05-01T00:00:00Z');

@@ -3,25 +3,28 @@
  * `PATCH /feeds/{id}/products`, with `Authorization: Bearer`, `API-Version: 2026-04-17` and an
  * `Idempotency-Key` kept across the retries of one request.
  *
- * The target is guarded as webhook endpoints are (kernel/outbound/safe-target.ts): before every
- * attempt its host is resolved and checked — unless private targets are allowed, a loopback,
- * private, link-local… address is refused — and the request goes to that checked address only
- * (feed-http.ts), so the bearer token never reaches an address the guard did not pass. A URL
- * with credentials (`user:pass@`) is refused when the client is made, in words that do not
- * repeat them: the Feed API authenticates with the token, and a URL is printed and stored.
+ * Requests go through the gateway's outbound client (kernel/outbound/outbound-client.ts), guarded
+ * as webhook endpoints are: before every attempt the target's host is resolved and checked —
+ * unless private targets are allowed, a loopback, private, link-local… address is refused — and
+ * the request goes to that checked address only, so the bearer token never reaches an address the
+ * guard did not pass. A URL with credentials (`user:pass@`) is refused when the client is made, in
+ * words that do not repeat them: the Feed API authenticates with the token, and a URL is printed
+ * and stored. One deadline covers each attempt, and at most 1 MiB of an answer is read.
  *
  * Only what may succeed later is retried: 429, 5xx, and no answer for a transient reason (a
  * refused or reset connection, a timeout, a DNS server that did not answer) — after
  * `Retry-After` when the target sends one (seconds or an HTTP date), else with exponential
  * backoff and jitter. A refused target, any other answer (a 4xx, a 3xx: redirects are not
- * followed), a TLS or certificate error, a host that does not exist fail at once.
+ * followed), a TLS or certificate error, a malformed or oversized answer, a host that does not
+ * exist fail at once.
  */
 import { randomUUID } from 'node:crypto';
 import { DeliveryError, UnsafeTargetError } from '../../kernel/outbound/delivery-errors.js';
-import { vetTarget, type Resolver, type TargetPolicy } from '../../kernel/outbound/safe-target.js';
-import { NoAnswerError, sendFeedRequest } from './feed-http.js';
+import { describeDuration, OutboundClient, retryableStatus, type OutboundResponse } from '../../kernel/outbound/outbound-client.js';
+import type { Resolver } from '../../kernel/outbound/safe-target.js';
 
 export const FEED_API_VERSION = '2026-04-17';
+export const MAX_FEED_RESPONSE_BYTES = 1024 * 1024;
 
 export interface FeedApiOptions {
   /** The Feed API's base URL; `/feeds` is appended. */
@@ -37,7 +40,7 @@ export interface FeedApiOptions {
   backoffMs?: number;
   /** The longest wait honoured from a Retry-After (longer ones are cut to it). */
   maxRetryAfterMs?: number;
-  /** Longest wait for one whole answer. */
+  /** Longest wait for one attempt: the DNS answer (10 s at most) and the whole answer. */
   timeoutMs?: number;
   sleep?: (ms: number) => Promise<void>;
   /** Told about each retry (e.g. to print it). */
@@ -88,45 +91,20 @@ export function parseFeedApiUrl(raw: string): URL {
   return url;
 }
 
-/** Milliseconds a Retry-After asks for; undefined when absent or unreadable. */
-export function retryAfterMs(value: string | null | undefined, now = Date.now()): number | undefined {
-  if (!value) return undefined;
-  const text = value.trim();
-  if (/^\d+$/.test(text)) return Number(text) * 1000;
-  if (!/^[A-Za-z]{3}, /.test(text)) return undefined; // an HTTP date (IMF-fixdate) or nothing
-  const date = Date.parse(text);
-  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
-}
-
-const retryable = (status: number) => status === 429 || status >= 500;
-
-/** A DNS failure that may pass: no answer in time, or a server failure (EAI_AGAIN); a name that does not exist is final. */
-function transientDns(error: DeliveryError): boolean {
-  const code = (error.cause as NodeJS.ErrnoException | undefined)?.code;
-  return code !== 'ENOTFOUND' && code !== 'ENODATA';
-}
-
-/** The retry loop's view of one failed attempt. */
-class Attempt extends Error {
-  constructor(
-    readonly reason: string,
-    readonly waitMs?: number,
-  ) {
-    super(reason);
-  }
-}
-
 export class FeedApiClient {
   private readonly base: string;
-  private readonly policy: TargetPolicy;
-  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly client: OutboundClient;
 
   /** Throws FeedTargetError for a URL that is not absolute http(s) or carries credentials. */
   constructor(private readonly options: FeedApiOptions) {
     parseFeedApiUrl(options.baseUrl);
     this.base = options.baseUrl.replace(/\/+$/, '');
-    this.policy = { allowPrivate: options.allowPrivateTargets, publicOnly: FEEDS_PUBLIC_ONLY, ...(options.resolve ? { resolve: options.resolve } : {}) };
-    this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.client = new OutboundClient({
+      allowPrivate: options.allowPrivateTargets,
+      publicOnly: FEEDS_PUBLIC_ONLY,
+      dnsTimeoutMs: 10_000,
+      ...(options.resolve ? { resolve: options.resolve } : {}),
+    });
   }
 
   /**
@@ -134,7 +112,7 @@ export class FeedApiClient {
    * refuses it. A DNS failure is left to the requests (which retry a transient one).
    */
   async checkTarget(): Promise<void> {
-    await this.vet(`${this.base}/feeds`).catch((error: unknown) => {
+    await this.guarded(this.client.vet(`${this.base}/feeds`)).catch((error: unknown) => {
       if (error instanceof DeliveryError) return;
       throw error;
     });
@@ -154,10 +132,10 @@ export class FeedApiClient {
     if (body?.accepted !== true) throw new FeedApiError(`PATCH /feeds/${feedId}/products was not accepted`, 200);
   }
 
-  /** The guard: UnsafeTargetError becomes FeedTargetError; DeliveryError (DNS) passes through. */
-  private async vet(url: string) {
+  /** The guard's refusal becomes FeedTargetError; DeliveryError passes through. */
+  private async guarded<T>(work: Promise<T>): Promise<T> {
     try {
-      return await vetTarget(url, this.policy);
+      return await work;
     } catch (error) {
       // The URL itself passed parseFeedApiUrl when the client was made: what is refused here is the address.
       if (error instanceof UnsafeTargetError) throw new FeedTargetError(error.message, 'address');
@@ -165,57 +143,46 @@ export class FeedApiClient {
     }
   }
 
-  private async request(method: string, path: string, json: unknown, expected: number): Promise<unknown> {
-    const maxAttempts = this.options.maxAttempts ?? 6;
-    const idempotencyKey = randomUUID();
-    const payload = JSON.stringify(json);
-    for (let attempt = 1; ; attempt++) {
-      let failed: Attempt;
-      try {
-        return await this.attempt(method, path, payload, expected, idempotencyKey);
-      } catch (error) {
-        if (!(error instanceof Attempt)) throw error;
-        failed = error;
-      }
-      if (attempt >= maxAttempts) throw new FeedApiError(`${method} ${path} failed after ${attempt} attempts: ${failed.reason}`, null);
-      const backoff = (this.options.backoffMs ?? 1000) * 2 ** (attempt - 1) * (0.8 + 0.4 * Math.random());
-      const wait = Math.min(failed.waitMs ?? backoff, this.options.maxRetryAfterMs ?? 300_000);
-      this.options.onRetry?.({ attempt, waitMs: Math.round(wait), reason: failed.reason });
-      await this.sleep(wait);
-    }
+  /** A failure without an answer in the feed's words. */
+  private reasonOf(error: DeliveryError): string {
+    return error.kind === 'timeout' ? `no answer within ${describeDuration(this.options.timeoutMs ?? 30_000)}` : error.reason;
   }
 
-  /** One attempt: its result, a FeedApiError (final), or an Attempt (worth another). */
-  private async attempt(method: string, path: string, payload: string, expected: number, idempotencyKey: string): Promise<unknown> {
-    let target;
+  private async request(method: string, path: string, json: unknown, expected: number): Promise<unknown> {
+    const backoffMs = this.options.backoffMs ?? 1000;
+    let response: OutboundResponse & { attempts: number };
     try {
-      target = await this.vet(`${this.base}${path}`);
+      response = await this.guarded(
+        this.client.request(`${this.base}${path}`, {
+          method,
+          headers: {
+            Authorization: `Bearer ${this.options.token}`,
+            'API-Version': FEED_API_VERSION,
+            'Content-Type': 'application/json',
+            Accept: 'application/json',
+            'Idempotency-Key': randomUUID(), // the same on every attempt
+          },
+          body: JSON.stringify(json),
+          timeoutMs: this.options.timeoutMs ?? 30_000,
+          maxResponseBytes: MAX_FEED_RESPONSE_BYTES,
+          retry: {
+            attempts: this.options.maxAttempts ?? 6,
+            backoffMs: (retry) => backoffMs * 2 ** (retry - 1) * (0.8 + 0.4 * Math.random()),
+            maxWaitMs: this.options.maxRetryAfterMs ?? 300_000,
+            onRetry: ({ attempt, waitMs, response: answer, error }) =>
+              this.options.onRetry?.({ attempt, waitMs, reason: answer ? describeAnswer(answer).reason : this.reasonOf(error!) }),
+            ...(this.options.sleep ? { sleep: this.options.sleep } : {}),
+          },
+        }),
+      );
     } catch (error) {
       if (!(error instanceof DeliveryError)) throw error;
-      if (transientDns(error)) throw new Attempt(error.reason);
-      throw new FeedApiError(`${method} ${path} not sent: ${error.reason}`, null);
+      // A transient failure ends the retries only when the attempts are used up.
+      if (error.transient) throw new FeedApiError(`${method} ${path} failed after ${error.attempts} attempts: ${this.reasonOf(error)}`, null);
+      throw new FeedApiError(`${method} ${path} ${error.kind === 'dns' ? 'not sent' : 'failed'}: ${this.reasonOf(error)}`, null);
     }
-    let response;
-    try {
-      response = await sendFeedRequest({
-        target,
-        method,
-        headers: {
-          Authorization: `Bearer ${this.options.token}`,
-          'API-Version': FEED_API_VERSION,
-          'Content-Type': 'application/json',
-          Accept: 'application/json',
-          'Idempotency-Key': idempotencyKey,
-        },
-        body: payload,
-        timeoutMs: this.options.timeoutMs ?? 30_000,
-      });
-    } catch (error) {
-      if (!(error instanceof NoAnswerError)) throw error;
-      if (error.transient) throw new Attempt(error.reason);
-      throw new FeedApiError(`${method} ${path} failed: ${error.reason}`, null);
-    }
-    const { status, text } = response;
+    const { status } = response;
+    const text = response.body.toString('utf8');
     if (status >= 200 && status < 300) {
       if (status !== expected && !(expected === 201 && status === 200)) throw new FeedApiError(`${method} ${path} answered ${status}, expected ${expected}`, status);
       try {
@@ -224,15 +191,18 @@ export class FeedApiClient {
         throw new FeedApiError(`${method} ${path} answered with a body that is not JSON`, null);
       }
     }
-    const error = describeError(text);
-    const reason = `${status}${error.message ? ` ${error.message}` : ''}`;
-    if (status >= 300 && status < 400) throw new FeedApiError(`${method} ${path} refused: ${reason} (a redirect, not followed)`, status, error.code);
-    if (!retryable(status)) throw new FeedApiError(`${method} ${path} refused: ${reason}`, status, error.code);
-    throw new Attempt(reason, retryAfterMs(headerOf(response.headers['retry-after'])));
+    const { reason, code } = describeAnswer(response);
+    if (status >= 300 && status < 400) throw new FeedApiError(`${method} ${path} refused: ${reason} (a redirect, not followed)`, status, code);
+    if (!retryableStatus(status)) throw new FeedApiError(`${method} ${path} refused: ${reason}`, status, code);
+    throw new FeedApiError(`${method} ${path} failed after ${response.attempts} attempts: ${reason}`, null);
   }
 }
 
-const headerOf = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value);
+/** An answer that is not a success, in a few words: its status, and its error's message and code. */
+function describeAnswer(response: OutboundResponse): { reason: string; code?: string } {
+  const error = describeError(response.body.toString('utf8'));
+  return { reason: `${response.status}${error.message ? ` ${error.message}` : ''}`, ...(error.code ? { code: error.code } : {}) };
+}
 
 /** ACP's flat error `{type, code, message, param}`, as far as the body has one. */
 function describeError(text: string): { code?: string; message?: string } {

@@ -1,10 +1,11 @@
 /**
- * Vets an outgoing HTTP target before anything is sent — a webhook endpoint, or the Feed API
- * `catalog push-feed` pushes to: http(s) only, and — unless private targets are allowed
- * (WEBHOOK_ALLOW_PRIVATE_TARGETS, one setting for both) — every address its host resolves to
- * must be public. The host is resolved once; the caller connects to the address returned here
- * (`pinnedLookup` in http-delivery.ts), so a second DNS answer cannot differ from the one that
- * was checked.
+ * Vets an outgoing HTTP target before anything is sent — a webhook endpoint, the Feed API
+ * `catalog push-feed` pushes to, a platform's profile, an embeddings endpoint: http(s) only, and —
+ * unless private targets are allowed (WEBHOOK_ALLOW_PRIVATE_TARGETS for the first three, one
+ * setting for all; always for the operator's own embeddings endpoint) — every address its host
+ * resolves to must be public. The host is resolved once; the outbound client connects to the
+ * address returned here (`pinnedLookup` in outbound-client.ts), so a second DNS answer cannot
+ * differ from the one that was checked.
  */
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
@@ -58,7 +59,7 @@ export function parseTargetUrl(raw: string | URL): URL {
 function withTimeout<T>(work: Promise<T>, ms: number, reason: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new DeliveryError(reason)), ms);
+    timer = setTimeout(() => reject(new DeliveryError(reason, { kind: 'dns' })), ms);
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
@@ -74,9 +75,11 @@ async function addressesOf(hostname: string, policy: TargetPolicy): Promise<Reso
   } catch (error) {
     if (error instanceof DeliveryError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    throw new DeliveryError(`DNS lookup of ${hostname} failed${code ? ` (${code})` : ''}`, { cause: error });
+    // A server that did not answer (EAI_AGAIN, …) may answer later; a name that does not exist will not.
+    const transient = code !== 'ENOTFOUND' && code !== 'ENODATA';
+    throw new DeliveryError(`DNS lookup of ${hostname} failed${code ? ` (${code})` : ''}`, { cause: error, kind: 'dns', transient });
   }
-  if (!addresses.length) throw new DeliveryError(`DNS lookup of ${hostname} failed (no address)`);
+  if (!addresses.length) throw new DeliveryError(`DNS lookup of ${hostname} failed (no address)`, { kind: 'dns' });
   return addresses;
 }
 
