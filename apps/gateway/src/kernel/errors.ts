@@ -35,37 +35,27 @@ export abstract class GatewayError extends KnownError {
     super(message);
   }
 
-  get status(): number {
-    return 500;
-  }
+  readonly status: number = 500;
 
-  get expose(): boolean {
-    return true;
-  }
+  readonly expose: boolean = true;
 }
 
 /** Malformed or impossible input: missing items, a SKU of another product, bad filters. */
 export class InvalidRequestError extends GatewayError {
   readonly code = 'invalid_request';
-  override get status(): number {
-    return 400;
-  }
+  override readonly status: number = 400;
 }
 
 /** The thing asked for does not exist for this merchant (existence is never revealed across merchants). */
 export class NotFoundError extends GatewayError {
   readonly code = 'not_found';
-  override get status(): number {
-    return 404;
-  }
+  override readonly status: number = 404;
 }
 
 /** The operation is not valid in the resource's current state, e.g. cancel of a completed session. */
 export class InvalidStateError extends GatewayError {
   readonly code = 'method_not_allowed';
-  override get status(): number {
-    return 405;
-  }
+  override readonly status: number = 405;
 }
 
 /** An Idempotency-Key reused with another body (422), or still in use by a running request (409). */
@@ -76,43 +66,34 @@ export class IdempotencyError extends GatewayError {
     readonly retryAfter?: number,
   ) {
     super(message);
+    this.status = code === 'idempotency_conflict' ? 422 : 409;
   }
 
-  override get status(): number {
-    return this.code === 'idempotency_conflict' ? 422 : 409;
-  }
+  override readonly status: number;
 }
 
 /** A downstream HTTP target (a webhook receiver) gave no answer. */
 export class UpstreamError extends GatewayError {
   readonly code = 'bad_gateway';
-  override get status(): number {
-    return 502;
-  }
+  override readonly status: number = 502;
 }
 
 /** A backend the operation needs is down or not configured. */
 export class ServiceUnavailableError extends GatewayError {
   readonly code = 'service_unavailable';
-  override get status(): number {
-    return 503;
-  }
+  override readonly status: number = 503;
 }
 
 /** Missing, malformed, revoked or wrong-environment credentials, or a failed request signature. */
 export class AuthenticationError extends GatewayError {
   readonly code = 'authentication_error';
-  override get status(): number {
-    return 401;
-  }
+  override readonly status: number = 401;
 }
 
 /** Valid credentials without the scope or merchant the request needs. */
 export class AuthorizationError extends GatewayError {
   readonly code = 'authorization_error';
-  override get status(): number {
-    return 403;
-  }
+  override readonly status: number = 403;
 }
 
 export class RateLimitError extends GatewayError {
@@ -124,8 +105,6 @@ export class RateLimitError extends GatewayError {
     super(message);
   }
 
-  override get status(): number {
-    return 429;
-  }
+  override readonly status: number = 429;
 }
 

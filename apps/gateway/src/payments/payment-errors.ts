@@ -5,9 +5,7 @@ import type { AuthenticationMetadata } from './payment-provider.js';
 /** The provider declined the payment: 402 unless the protocol words it otherwise (ACP and UCP do). */
 export class PaymentDeclinedError extends GatewayError {
   readonly code = 'payment_declined';
-  override get status(): number {
-    return 402;
-  }
+  override readonly status: number = 402;
 }
 
 /** The provider asks the buyer to authenticate (3-D Secure) before it authorizes. */
@@ -20,9 +18,7 @@ export class AuthenticationRequiredError extends GatewayError {
     super(message, 'authentication_result');
   }
 
-  override get status(): number {
-    return 402;
-  }
+  override readonly status: number = 402;
 }
 
 /** The instruction names a handler the session does not offer. */
