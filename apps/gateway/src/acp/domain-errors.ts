@@ -10,7 +10,6 @@
  */
 import { DiscountLimitReachedError, FulfillmentOptionNotChosenError, OutOfStockError, ShippingAddressMissingError, ShippingUnavailableError } from '../checkout/checkout-errors.js';
 import { MissingApiVersionError, UnsupportedApiVersionError } from '../http/middleware/api-version.js';
-import { retryHeaders } from '../http/status-table.js';
 import { AuthenticationRequiredError, PaymentDeclinedError, UnknownPaymentHandlerError } from '../payments/payment-errors.js';
 import { PaymentProviderNotConfiguredError } from '../payments/unconfigured-payment-provider.js';
 import {
@@ -22,6 +21,7 @@ import {
   type KnownError,
   NotFoundError,
   RateLimitError,
+  retryHeaders,
   ServiceUnavailableError,
 } from '../kernel/errors.js';
 import { AcpError } from './acp-error.js';

@@ -6,10 +6,9 @@
  */
 import { validatorProblem } from '../contract/schemas.js';
 import { isDatabaseUnavailable, isUnstorableText } from '../db/database.js';
-import { KnownError, RateLimitError } from '../kernel/errors.js';
+import { KnownError, RateLimitError, retryHeaders } from '../kernel/errors.js';
 import type { Problem, ProtocolErrors } from './edge.js';
 import { UnsupportedApiVersionError } from './middleware/api-version.js';
-import { retryHeaders } from './status-table.js';
 
 function detail(status: number, code: string, message: string, param?: string, extra: Record<string, unknown> = {}): Problem {
   return { status, body: { detail: message, code, ...(param ? { param } : {}), ...extra } };

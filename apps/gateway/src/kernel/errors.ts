@@ -3,7 +3,7 @@
  * went wrong (`code`), the HTTP status it suggests (`status`), the request field it is about
  * (`param`), and whether its message is meant for the caller (`expose`). The domain's errors
  * (GatewayError) pick no HTTP status of their own accord: each kind suggests one, and each
- * protocol's one factory (http/api-errors.ts, acp/domain-errors.ts, ucp/ucp-errors.ts,
+ * protocol's one factory (http/api-errors.ts, acp/domain-errors.ts, ucp/refusals.ts,
  * admin/admin-errors.ts) words it in its shape, with a status of its own where the protocol says
  * so; http/edge.ts writes the answer.
  */
@@ -18,11 +18,18 @@ export abstract class KnownError extends Error {
   abstract readonly expose: boolean;
   /** The request field the error is about, when there is one. */
   declare readonly param?: string;
+  /** When to come back, in seconds, where the error knows (a rate limit, a key still in use): every protocol sends it as `Retry-After`. */
+  declare readonly retryAfter?: number;
 
   constructor(message: string, options?: ErrorOptions) {
     super(message, options);
     this.name = new.target.name;
   }
+}
+
+/** `Retry-After` where the error says when to come back. */
+export function retryHeaders(error: KnownError): Record<string, string> {
+  return error.retryAfter === undefined ? {} : { 'Retry-After': String(error.retryAfter) };
 }
 
 /** The domain's errors: services throw these; their messages are written for the caller. */
@@ -63,7 +70,7 @@ export class IdempotencyError extends GatewayError {
   constructor(
     readonly code: 'idempotency_conflict' | 'idempotency_in_flight',
     message: string,
-    readonly retryAfter?: number,
+    override readonly retryAfter?: number,
   ) {
     super(message);
     this.status = code === 'idempotency_conflict' ? 422 : 409;
@@ -100,7 +107,7 @@ export class RateLimitError extends GatewayError {
   readonly code = 'rate_limit_exceeded';
   constructor(
     message: string,
-    readonly retryAfter: number,
+    override readonly retryAfter: number,
   ) {
     super(message);
   }

@@ -15,13 +15,14 @@
 import type { Request, RequestHandler, Response } from 'express';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { ACP_VERSION } from '../acp/acp-version.js';
-import { AuthenticationError, RateLimitError } from '../kernel/errors.js';
+import { KnownError } from '../kernel/errors.js';
 import { authenticate, type RequireAuthOptions } from '../http/middleware/require-auth.js';
 import { parseUcpAgent } from '../ucp/ucp-agent.js';
 import { MCP_PATH, negotiatedVersion, type UcpVersion } from '../ucp/ucp-version.js';
 import { acpTools } from './acp-tools.js';
 import { loopbackTarget } from './loopback.js';
 import { mcpServer } from './mcp-server.js';
+import { rpcRefusal, SERVER_ERROR } from './transport-refusals.js';
 import type { GatewayTool } from './tool.js';
 import { ucpTools } from './ucp-tools.js';
 
@@ -84,13 +85,13 @@ export function mcpRoute(options: McpRouteOptions): RequestHandler {
           if (result instanceof Promise) result.catch(reject);
         });
       } catch (error) {
-        if (error instanceof AuthenticationError) return rpcError(res, 401, -32000, 'Unauthorized', { code: 'authentication_error', message: error.message }, { 'WWW-Authenticate': 'Bearer realm="mcp"' });
-        if (error instanceof RateLimitError) return rpcError(res, 429, -32000, 'Rate limit exceeded', { code: 'rate_limit_exceeded', message: error.message, retry_after: error.retryAfter }, { 'Retry-After': String(error.retryAfter) });
-        throw error;
+        if (!(error instanceof KnownError && error.expose)) throw error;
+        const refusal = rpcRefusal(error);
+        return rpcError(res, refusal.status, refusal.code, refusal.message, refusal.data, refusal.headers);
       }
       if (req.method !== 'POST') {
         // Stateless: no server-initiated stream to GET, no session to DELETE.
-        return rpcError(res, 405, -32000, `${req.method} is not allowed on ${MCP_PATH}: send JSON-RPC messages with POST`, undefined, { Allow: 'POST' });
+        return rpcError(res, 405, SERVER_ERROR, `${req.method} is not allowed on ${MCP_PATH}: send JSON-RPC messages with POST`, undefined, { Allow: 'POST' });
       }
       await answer(req, res);
     };

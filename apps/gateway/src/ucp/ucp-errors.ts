@@ -1,33 +1,22 @@
 /**
  * How the UCP profile answers errors (its ProtocolErrors, written by http/edge.ts), in the shape
- * of the release the request is processed at (ucp-error.ts). Protocol errors keep the status the
- * REST binding gives them (checkout-rest.md "Status Codes"; overview.md "Protocol Errors"): 401
- * (with `WWW-Authenticate: Bearer realm="ucp"`), 403, 409 for an Idempotency-Key reused with
- * another body — or still in use —, 429 and 503 with `Retry-After`; the body is `{code, content}`.
+ * of the release the request is processed at (ucp-error.ts): our errors through UCP's factory
+ * (refusals.ts, which gives the REST binding's statuses), body-parser's and the database's here.
  * Anything unknown is logged and answered 500 `internal_error`.
  */
 import type { Request } from 'express';
 import { isDatabaseUnavailable } from '../db/database.js';
-import { AuthenticationError, AuthorizationError, IdempotencyError, InvalidRequestError, InvalidStateError, KnownError, NotFoundError, RateLimitError } from '../kernel/errors.js';
+import { KnownError } from '../kernel/errors.js';
 import type { Problem, ProtocolErrors } from '../http/edge.js';
-import { retryHeaders } from '../http/status-table.js';
 import { answerVersion } from './negotiation.js';
+import { ucpRefusal } from './refusals.js';
 import { UcpError } from './ucp-error.js';
 import type { UcpVersion } from './ucp-version.js';
 
-/** UCP's factory for the edge: our errors (those for the caller) as UCP refusals (the checkout's, which knows its request's lines, is checkout/domain-errors.ts). */
+/** Our errors meant for the caller, through UCP's factory (refusals.ts). */
 function fromEdge(error: unknown): UcpError | undefined {
   if (error instanceof UcpError) return error;
-  if (!(error instanceof KnownError) || !error.expose) return undefined;
-  const headers = retryHeaders(error);
-  if (error instanceof AuthenticationError) return new UcpError('unauthorized', error.message, 401, { 'WWW-Authenticate': 'Bearer realm="ucp"' });
-  if (error instanceof AuthorizationError) return new UcpError('insufficient_scope', error.message, 403);
-  if (error instanceof RateLimitError) return new UcpError('rate_limit_exceeded', error.message, 429, headers);
-  if (error instanceof IdempotencyError) return new UcpError(error.code, error.message, 409, headers);
-  if (error instanceof NotFoundError) return new UcpError('not_found', error.message, 404, {}, { resource: Boolean(error.param) });
-  if (error instanceof InvalidStateError) return new UcpError('method_not_allowed', error.message, 405);
-  if (error instanceof InvalidRequestError) return new UcpError('invalid_request', error.message, 400, {}, error.param ? { path: error.param } : {});
-  return new UcpError(error.code, error.message, error.status, headers);
+  return error instanceof KnownError && error.expose ? ucpRefusal(error) : undefined;
 }
 
 function fromBody(error: unknown): UcpError | undefined {

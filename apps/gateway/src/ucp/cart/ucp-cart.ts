@@ -24,6 +24,8 @@ import type { LineItemInput } from '../../contract/types.js';
 import type { BeforeCommit } from '../../db/transaction.js';
 import { InvalidRequestError, InvalidStateError, NotFoundError } from '../../kernel/errors.js';
 import type { UcpMessage } from '../catalog/ucp-product.js';
+import { ucpPath } from '../checkout/checkout-refusals.js';
+import { ucpRefusal } from '../refusals.js';
 import { UcpError } from '../ucp-error.js';
 import { cartMeta, toUcpCart } from './cart-mapper.js';
 import { checkCartRequest, type CartRequest } from './cart-request.js';
@@ -174,7 +176,7 @@ export class UcpCart {
     } catch (error) {
       const line = error instanceof NotFoundError ? /^items\[(\d+)\]/.exec(error.param ?? '') : null;
       if (line) return this.unavailable(merchantId, Number(line[1]), ids[Number(line[1])]!);
-      if (error instanceof InvalidRequestError) throw new UcpError('invalid_request', error.message.replace(/\bitems\[(\d+)\]/g, '$.line_items[$1]'), 400);
+      if (error instanceof InvalidRequestError) throw ucpRefusal(error, { pathOf: (param) => ucpPath(param) });
       throw error;
     }
   }

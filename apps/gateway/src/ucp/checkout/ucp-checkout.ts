@@ -41,7 +41,7 @@ import { UcpError } from '../ucp-error.js';
 import type { UcpVersion } from '../ucp-version.js';
 import { customerOf, fulfillmentChoice, groupItems, type GroupedItems, type UcpCheckoutRequest, type UcpLineEntry } from './checkout-request.js';
 import { DISCOUNT, FULFILLMENT, toUcpCheckout, type CheckoutViewContext } from './checkout-view.js';
-import { guard } from './domain-errors.js';
+import { guard } from './checkout-refusals.js';
 import { isFinished, unlessFinished } from './finished-checkout.js';
 import { refusingShortages } from './refusing-shortages.js';
 import { providerToken, testToken } from './test-credentials.js';

@@ -12,12 +12,23 @@
  */
 import type { Request } from 'express';
 import type { GatewayEnv } from '../../config/config.js';
-import { InvalidRequestError, InvalidStateError, NotFoundError } from '../../kernel/errors.js';
+import { GatewayError, NotFoundError } from '../../kernel/errors.js';
 import { merchantOf } from '../../http/context.js';
 import type { OperationHandlers } from '../../http/operation-handlers.js';
 import { negotiationOf } from '../negotiation.js';
+import { type RefusalContext, ucpRefusal } from '../refusals.js';
 import { UcpError } from '../ucp-error.js';
 import type { UcpOrderService } from './ucp-order-service.js';
+
+/**
+ * An order's refusals (refusals.ts): an order the platform cannot see is "Order not found." (200
+ * with the error envelope under 2026-04-08, order-rest.md); one with nothing left to ship refuses a
+ * shipment (409 `nothing_to_ship`); a bad update names `$.fulfillment.events`.
+ */
+export const ORDER_REFUSALS: RefusalContext = {
+  resource: { notFound: 'Order not found.', notModifiable: 'nothing_to_ship' },
+  path: '$.fulfillment.events',
+};
 
 export function ucpOrderOperations(deps: { ucpOrders?: UcpOrderService | undefined; config?: { env: GatewayEnv } }): OperationHandlers {
   const orders = deps.ucpOrders;
@@ -33,13 +44,8 @@ export function ucpOrderOperations(deps: { ucpOrders?: UcpOrderService | undefin
       negotiation.version = await orders.release(merchantId, orderId, negotiation.agent.profile);
       return await work(merchantId, orderId);
     } catch (error) {
-      if (error instanceof NotFoundError) {
-        if (negotiation.agent.version === undefined) await negotiation.profile().catch(() => undefined);
-        throw new UcpError('not_found', 'Order not found.', 404, {}, { resource: true }); // 2026-04-08: 200 with the error envelope (order-rest.md)
-      }
-      if (error instanceof InvalidStateError) throw new UcpError('nothing_to_ship', error.message, 409, {}, { resource: true });
-      if (error instanceof InvalidRequestError) throw new UcpError('invalid_request', error.message, 400, {}, { path: '$.fulfillment.events' });
-      throw error;
+      if (error instanceof NotFoundError && negotiation.agent.version === undefined) await negotiation.profile().catch(() => undefined);
+      throw error instanceof GatewayError ? ucpRefusal(error, ORDER_REFUSALS) : error;
     }
   };
 

@@ -14,7 +14,9 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { Router, type RequestHandler } from 'express';
 import type { GatewayEnv } from '../../config/config.js';
 import { InvalidStateError, NotFoundError } from '../../kernel/errors.js';
+import { ORDER_REFUSALS } from '../order/ucp-order-operations.js';
 import type { UcpOrderService } from '../order/ucp-order-service.js';
+import { ucpRefusal } from '../refusals.js';
 
 export const SIMULATION_SECRET_HEADER = 'Simulation-Secret';
 
@@ -46,9 +48,10 @@ export function ucpSimulation(options: UcpSimulationOptions): RequestHandler {
     try {
       res.status(200).json(await orders.simulateShipping(String(req.params.order_id)));
     } catch (error) {
-      if (error instanceof NotFoundError) res.status(404).json({ code: 'not_found', content: 'Order not found.' });
-      else if (error instanceof InvalidStateError) res.status(409).json({ code: 'nothing_to_ship', content: error.message });
-      else throw error;
+      if (!(error instanceof NotFoundError || error instanceof InvalidStateError)) throw error;
+      // A testing route, answered `{code, content}` whatever the release: an order's refusal with its own status.
+      const refusal = ucpRefusal(error, ORDER_REFUSALS);
+      res.status(refusal.status).json({ code: refusal.code, content: refusal.content });
     }
   });
   return router;
