@@ -15,7 +15,8 @@ import { releaseOf } from '../releases/releases.js';
 import { UcpError } from '../ucp-error.js';
 import type { UcpVersion } from '../ucp-version.js';
 import type { UcpCheckoutRequest } from './checkout-request.js';
-import type { UcpCheckout, UcpCheckoutBody, UcpInstrument, UcpScope } from './ucp-checkout.js';
+import type { UcpInstrument } from './payment-instruction.js';
+import type { UcpCheckout, UcpCheckoutBody, UcpScope } from './ucp-checkout.js';
 
 const SCHEMAS = 'https://ucp.dev/schemas/shopping';
 

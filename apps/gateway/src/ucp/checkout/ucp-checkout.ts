@@ -11,7 +11,8 @@
  * sends an extension's field (`fulfillment`, `discounts`) understands it: the extension is active.
  *
  * Completion takes the session's payment instrument through the PaymentProvider port; a checkout
- * offers its merchant's handlers (payment-handlers.ts). UCP's test handler (`mock_payment_handler`,
+ * offers its merchant's handlers (payment-handlers.ts; the instrument as the port's instruction:
+ * payment-instruction.ts). UCP's test handler (`mock_payment_handler`,
  * development and sandbox) is the test provider's face: `success_token` approves, `fail_token` is
  * declined, card credentials with the release's test numbers become those (test-credentials.ts).
  * A decline, or a session that still needs something, is answered with the session and its
@@ -25,7 +26,7 @@
 import { DiscountLimitReachedError } from '../../checkout/checkout-errors.js';
 import type { CheckoutService } from '../../checkout/checkout-service.js';
 import { AuthenticationRequiredError, PaymentDeclinedError } from '../../payments/payment-errors.js';
-import type { PaymentHandlerDeclaration, PaymentInstruction } from '../../payments/payment-provider.js';
+import type { PaymentHandlerDeclaration } from '../../payments/payment-provider.js';
 import { sessionNeeds } from '../../checkout/session-needs.js';
 import type { SessionChanges, SessionRecord } from '../../checkout/session-record.js';
 import type { BeforeCommit } from '../../db/transaction.js';
@@ -34,7 +35,6 @@ import { UnsafeTargetError } from '../../kernel/outbound/delivery-errors.js';
 import { vetTarget } from '../../kernel/outbound/safe-target.js';
 import { CAPABILITY, servedWith } from '../capabilities.js';
 import type { UcpNegotiation } from '../negotiation.js';
-import { TEST_HANDLER } from '../payment-handlers.js';
 import { platformFacts } from '../platform-profile.js';
 import { releaseOf } from '../releases/releases.js';
 import { UcpError } from '../ucp-error.js';
@@ -43,8 +43,8 @@ import { customerOf, fulfillmentChoice, groupItems, type GroupedItems, type UcpC
 import { DISCOUNT, FULFILLMENT, toUcpCheckout, type CheckoutViewContext } from './checkout-view.js';
 import { guard } from './checkout-refusals.js';
 import { isFinished, unlessFinished } from './finished-checkout.js';
+import { instructionOf, type UcpInstrument } from './payment-instruction.js';
 import { refusingShortages } from './refusing-shortages.js';
-import { providerToken, testToken } from './test-credentials.js';
 import { isUcpState, ucpStateOf, type PaymentProblem, type UcpState } from './ucp-state.js';
 
 export type UcpCheckoutBody = Record<string, unknown>;
@@ -59,15 +59,6 @@ export interface UcpCheckoutOptions extends CheckoutViewContext {
 export interface UcpScope {
   merchantId: string;
   negotiation: UcpNegotiation;
-}
-
-/** A payment instrument as a completion sends it (2026-04-08 `payment.instruments[]`, 2026-01-11 `payment_data`). */
-export interface UcpInstrument {
-  id?: string;
-  handler_id?: string;
-  type?: string;
-  credential?: { type?: string; token?: string; [field: string]: unknown };
-  [field: string]: unknown;
 }
 
 /** The carts a checkout is created from (`cart_id`, cart.md "Cart-to-Checkout Conversion"). */
@@ -189,7 +180,7 @@ export class UcpCheckout {
     const { merchantId } = scope;
     let record = await this.record(merchantId, id);
     if (isFinished(record)) return this.view(record); // completed (a retry, whatever its key) or canceled: shown as it is
-    const payment = await this.instruction(merchantId, instrument);
+    const payment = await instructionOf(instrument, { handlers: () => this.checkout.payments.handlers(merchantId), testHandler: this.options.testHandler && this.checkout.payments.name === 'test' });
     // A cart that ships nothing has one option, digital delivery: it is the choice.
     const options = record.fulfillmentOptions;
     if (!record.session.fulfillmentOptionId && options.length === 1 && options[0]!.type === 'digital') {
@@ -281,20 +272,5 @@ export class UcpCheckout {
       // DNS gave no answer now: delivery resolves it again (and checks it again) on every attempt.
     }
     return url;
-  }
-
-  /** The instrument as the payment port's instruction; UCP's test handler is the built-in test provider's face. */
-  private async instruction(merchantId: string, instrument: UcpInstrument): Promise<PaymentInstruction> {
-    if (!instrument.handler_id || !instrument.credential) {
-      throw new UcpError('invalid_request', 'Pay with a payment instrument that names its handler_id and carries a credential', 400, {}, { path: '$.payment.instruments[0]' });
-    }
-    const handlers = await this.checkout.payments.handlers(merchantId);
-    const testHandler = instrument.handler_id === TEST_HANDLER.id && this.options.testHandler && this.checkout.payments.name === 'test' && handlers[0];
-    // A merchant offered no handler at all (no account with the provider) is refused by the domain, which says why (503).
-    if (!testHandler && handlers.length && !handlers.some((handler) => handler.id === instrument.handler_id)) {
-      throw new UcpError('invalid_request', `This checkout offers no payment handler ${JSON.stringify(instrument.handler_id)}`, 400, {}, { path: '$.payment.instruments[0].handler_id' });
-    }
-    const token = testHandler ? testToken(instrument.credential) : providerToken(instrument.credential);
-    return { handlerId: testHandler ? testHandler.id : instrument.handler_id, instrument: { type: instrument.type ?? 'card', credential: { type: 'token', token } } };
   }
 }
