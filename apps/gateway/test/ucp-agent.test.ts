@@ -1,9 +1,9 @@
 /**
- * `UCP-Agent` parsing: RFC 8941 Dictionary syntax, the `profile` string (an absolute http(s) URL),
- * the optional `version`; every malformed header is `invalid_profile_url`.
+ * `UCP-Agent` parsing: RFC 8941 Dictionary syntax (the package's parser, tested there:
+ * packages/webhooks/src/sf-dictionary.test.ts), the `profile` string (an absolute http(s) URL), the
+ * optional `version`; every malformed header is `invalid_profile_url`.
  */
 import { describe, expect, it } from 'vitest';
-import { parseSfDictionary as parseDictionary, SfSyntaxError, SfToken as Token } from '@commerce-gateway/webhooks';
 import { parseUcpAgent } from '../src/ucp/ucp-agent.js';
 import { UcpError } from '../src/ucp/ucp-error.js';
 
@@ -53,24 +53,5 @@ describe('parseUcpAgent', () => {
     expect(error).toBeInstanceOf(UcpError);
     expect((error as UcpError).code).toBe('invalid_profile_url');
     expect((error as UcpError).content).toMatch(message);
-  });
-});
-
-describe('parseDictionary (RFC 8941 §4.2.2)', () => {
-  it('reads every kind of member', () => {
-    const dict = parseDictionary('a=1, b=-2.5, c="x\\"y", d=tok/en:1, e=?0, f=:aGk=:, g, h=(1 "two");p, i;q=*z');
-    expect(dict.get('a')).toEqual({ value: 1, params: new Map() });
-    expect(dict.get('b')).toEqual({ value: -2.5, params: new Map() });
-    expect(dict.get('c')).toEqual({ value: 'x"y', params: new Map() });
-    expect(dict.get('d')).toEqual({ value: new Token('tok/en:1'), params: new Map() });
-    expect(dict.get('e')).toEqual({ value: false, params: new Map() });
-    expect(Buffer.from((dict.get('f') as { value: Uint8Array }).value).toString()).toBe('hi');
-    expect(dict.get('g')).toEqual({ value: true, params: new Map() });
-    expect(dict.get('h')).toEqual({ items: [{ value: 1, params: new Map() }, { value: 'two', params: new Map() }], params: new Map([['p', true]]) });
-    expect(dict.get('i')).toEqual({ value: true, params: new Map([['q', new Token('*z')]]) });
-  });
-
-  it.each(['a=1,,b=2', 'a=1.2345', 'a=1234567890123456', 'a=?2', 'a=:not base64!:', 'a=(1', '1a=1', 'a=1 b'])('refuses %j', (field) => {
-    expect(() => parseDictionary(field)).toThrow(SfSyntaxError);
   });
 });

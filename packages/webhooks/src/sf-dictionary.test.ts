@@ -4,37 +4,39 @@ import * as web from './web-entry.js';
 import { parseSfDictionary, SfSyntaxError, SfToken, type SfItem } from './ucp/sf-dictionary.js';
 
 const item = (value: SfItem['value'], params: [string, SfItem['value']][] = []): SfItem => ({ value, params: new Map(params) });
+/** A dictionary's member: its value and its text as received. */
+const member = (text: string, value: SfItem['value'], params: [string, SfItem['value']][] = []) => ({ ...item(value, params), text });
 
 describe('parseSfDictionary (RFC 8941 §4.2.2)', () => {
   it('reads every kind of member', () => {
     const dict = parseSfDictionary('a=1, b=-2.5, c="x\\"y", d=tok/en:1, e=?0, f=:aGk=:, g, h=(1 "two");p, i;q=*z, j=?1');
-    expect(dict.get('a')).toEqual(item(1));
-    expect(dict.get('b')).toEqual(item(-2.5));
-    expect(dict.get('c')).toEqual(item('x"y'));
-    expect(dict.get('d')).toEqual(item(new SfToken('tok/en:1')));
+    expect(dict.get('a')).toEqual(member('1', 1));
+    expect(dict.get('b')).toEqual(member('-2.5', -2.5));
+    expect(dict.get('c')).toEqual(member('"x\\"y"', 'x"y'));
+    expect(dict.get('d')).toEqual(member('tok/en:1', new SfToken('tok/en:1')));
     expect((dict.get('d') as SfItem).value).toBeInstanceOf(SfToken);
-    expect(dict.get('e')).toEqual(item(false));
+    expect(dict.get('e')).toEqual(member('?0', false));
     expect([...((dict.get('f') as SfItem).value as Uint8Array)]).toEqual([0x68, 0x69]); // "hi"
-    expect(dict.get('g')).toEqual(item(true));
-    expect(dict.get('h')).toEqual({ items: [item(1), item('two')], params: new Map([['p', true]]) });
-    expect(dict.get('i')).toEqual(item(true, [['q', new SfToken('*z')]]));
-    expect(dict.get('j')).toEqual(item(true));
+    expect(dict.get('g')).toEqual(member('?1', true));
+    expect(dict.get('h')).toEqual({ items: [item(1), item('two')], params: new Map([['p', true]]), text: '(1 "two");p' });
+    expect(dict.get('i')).toEqual(member('?1;q=*z', true, [['q', new SfToken('*z')]]));
+    expect(dict.get('j')).toEqual(member('?1', true));
   });
 
   it('reads UCP-Agent as platforms send it', () => {
     const dict = parseSfDictionary('profile="https://agent.example/.well-known/ucp", version="2026-04-08"');
     expect([...dict.keys()]).toEqual(['profile', 'version']);
-    expect(dict.get('profile')).toEqual(item('https://agent.example/.well-known/ucp'));
+    expect(dict.get('profile')).toEqual(member('"https://agent.example/.well-known/ucp"', 'https://agent.example/.well-known/ucp'));
   });
 
   it('keeps the last of a key given twice, in its own place; reads parameters and optional whitespace', () => {
     const dict = parseSfDictionary('  a=1, b=2;x=?0;y="z",c=3,  a=4  ');
     expect([...dict.entries()]).toEqual([
-      ['b', item(2, [['x', false], ['y', 'z']])],
-      ['c', item(3)],
-      ['a', item(4)],
+      ['b', member('2;x=?0;y="z"', 2, [['x', false], ['y', 'z']])],
+      ['c', member('3', 3)],
+      ['a', member('4', 4)],
     ]);
-    expect(parseSfDictionary('k=( 1  2 )').get('k')).toEqual({ items: [item(1), item(2)], params: new Map() });
+    expect(parseSfDictionary('k=( 1  2 )').get('k')).toEqual({ items: [item(1), item(2)], params: new Map(), text: '( 1  2 )' });
     expect(parseSfDictionary('').size).toBe(0);
   });
 

@@ -186,6 +186,17 @@ export function describeUcpVerifier(name: string, impl: UcpVerifier) {
       await expectCode(() => verify({ ...req, headers: { ...req.headers, Signature: 'sig1=abc' } }), 'signature_malformed');
     });
 
+    it('reads the signature headers as RFC 8941 dictionaries: a syntax error anywhere in one is malformed, the signed member kept as sent', async () => {
+      const req = await signed();
+      const input = req.headers['Signature-Input']!;
+      await expectCode(() => verify({ ...req, headers: { ...req.headers, 'Signature-Input': `${input}, Bad=1` } }), 'signature_malformed');
+      await expectCode(() => verify({ ...req, headers: { ...req.headers, 'Signature-Input': input.replace(')', '') } }), 'signature_malformed');
+      await expectCode(() => verify({ ...req, headers: { ...req.headers, 'Signature-Input': input.replace('"@method"', '"@method";sf') } }), 'signature_malformed');
+      await expectCode(() => verify({ ...req, headers: { ...req.headers, 'Content-Digest': `${req.headers['Content-Digest']!},` } }), 'digest_mismatch');
+      // Another well-formed member beside the signed one changes nothing.
+      await verify({ ...req, headers: { ...req.headers, 'Signature-Input': `${input}, other=("@method");keyid="x"`, Signature: `${req.headers['Signature']!}, other=:AAAA:` } });
+    });
+
     it('refuses parsed JSON as the body', async () => {
       const req = await signed();
       await expectCode(() => verify({ ...req, body: ORDER as never }), 'invalid_body');

@@ -5,8 +5,9 @@
  * twice keeps its last value, in its own place (§4.2.2). The syntax of UCP's `UCP-Agent` header:
  * `profile="https://…", version="2026-04-08"`. No node: imports (the edge entry exports it too).
  *
- * (The signature headers are read by the lighter pieces of structured-fields.ts, which keep each
- * member as received, as RFC 9421's signature base needs.)
+ * The one RFC 8941 parser here: the signature headers (`Signature-Input`, `Signature`,
+ * `Content-Digest`) are read with it too, each member keeping its text as received (RFC 9421's
+ * signature base quotes `Signature-Input`'s member as sent).
  */
 import { fromBase64 } from './bytes.js';
 
@@ -27,7 +28,8 @@ export interface SfInnerList {
   params: Map<string, SfBareItem>;
 }
 
-export type SfDictionaryMember = SfItem | SfInnerList;
+/** A dictionary's member, with its value's text exactly as received (what follows `key=`, parameters included; `?1` and the parameters for a bare key), as RFC 9421's signature base needs the members of `Signature-Input`. */
+export type SfDictionaryMember = (SfItem | SfInnerList) & { text: string };
 
 /** The field is not a structured field of the expected type; the message says where. */
 export class SfSyntaxError extends Error {
@@ -44,6 +46,12 @@ class Input {
   constructor(private readonly text: string) {}
   get done(): boolean {
     return this.at >= this.text.length;
+  }
+  get position(): number {
+    return this.at;
+  }
+  since(from: number): string {
+    return this.text.slice(from, this.at);
   }
   peek(): string {
     return this.text[this.at] ?? '';
@@ -179,9 +187,13 @@ export function parseSfDictionary(field: string): Map<string, SfDictionaryMember
     let member: SfDictionaryMember;
     if (input.peek() === '=') {
       input.next();
-      member = input.peek() === '(' ? innerList(input) : { value: bareItem(input), params: parameters(input) };
+      const from = input.position;
+      const value = input.peek() === '(' ? innerList(input) : { value: bareItem(input), params: parameters(input) };
+      member = { ...value, text: input.since(from) };
     } else {
-      member = { value: true, params: parameters(input) };
+      const from = input.position;
+      const params = parameters(input);
+      member = { value: true, params, text: `?1${input.since(from)}` };
     }
     members.delete(name); // the last one wins, in its own place
     members.set(name, member);

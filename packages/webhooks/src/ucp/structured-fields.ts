@@ -1,8 +1,10 @@
 /**
- * Header field values and the pieces of RFC 8941 structured fields the UCP signatures use:
- * dictionaries (Signature-Input, Signature, Content-Digest) and `@signature-params` inner lists.
+ * Header field values, and the UCP signatures' structured headers read through the one RFC 8941
+ * parser (sf-dictionary.ts): the dictionaries Signature-Input, Signature and Content-Digest, and
+ * the `@signature-params` inner list (kept as received for the signature base).
  */
 import { ucpFail as fail } from './errors.js';
+import { parseSfDictionary, type SfDictionaryMember, SfSyntaxError } from './sf-dictionary.js';
 import type { UcpHeaders } from './types.js';
 
 /** A header's field value: multiple lines joined with ", ", trimmed (RFC 9421 §2.1). */
@@ -22,38 +24,21 @@ export function headerValue(headers: UcpHeaders | undefined, name: string): stri
   return values.length ? values.join(', ') : undefined;
 }
 
-// ---- RFC 8941 pieces --------------------------------------------------------------------------
+// ---- the signature headers, read by the one RFC 8941 parser (sf-dictionary.ts) -------------------
 
-/** Splits a dictionary's top-level members on commas outside strings/inner lists. */
-export function dictionaryMembers(text: string): Map<string, string> {
-  const members = new Map<string, string>();
-  let depth = 0;
-  let quoted = false;
-  let start = 0;
-  const push = (end: number) => {
-    const member = text.slice(start, end).trim();
-    if (!member) return;
-    const eq = member.indexOf('=');
-    const key = (eq < 0 ? member : member.slice(0, eq)).trim();
-    if (!/^[a-z*][a-z0-9_\-.*]*$/.test(key)) throw fail('signature_malformed', `Malformed dictionary key ${JSON.stringify(key)}.`);
-    members.set(key, eq < 0 ? '?1' : member.slice(eq + 1).trim());
-  };
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '\\') i++;
-      else if (c === '"') quoted = false;
-    } else if (c === '"') quoted = true;
-    else if (c === '(') depth++;
-    else if (c === ')') depth--;
-    else if (c === ',' && depth === 0) {
-      push(i);
-      start = i + 1;
-    }
+/** A dictionary header (`Signature-Input`, `Signature`, `Content-Digest`); `code` is the failure its syntax error is. */
+export function dictionaryHeader(value: string, name: string, code: 'signature_malformed' | 'digest_mismatch'): Map<string, SfDictionaryMember> {
+  try {
+    return parseSfDictionary(value);
+  } catch (error) {
+    if (error instanceof SfSyntaxError) throw fail(code, `${name} is not an RFC 8941 dictionary: ${error.message}.`);
+    throw error;
   }
-  if (quoted || depth !== 0) throw fail('signature_malformed', 'Unbalanced quotes or parentheses in a structured header.');
-  push(text.length);
-  return members;
+}
+
+/** The bytes of a byte-sequence member (`:base64:`), or undefined when the member is something else. */
+export function memberBytes(member: SfDictionaryMember | undefined): Uint8Array | undefined {
+  return member && 'value' in member && member.value instanceof Uint8Array && member.params.size === 0 ? member.value : undefined;
 }
 
 export interface SignatureParams {
@@ -68,23 +53,26 @@ export interface SignatureParams {
   tag?: string;
 }
 
-/** Parses one `Signature-Input` member (an inner list of component strings with parameters). */
-export function parseSignatureParams(raw: string): SignatureParams {
-  const m = /^\(((?:\s*"[^"\\]*")*)\s*\)((?:;[^;]*)*)$/.exec(raw);
-  if (!m) throw fail('signature_malformed', `Signature-Input member is not an inner list of component names: ${raw}`);
-  const components = [...m[1]!.matchAll(/"([^"\\]*)"/g)].map((c) => c[1]!);
-  const out: SignatureParams = { raw, components };
-  for (const param of m[2]!.split(';').slice(1)) {
-    const pm = /^([a-z*][a-z0-9_\-.*]*)=(?:"([^"\\]*)"|(-?\d{1,15}))$/.exec(param.trim());
-    if (!pm) throw fail('signature_malformed', `Malformed signature parameter ${JSON.stringify(param)}.`);
-    const [, key, str, num] = pm;
-    if (key === 'created' || key === 'expires') {
-      if (num === undefined) throw fail('signature_malformed', `${key} must be an integer.`);
-      out[key] = Number(num);
-    } else if (key === 'keyid' || key === 'alg' || key === 'nonce' || key === 'tag') {
-      if (str === undefined) throw fail('signature_malformed', `${key} must be a string.`);
-      out[key] = str;
-    }
+const STRING_PARAMS = ['keyid', 'alg', 'nonce', 'tag'] as const;
+const INTEGER_PARAMS = ['created', 'expires'] as const;
+
+/** One `Signature-Input` member: an inner list of component names (strings without parameters) with the signature's parameters. */
+export function parseSignatureParams(member: SfDictionaryMember): SignatureParams {
+  if (!('items' in member) || member.items.some((item) => typeof item.value !== 'string' || item.params.size > 0)) {
+    throw fail('signature_malformed', `Signature-Input member is not an inner list of component names: ${member.text}`);
+  }
+  const out: SignatureParams = { raw: member.text, components: member.items.map((item) => item.value as string) };
+  for (const key of INTEGER_PARAMS) {
+    const value = member.params.get(key);
+    if (value === undefined) continue;
+    if (typeof value !== 'number' || !Number.isInteger(value)) throw fail('signature_malformed', `${key} must be an integer.`);
+    out[key] = value;
+  }
+  for (const key of STRING_PARAMS) {
+    const value = member.params.get(key);
+    if (value === undefined) continue;
+    if (typeof value !== 'string') throw fail('signature_malformed', `${key} must be a string.`);
+    out[key] = value;
   }
   return out;
 }

@@ -1,9 +1,9 @@
 /** Parses and checks a signed UCP request up to the digest and the signature, which each flavour's crypto checks. */
-import { bodyBytes, fromBase64 } from './bytes.js';
+import { bodyBytes } from './bytes.js';
 import { ucpFail as fail } from './errors.js';
 import { assertEs256Key } from './keys.js';
 import { requiredComponents, signatureBase } from './signature-base.js';
-import { dictionaryMembers, headerValue, parseSignatureParams, type SignatureParams } from './structured-fields.js';
+import { dictionaryHeader, headerValue, memberBytes, parseSignatureParams, type SignatureParams } from './structured-fields.js';
 import type { UcpJwk, UcpVerifyOptions, UcpVerifyRequest } from './types.js';
 
 export interface VerificationPlan {
@@ -23,15 +23,14 @@ export function planVerification(request: UcpVerifyRequest, keys: readonly UcpJw
   const sigHeader = headerValue(request.headers, 'signature');
   if (!input) throw fail('signature_missing', 'The request carries no Signature-Input header.');
   if (!sigHeader) throw fail('signature_missing', 'The request carries no Signature header.');
-  const inputs = dictionaryMembers(input);
+  const inputs = dictionaryHeader(input, 'Signature-Input', 'signature_malformed');
   const label = options.label ?? inputs.keys().next().value;
-  const rawParams = label === undefined ? undefined : inputs.get(label);
-  if (label === undefined || rawParams === undefined) throw fail('signature_missing', `Signature-Input has no ${options.label ? `"${options.label}" ` : ''}signature.`);
-  const params = parseSignatureParams(rawParams);
-  const sigValue = dictionaryMembers(sigHeader).get(label);
-  if (sigValue === undefined) throw fail('signature_missing', `The Signature header has no "${label}" member.`);
-  const sm = /^:([A-Za-z0-9+/=]*):$/.exec(sigValue);
-  const signature = sm ? fromBase64(sm[1]!) : undefined;
+  const member = label === undefined ? undefined : inputs.get(label);
+  if (label === undefined || member === undefined) throw fail('signature_missing', `Signature-Input has no ${options.label ? `"${options.label}" ` : ''}signature.`);
+  const params = parseSignatureParams(member);
+  const sigMember = dictionaryHeader(sigHeader, 'Signature', 'signature_malformed').get(label);
+  if (sigMember === undefined) throw fail('signature_missing', `The Signature header has no "${label}" member.`);
+  const signature = memberBytes(sigMember);
   if (!signature) throw fail('signature_malformed', `The "${label}" signature is not a byte sequence (:base64:).`);
 
   // Coverage: everything signatures.md makes required for this request must be signed.
@@ -73,9 +72,7 @@ export function planVerification(request: UcpVerifyRequest, keys: readonly UcpJw
   if (body.length > 0 || params.components.includes('content-digest')) {
     const header = headerValue(request.headers, 'content-digest');
     if (header === undefined) throw fail('digest_missing', 'The request has a body but no Content-Digest header.');
-    const member = dictionaryMembers(header).get('sha-256');
-    const dm = member === undefined ? undefined : /^:([A-Za-z0-9+/=]*):$/.exec(member);
-    digest = dm ? fromBase64(dm[1]!) : undefined;
+    digest = memberBytes(dictionaryHeader(header, 'Content-Digest', 'digest_mismatch').get('sha-256'));
     if (!digest || digest.length !== 32) throw fail('digest_mismatch', 'Content-Digest has no well-formed sha-256 member (UCP requires sha-256).');
   }
 
