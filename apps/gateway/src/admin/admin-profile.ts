@@ -71,7 +71,7 @@ export function adminProfile(deps: AdminProfileDeps): ProtocolProfile {
       ...merchantPaymentOperations(admin.paymentAccounts),
       ...paymentReconcileOperations(admin.reconciliation, admin.merchants),
       ...keyOperations(deps.keys, admin.merchants, deps.config.env),
-      ...webhookOperations(admin.webhookEndpoints, admin.deliveries, admin.endpointUrls, admin.endpointHealth),
+      ...webhookOperations(admin.webhookEndpoints, admin.deliveries, admin.endpointUrls),
       ...overviewOperations(admin),
       ...orderOperations(deps.orders, admin.deliveries),
       ...commerceOperations(admin.commerce),

@@ -37,10 +37,8 @@ export interface AdminServices {
   merchants: MerchantService;
   /** Each merchant's Stripe connected account (the service the CLI's `merchants payments` runs). */
   paymentAccounts: MerchantPaymentAccounts;
-  /** Webhook endpoints and deliveries as operators read them, and a resend (webhooks/delivery-log.ts). */
+  /** Webhook endpoints, their health and deliveries as operators read them, and a resend (webhooks/delivery-log.ts). */
   deliveries: DeliveryLog;
-  /** How each webhook endpoint answered over the last 24 hours. */
-  endpointHealth: EndpointHealthStore;
   /** The console home's order and payment figures. */
   overview: MerchantOverview;
   /** The same service `gateway webhooks …` runs. */
@@ -82,8 +80,7 @@ export function buildAdminServices(db: Database, { commerce, imports, catalog, e
     audit: new AuditLog(new AuditStore(db), logger),
     merchants,
     paymentAccounts,
-    deliveries: new DeliveryLog(new DeliveryLogStore(db), webhookStore),
-    endpointHealth: new EndpointHealthStore(db),
+    deliveries: new DeliveryLog(new DeliveryLogStore(db), webhookStore, new EndpointHealthStore(db)),
     overview: new MerchantOverview(figures.orders, figures.payments),
     webhookEndpoints: new WebhookEndpointService(webhookStore),
     commerce,

@@ -1,18 +1,26 @@
 /**
- * The delivery log for operators (the admin API, the console): its reads (delivery-log-store.ts)
- * and a resend — the delivery queued again, due now, through WebhookStore, the same write as
+ * The delivery log for operators (the admin API, the console): its reads (delivery-log-store.ts),
+ * each endpoint's health (endpoint-health-store.ts) and a resend — the delivery queued again, due now, through WebhookStore, the same write as
  * `gateway webhooks resend` (WebhookEndpointService.resend), so the worker makes a new attempt of
  * the same event. Whether the endpoint may be sent to is the caller's check (it words the refusal).
  */
 import { NotFoundError } from '../kernel/errors.js';
 import type { DeliveryLogStore, DeliveryView, EndpointView, PageRead } from './delivery-log-store.js';
+import { type EndpointHealth, type EndpointHealthStore, healthOf } from './endpoint-health-store.js';
 import type { WebhookStore } from './webhook-store.js';
 
 export class DeliveryLog {
   constructor(
     private readonly store: DeliveryLogStore,
     private readonly webhooks: Pick<WebhookStore, 'resendDelivery'>,
+    private readonly healths: Pick<EndpointHealthStore, 'ofMerchant'>,
   ) {}
+
+  /** How each of the merchant's endpoints has been answering (endpoint-health-store.ts), by endpoint id. */
+  async health(merchantId: string): Promise<(endpointId: string) => EndpointHealth> {
+    const all = await this.healths.ofMerchant(merchantId);
+    return (endpointId) => healthOf(all, endpointId);
+  }
 
   endpoints(merchantId: string, page: PageRead): Promise<EndpointView[]> {
     return this.store.endpoints(merchantId, page);

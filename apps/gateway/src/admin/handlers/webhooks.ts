@@ -7,7 +7,6 @@ import { checkEndpointUrl, type EndpointUrlPolicy } from '../../webhooks/endpoin
 import type { WebhookProtocol } from '../../webhooks/webhook-store.js';
 import type { DeliveryLog } from '../../webhooks/delivery-log.js';
 import type { DeliveryView, EndpointView } from '../../webhooks/delivery-log-store.js';
-import { healthOf, type EndpointHealthStore } from '../../webhooks/endpoint-health-store.js';
 import { servesMerchant } from '../operator.js';
 import { auditTarget, operatorOf } from '../operator-context.js';
 import { pageOf, positionOf } from '../page-cursor.js';
@@ -35,18 +34,18 @@ async function deliveryOf(req: Request, deliveries: DeliveryLog): Promise<Delive
   return delivery;
 }
 
-export function webhookOperations(endpoints: WebhookEndpointService, deliveries: DeliveryLog, urls: EndpointUrlPolicy, health: EndpointHealthStore): OperationHandlers {
+export function webhookOperations(endpoints: WebhookEndpointService, deliveries: DeliveryLog, urls: EndpointUrlPolicy): OperationHandlers {
   const current = async (id: string) => endpointWire((await deliveries.endpoint(id))!);
   return {
     listWebhookEndpoints: async (req, res) => {
       const merchantId = pathParam(req, 'merchant_id');
       const params = pageParams(req);
-      const [rows, healths] = await Promise.all([deliveries.endpoints(merchantId, pageRead(params)), health.ofMerchant(merchantId)]);
-      res.json(pageOf(rows, params.limit, (e) => ({ ...endpointWire(e), health: healthWire(healthOf(healths, e.id)) })));
+      const [rows, health] = await Promise.all([deliveries.endpoints(merchantId, pageRead(params)), deliveries.health(merchantId)]);
+      res.json(pageOf(rows, params.limit, (e) => ({ ...endpointWire(e), health: healthWire(health(e.id)) })));
     },
     getWebhookEndpoint: async (req, res) => {
       const endpoint = await endpointOf(req, deliveries);
-      res.json({ ...endpointWire(endpoint), health: healthWire(healthOf(await health.ofMerchant(endpoint.merchantId), endpoint.id)) });
+      res.json({ ...endpointWire(endpoint), health: healthWire((await deliveries.health(endpoint.merchantId))(endpoint.id)) });
     },
     createWebhookEndpoint: async (req, res) => {
       const body = req.body as { url: string; protocol?: WebhookProtocol };
