@@ -5,7 +5,14 @@
  * (GatewayError) pick no HTTP status of their own accord: each kind suggests one, and each
  * protocol's one factory (http/api-errors.ts, acp/domain-errors.ts, ucp/refusals.ts,
  * admin/admin-errors.ts) words it in its shape, with a status of its own where the protocol says
- * so; http/edge.ts writes the answer.
+ * so; http/edge.ts writes the answer (docs/architecture.md, "One way per job").
+ *
+ * Two kinds of error stay plain `Error`s on purpose, since no protocol ever answers them:
+ * - the operator's: a setting, a command line, a file to import (ConfigError, UsageError,
+ *   ImportError, …), printed by the CLI as one line naming the problem;
+ * - a module's signals to its callers (the outbound client's DeliveryError and UnsafeTargetError,
+ *   TimeoutError, …), which each caller words in its own terms — a refused webhook URL is an
+ *   InvalidRequestError of our API, `invalid_profile_url` of UCP, a `--url` usage error of the CLI.
  */
 export abstract class KnownError extends Error {
   abstract readonly code: string;
