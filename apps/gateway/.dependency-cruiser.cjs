@@ -41,7 +41,9 @@ const LAYERS = {
   generated: [],
   db: ['config', 'kernel', 'generated'],
   contract: ['config', 'kernel'],
-  ...Object.fromEntries(PLATFORM.map((folder) => [folder, FOUNDATION])),
+  /** The merchants everything belongs to, first among the platform: a key, a catalog or a code naming a new merchant creates it through merchants/ (ensureMerchant). */
+  merchants: FOUNDATION,
+  ...Object.fromEntries(PLATFORM.filter((folder) => folder !== 'merchants').map((folder) => [folder, [...FOUNDATION, 'merchants']])),
   ...Object.fromEntries(Object.entries(COMMERCE).map(([folder, domains]) => [folder, [...FOUNDATION, ...PLATFORM, ...domains]])),
   http: BELOW_EDGES,
   api: [...BELOW_EDGES, 'http'],

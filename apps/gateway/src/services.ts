@@ -10,7 +10,6 @@ import { DiscountStore } from './discounts/discount-store.js';
 import { MerchantCache } from './db/merchant-cache.js';
 import { FeedService } from './catalog/feed/feed-service.js';
 import { FeedStore } from './catalog/feed/feed-store.js';
-import { BuyerRecordsStore } from './customers/buyer-records-store.js';
 import { CustomerService } from './customers/customer-service.js';
 import { CustomerStore } from './customers/customer-store.js';
 import { BuyerSessionsStore } from './checkout/buyer-sessions-store.js';
@@ -106,8 +105,12 @@ export function buildServices(db: Database, { config = loadConfig(), logger }: S
   });
   const shippingStore = new ShippingProfileStore(db, (merchantId) => catalog.currencies(merchantId));
   const shipping = new ShippingService(shippingStore, new MerchantCache(SHIPPING_PROFILES_CHANNEL, (merchantId) => shippingStore.find(merchantId)));
-  const discounts = new DiscountService(new DiscountStore(db), (merchantId) => catalog.currencies(merchantId));
-  const customers = new CustomerService(db, new CustomerStore(db), new BuyerRecordsStore(), new BuyerSessionsStore(db), new WebhookStore(db));
+  const discountStore = new DiscountStore(db);
+  const discounts = new DiscountService(discountStore, (merchantId) => catalog.currencies(merchantId));
+  const idempotency = new IdempotencyStore(db);
+  // An erasure reaches each table through its owner's store: idempotent answers, redemptions, sessions, events.
+  const buyerRecords = { forgetAnswersHolding: idempotency.forgetAnswersHolding.bind(idempotency), anonymizeRedemptions: discountStore.anonymizeRedemptions.bind(discountStore) };
+  const customers = new CustomerService(db, new CustomerStore(db), buyerRecords, new BuyerSessionsStore(db), new WebhookStore(db));
   const checkout = new CheckoutService(
     db,
     new CheckoutStore(db),
@@ -152,7 +155,7 @@ export function buildServices(db: Database, { config = loadConfig(), logger }: S
     payments: paymentOperations,
     paymentEvents,
     reconciliation,
-    idempotency: new IdempotencyStore(db),
+    idempotency,
     webhooks: new EmitService({ sessions: checkout, env: config.env, allowPrivateTargets: config.webhookAllowPrivateTargets, logger }),
     webhookEndpoints: new WebhookEndpointService(new WebhookStore(db)),
     ucpOrders: new UcpOrderService(new UcpOrderStore(db), orders, { orderUrlTemplate: config.orderUrlTemplate, storefrontUrl: config.storefrontUrl }),

@@ -2,6 +2,7 @@ import type { Database } from '../db/database.js';
 import { NOW_UTC } from '../db/sql-time.js';
 import { sql, emptySql } from '../db/statement.js';
 import type { Environment, RateLimitTier } from '../generated/prisma/client.js';
+import { ensureMerchants } from '../merchants/merchant-store.js';
 import type { SignatureScheme } from './request-signature-v2.js';
 
 export interface NewKeyRecord {
@@ -65,8 +66,7 @@ export class KeyStore {
   async create(record: NewKeyRecord): Promise<void> {
     const { merchantIds, ...key } = record;
     await this.db.transaction(async (tx) => {
-      await tx.execute(sql`
-        INSERT INTO merchants (id, name, created_at) SELECT id, id, ${NOW_UTC} FROM unnest(${merchantIds}::text[]) AS id ON CONFLICT (id) DO NOTHING`);
+      await ensureMerchants(tx, merchantIds);
       await tx.execute(sql`
         INSERT INTO api_keys (id, name, key_hash, last4, environment, scopes, tier, rpm, rpd, signing_secret, signature_scheme, created_at)
         VALUES (${key.id}, ${key.name ?? null}::text, ${key.keyHash}, ${key.last4}, ${key.environment}::"Environment", ${key.scopes}::text[], ${key.tier}::"RateLimitTier",

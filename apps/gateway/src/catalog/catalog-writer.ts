@@ -1,8 +1,8 @@
 /** The catalog's writes: an import's batches, in one unit of work on the driver (db/transaction.ts). */
 import type { Product } from '../contract/types.js';
-import { NOW_UTC } from '../db/sql-time.js';
 import type { Tx, UnitOfWork } from '../db/transaction.js';
 import { sql } from '../db/statement.js';
+import { ensureMerchant } from '../merchants/merchant-store.js';
 import { asParameters, imageColumns, productColumns, variantColumns } from './import/column-arrays.js';
 
 export class SkuConflictError extends Error {
@@ -109,7 +109,7 @@ export class CatalogWriter {
 /** Runs `work` in one transaction with a writer for the merchant, creating the merchant if new. */
 export async function withCatalogWriter<T>(db: UnitOfWork, merchantId: string, work: (writer: CatalogWriter) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`INSERT INTO merchants (id, name, created_at) VALUES (${merchantId}, ${merchantId}, ${NOW_UTC}) ON CONFLICT (id) DO NOTHING`);
+    await ensureMerchant(tx, merchantId);
     return work(new CatalogWriter(tx, merchantId));
   });
 }

@@ -10,7 +10,7 @@ import type { Address } from '../contract/types.js';
 import type { Tx, UnitOfWork } from '../db/transaction.js';
 import { InvalidRequestError, NotFoundError } from '../kernel/errors.js';
 import { addressFingerprint, tidyAddress } from './address-fingerprint.js';
-import type { BuyerRecordsStore } from './buyer-records-store.js';
+import type { BuyerRecords } from './buyer-records.js';
 import type { BuyerEvents } from './buyer-events.js';
 import type { BuyerKey, BuyerSessions } from './buyer-sessions.js';
 import { scrubPersonalData } from './personal-data-scrub.js';
@@ -55,7 +55,8 @@ export class CustomerService {
   constructor(
     private readonly db: UnitOfWork,
     private readonly store: CustomerStore,
-    private readonly buyers: BuyerRecordsStore,
+    /** The buyer's idempotent answers and discount redemptions: idempotency's and discounts' stores, through the port. */
+    private readonly buyers: BuyerRecords,
     /** The buyer's checkout sessions and orders: checkout's (checkout/buyer-sessions-store.ts), through the port. */
     private readonly sessions: BuyerSessions,
     /** The stored webhook events: webhooks' (webhooks/webhook-store.ts), through the port. */
@@ -208,7 +209,7 @@ export class CustomerService {
       const ids = [...sessionIds, ...orderIds];
       const webhookEvents = await this.events.scrubEvents(tx, merchantId, ids, scrubPersonalData);
       // A session's id without its `cs_` also finds the answers about its UCP cart (`cart_…`, the same row).
-      const idempotentResponses = await this.buyers.forgetIdempotentAnswers(tx, merchantId, [...ids, ...sessionIds.flatMap((id) => (id.startsWith('cs_') ? [id.slice(3)] : []))]);
+      const idempotentResponses = await this.buyers.forgetAnswersHolding(tx, merchantId, [...ids, ...sessionIds.flatMap((id) => (id.startsWith('cs_') ? [id.slice(3)] : []))]);
       const discountRedemptions = await this.buyers.anonymizeRedemptions(tx, merchantId, normalized);
       const checkoutSessions = await this.sessions.clearSessions(tx, merchantId, sessionIds);
       const { customers, addresses } = await this.store.delete(tx, merchantId, normalized);

@@ -9,6 +9,7 @@ import type { Database } from '../db/database.js';
 import { NOW_UTC } from '../db/sql-time.js';
 import { sql, type Statement } from '../db/statement.js';
 import type { Tx } from '../db/transaction.js';
+import { ensureMerchant } from '../merchants/merchant-store.js';
 import { codeKey } from './discount.js';
 import type { DiscountRecord } from './parse-discount.js';
 
@@ -70,7 +71,7 @@ export class DiscountStore {
     const codes = records.filter((r) => r.parsed.type === 'code');
     const promotions = records.filter((r) => r.parsed.type === 'promotion');
     await this.db.transaction(async (tx) => {
-      await tx.execute(sql`INSERT INTO merchants (id, name, created_at) VALUES (${merchantId}, ${merchantId}, ${NOW_UTC}) ON CONFLICT (id) DO NOTHING`);
+      await ensureMerchant(tx, merchantId);
       for (const { raw, parsed } of codes) {
         if (parsed.type !== 'code') continue;
         const { code } = parsed;
@@ -134,6 +135,11 @@ export class DiscountStore {
     const rows = await tx.query<{ key: string }>(sql`WITH ${redemptionCtes({ merchantId, keys, orderId, email })} SELECT key FROM redeemed`);
     const redeemed = new Set(rows.map((row) => row.key));
     return keys.filter((key) => !redeemed.has(key));
+  }
+
+  /** The email off the merchant's redemptions by this buyer, in the caller's transaction (an erasure: the uses stay counted). */
+  async anonymizeRedemptions(tx: Tx, merchantId: string, email: string): Promise<number> {
+    return tx.execute(sql`UPDATE discount_redemptions SET email = NULL WHERE merchant_id = ${merchantId} AND email = ${email}`);
   }
 
   /** How often each code was used: by every buyer, and by this one (lower-cased email). */

@@ -131,6 +131,18 @@ export class IdempotencyStore {
     await this.prisma.idempotencyRecord.deleteMany({ where: { id: recordId, state: 'in_flight' } });
   }
 
+  /**
+   * Deletes the merchant's stored answers (and their keys) whose path or answer holds any of these
+   * ids, in the caller's transaction: a buyer's erasure (customers/), so no answer replays their details.
+   */
+  async forgetAnswersHolding(tx: Tx, merchantId: string, ids: readonly string[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    return tx.execute(sql`
+      DELETE FROM idempotency_records AS r
+      WHERE r.merchant_id = ${merchantId} AND EXISTS (SELECT 1 FROM unnest(${[...ids]}::text[]) AS x(id)
+        WHERE strpos(r.params, x.id) > 0 OR strpos(COALESCE(r.response_body::text, ''), x.id) > 0)`);
+  }
+
   /** Deletes expired records; returns how many. */
   async purgeExpired(now = new Date()): Promise<number> {
     const { count } = await this.prisma.idempotencyRecord.deleteMany({ where: { expiresAt: { lte: now } } });

@@ -29,11 +29,16 @@ const MERCHANT_ROW = { id: true, name: true, createdAt: true, stripeAccountId: t
 
 /**
  * Creates the merchant if new, named by its id, in the caller's transaction: what an operator's
- * import does for a merchant it names first (customers, shipping profiles). The merchants' own
+ * import does for a merchant it names first (catalog, customers, discounts, shipping profiles). The merchants' own
  * statement, so that no other domain writes their table.
  */
 export async function ensureMerchant(tx: Tx, merchantId: string): Promise<void> {
   await tx.execute(sql`INSERT INTO merchants (id, name, created_at) VALUES (${merchantId}, ${merchantId}, ${NOW_UTC}) ON CONFLICT (id) DO NOTHING`);
+}
+
+/** ensureMerchant for each of these ids, in one statement (a key naming merchants for the first time). */
+export async function ensureMerchants(tx: Tx, merchantIds: readonly string[]): Promise<void> {
+  await tx.execute(sql`INSERT INTO merchants (id, name, created_at) SELECT id, id, ${NOW_UTC} FROM unnest(${[...merchantIds]}::text[]) AS id ON CONFLICT (id) DO NOTHING`);
 }
 
 /** Merchants: the rows everything else belongs to. */
