@@ -99,7 +99,8 @@ export function buildServices(db: Database, { config = loadConfig(), logger }: S
     stripeAccounts: (merchantId) => paymentAccounts.stripeAccount(merchantId),
   });
   // Every movement of money recorded around the PSP's call (payments/operations/); a refund the PSP finally refuses is the order's to show.
-  const paymentOperations = new PaymentOperations(new PaymentOperationStore(db), payments, {
+  const orderStore = new OrderStore(db);
+  const paymentOperations = new PaymentOperations(new PaymentOperationStore(db), payments, orderStore, {
     leaseMs: config.paymentLeaseMs,
     onRefundFailed: (operation, reason) => orders.refundRefused(operation, reason),
   });
@@ -120,7 +121,6 @@ export function buildServices(db: Database, { config = loadConfig(), logger }: S
     discounts,
     checkoutDirectory(customers),
   );
-  const orderStore = new OrderStore(db);
   const orders: OrderService = new OrderService(db, orderStore, new OutboxStore(), paymentOperations, new DisputeStore(db));
   const disputes = new DisputeStore(db);
   const paymentEvents = new PaymentEventService({

@@ -150,14 +150,14 @@ describe('gateway orders update', () => {
       });
     });
     expect(await gateway('orders', 'update', '--merchant', 'cli-feed', '--order', 'ord_cli_order', '--status', 'fulfilled')).toEqual(['order ord_cli_order: fulfilled']);
-    const order = await withDb((db) => new OrderService(db, new OrderStore(db), new OutboxStore(), new PaymentOperations(new PaymentOperationStore(db), new TestPaymentProvider())).get('cli-feed', 'ord_cli_order'));
+    const order = await withDb((db) => new OrderService(db, new OrderStore(db), new OutboxStore(), new PaymentOperations(new PaymentOperationStore(db), new TestPaymentProvider(), new OrderStore(db))).get('cli-feed', 'ord_cli_order'));
     expect(order).toMatchObject({ id: 'ord_cli_order', status: 'fulfilled', created_at: created.toISOString(), amounts: { subtotal: 24, shipping: 5, total: 29 } });
     expect(Date.parse(order.updated_at)).toBeGreaterThan(created.getTime());
   });
 
   it('maps refunded to a refund of the rest through the payment provider', async () => {
     expect(await gateway('orders', 'update', '--merchant', 'cli-feed', '--order', 'ord_cli_order', '--status', 'refunded')).toEqual(['order ord_cli_order: refunded']);
-    const order = await withDb((db) => new OrderService(db, new OrderStore(db), new OutboxStore(), new PaymentOperations(new PaymentOperationStore(db), new TestPaymentProvider())).get('cli-feed', 'ord_cli_order'));
+    const order = await withDb((db) => new OrderService(db, new OrderStore(db), new OutboxStore(), new PaymentOperations(new PaymentOperationStore(db), new TestPaymentProvider(), new OrderStore(db))).get('cli-feed', 'ord_cli_order'));
     expect(order).toMatchObject({ status: 'refunded', refunded_amount: 29, refunds: [{ amount: 29, reason: 'other' }] });
     await expect(gateway('orders', 'update', '--merchant', 'cli-feed', '--order', 'ord_cli_order', '--status', 'refunded')).rejects.toThrow(/refunded in full/);
   });
@@ -183,7 +183,7 @@ describe('gateway orders fulfil and refund', () => {
     expect(fulfilled).toMatch(/^order ord_cli_order_2: partially_fulfilled \(fulfillment ful_\w+\)$/);
     await expect(gateway('orders', 'refund', ...args, '--reason', 'damaged', '--amount', '60')).rejects.toThrow(/amount 60 is more than what is left to refund: 53 USD/);
     expect(await gateway('orders', 'refund', ...args, '--reason', 'damaged', '--amount', '12.5', '--note', 'dented')).toEqual(['order ord_cli_order_2: partially_fulfilled, refunded 12.5 USD']);
-    const order = await withDb((db) => new OrderService(db, new OrderStore(db), new OutboxStore(), new PaymentOperations(new PaymentOperationStore(db), new TestPaymentProvider())).get('cli-feed', 'ord_cli_order_2'));
+    const order = await withDb((db) => new OrderService(db, new OrderStore(db), new OutboxStore(), new PaymentOperations(new PaymentOperationStore(db), new TestPaymentProvider(), new OrderStore(db))).get('cli-feed', 'ord_cli_order_2'));
     expect(order).toMatchObject({ fulfillments: [{ carrier: 'UPS', tracking_number: '1Z9', tracking_url: 'https://ups.example/1Z9', lines: [{ line: 1, quantity: 1 }] }], refunds: [{ amount: 12.5, reason: 'damaged', note: 'dented' }] });
   });
 });

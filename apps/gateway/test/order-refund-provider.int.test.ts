@@ -41,7 +41,7 @@ const refusing: PaymentProvider = Object.assign(new TestPaymentProvider(), {
 });
 function orders(payments: PaymentProvider): OrderService {
   let service: OrderService;
-  const operations = new PaymentOperations(new PaymentOperationStore(db), payments, { onRefundFailed: (op, reason) => service.refundRefused(op, reason) });
+  const operations = new PaymentOperations(new PaymentOperationStore(db), payments, new OrderStore(db), { onRefundFailed: (op, reason) => service.refundRefused(op, reason) });
   service = new OrderService(db, new OrderStore(db), new OutboxStore(), operations);
   return service;
 }
@@ -89,7 +89,7 @@ describe('a refund the provider does not make', () => {
     expect(pending).toMatchObject({ state: 'pending', lastError: 'connect ECONNREFUSED', attempts: 1 });
     expect(pending!.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
     // The worker's retry, with the same key, pays it back and writes the PSP's refund id on the order's refund.
-    const recorded = await new PaymentOperations(new PaymentOperationStore(db), new TestPaymentProvider()).run((await new PaymentOperationStore(db).ofSessions(['cs_refund'])).find((op) => op.kind === 'refund')!);
+    const recorded = await new PaymentOperations(new PaymentOperationStore(db), new TestPaymentProvider(), new OrderStore(db)).run((await new PaymentOperationStore(db).ofSessions(['cs_refund'])).find((op) => op.kind === 'refund')!);
     expect(recorded).toMatchObject({ state: 'succeeded', reference: expect.stringMatching(/^re_test_/) });
     const refund = await db.prisma.orderRefund.findUnique({ where: { id: order.refunds.at(-1)!.id } });
     expect(refund!.reference).toBe((recorded as { reference: string }).reference);

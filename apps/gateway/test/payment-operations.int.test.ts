@@ -12,6 +12,7 @@ import { TestPaymentProvider } from '../src/payments/test-payment-provider.js';
 import { PaymentOperations } from '../src/payments/operations/payment-operations.js';
 import { PaymentOperationStore } from '../src/payments/operations/payment-operation-store.js';
 import { PaymentWorker } from '../src/payments/operations/payment-worker.js';
+import { OrderStore } from '../src/orders/order-store.js';
 import { SF_ADDRESS, stocked } from './support/checkout.js';
 import { startTestGateway, type TestGateway } from './support/test-gateway.js';
 
@@ -83,7 +84,7 @@ describe('completion', () => {
 describe('the worker', () => {
   it('retries a capture the PSP could not be asked, with the same key, until it is taken', async () => {
     const provider = countingProvider({ capture: 1 });
-    const operations = new PaymentOperations(new PaymentOperationStore(gateway.db), provider, { retryBaseMs: 1 });
+    const operations = new PaymentOperations(new PaymentOperationStore(gateway.db), provider, new OrderStore(gateway.db), { retryBaseMs: 1 });
     const id = await openSession();
     const authorized = await operations.authorize({ merchantId: 'shop', sessionId: id, amount: 2500n, currency: 'USD' }, { paymentMethod: 'demo_card' }, PaymentOperations.key(id, 'retry'));
     if (authorized === 'settled') throw new Error('not authorized');
@@ -99,7 +100,7 @@ describe('the worker', () => {
 
   it('resolves authorizations a crash left: released without an order (the PSP asked again with the same key), captured with one', async () => {
     const provider = countingProvider();
-    const operations = new PaymentOperations(new PaymentOperationStore(gateway.db), provider, { leaseMs: 1 });
+    const operations = new PaymentOperations(new PaymentOperationStore(gateway.db), provider, new OrderStore(gateway.db), { leaseMs: 1 });
     // Crashed after recording the authorization: its outcome unknown, no order.
     const lost = await openSession();
     const claim = await operations.store.claimAuthorize({ merchantId: 'shop', sessionId: lost, kind: 'authorize', provider: 'test', amount: 2500n, currency: 'USD', idempotencyKey: PaymentOperations.key(lost, 'crash'), request: { paymentMethod: 'demo_card' }, nextAttemptAt: new Date(Date.now() - 1) }, new Date());
@@ -116,7 +117,7 @@ describe('the worker', () => {
   it('runs each due operation once with several workers at once (row locks, SKIP LOCKED)', async () => {
     const provider = countingProvider();
     const store = new PaymentOperationStore(gateway.db);
-    const operations = new PaymentOperations(store, provider);
+    const operations = new PaymentOperations(store, provider, new OrderStore(gateway.db));
     const past = new Date(Date.now() - 1000);
     for (let i = 0; i < 30; i++) {
       await gateway.db.transaction((tx) =>

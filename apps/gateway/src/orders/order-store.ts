@@ -88,6 +88,12 @@ const decodeRefund = (row: RefundRow): RefundRecord => ({
 export class OrderStore {
   constructor(private readonly db: Database) {}
 
+  /** The id of the order a checkout session became, or null (payments' port SessionOrders: an authorization's fate). */
+  async orderOfSession(sessionId: string): Promise<string | null> {
+    const [row] = await this.db.sql.query<{ id: string }>(sql`SELECT id FROM orders WHERE checkout_session_id = ${sessionId}`);
+    return row?.id ?? null;
+  }
+
   /** The merchant's order, or null (an order of another merchant is null too). */
   async find(merchantId: string, orderId: string): Promise<OrderRecord | null> {
     const rows = await this.db.sql.query<OrderRow>(sql`

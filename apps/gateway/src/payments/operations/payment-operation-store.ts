@@ -215,12 +215,10 @@ export class PaymentOperationStore {
     return rows.map(decode);
   }
 
-  /** The session's order, and whether a capture of it is recorded (an orphaned authorization's fate). */
-  async orderOf(sessionId: string): Promise<{ orderId: string; captured: boolean } | null> {
-    const [row] = await this.db.sql.query<{ orderId: string; captured: boolean }>(sql`
-      SELECT o.id AS "orderId", EXISTS (SELECT 1 FROM payment_operations AS p WHERE p.session_id = ${sessionId} AND p.kind = 'capture') AS captured
-      FROM orders AS o WHERE o.checkout_session_id = ${sessionId}`);
-    return row ?? null;
+  /** Whether a capture of the session's payment is recorded (an orphaned authorization's fate). */
+  async captureRecorded(sessionId: string): Promise<boolean> {
+    const rows = await this.db.sql.query<{ one: number }>(sql`SELECT 1 AS one FROM payment_operations WHERE session_id = ${sessionId} AND kind = 'capture' LIMIT 1`);
+    return rows.length > 0;
   }
 
   /** Every operation of the sessions, oldest first (an order's payment: its session's). */

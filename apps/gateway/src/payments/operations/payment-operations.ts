@@ -17,6 +17,7 @@ import type { AuthenticationMetadata, MoveOutcome, PaymentProvider } from '../pa
 import { faultPoint } from './fault-injection.js';
 import { cancelKey, captureKey, retryDelayMs, SETTLED, type AuthorizationRequest, type PaymentOperation } from './payment-operation.js';
 import type { NewOperation, PaymentOperationStore, Recorded } from './payment-operation-store.js';
+import type { SessionOrders } from './session-orders.js';
 
 export interface PaymentOperationsOptions {
   /** How long a completion holds its authorization before a worker may resolve it (longer than a PSP call and a commit). */
@@ -54,6 +55,8 @@ export class PaymentOperations {
   constructor(
     readonly store: PaymentOperationStore,
     readonly provider: PaymentProvider,
+    /** The order each session became: orders' (order-store.ts), through the port. */
+    private readonly orders: SessionOrders,
     private readonly options: PaymentOperationsOptions = {},
   ) {
     this.leaseMs = options.leaseMs ?? 60_000;
@@ -83,7 +86,7 @@ export class PaymentOperations {
           continue;
         }
         // Settled: ordered (the caller's lock answers so) or released — then a new authorization, under a new key.
-        if (await this.store.orderOf(subject.sessionId)) return 'settled';
+        if (await this.orders.orderOfSession(subject.sessionId)) return 'settled';
         const released = await this.store.releasedAuthorizations(subject.sessionId);
         const next = `${keyBase}#${released}`;
         if (next === key || round > 5) return 'settled';
@@ -166,9 +169,9 @@ export class PaymentOperations {
         return;
       }
     }
-    const order = await this.store.orderOf(authorize.sessionId);
-    if (order && !order.captured && reference) {
-      const capture = await this.store.settleWithCapture(authorize, reference, this.captureOf({ operation: authorize, reference }, order.orderId), this.now());
+    const orderId = await this.orders.orderOfSession(authorize.sessionId);
+    if (orderId && reference && !(await this.store.captureRecorded(authorize.sessionId))) {
+      const capture = await this.store.settleWithCapture(authorize, reference, this.captureOf({ operation: authorize, reference }, orderId), this.now());
       if (capture) await this.runQuietly(capture);
       return;
     }
