@@ -145,6 +145,8 @@ export class PaymentOperationStore {
     const error = 'error' in outcome ? outcome.error.slice(0, 1000) : null;
     const retryAt = outcome.state === 'pending' ? utc(outcome.retryAt) : sql`NULL::timestamp`;
     // An approved authorization stays leased to its completion (settled by the order or released); any other final answer is settled.
+    // A refund that succeeded gives the order's refund its reference in this same statement (orders' table, written here on
+    // purpose, as the completion writes the catalog's stock: no crash leaves the refund settled and the order's row without it).
     // Rows of the final SELECT, not a row count (PGlite counts none for a SELECT).
     const changed = await this.db.sql.query<{ one: number }>(sql`
       WITH changed AS (
