@@ -3,7 +3,7 @@
  * gateway, over orders made by real checkouts — filters, cursor paging, the SDK's iterator,
  * merchants kept apart, the orders:read scope, and refusals in the contract's shape.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AuthorizationError, CommerceGateway, InvalidRequestError, NotFoundError, type CheckoutSession, type Order } from '@commerce-gateway/sdk';
 import { SF_ADDRESS, stocked } from './support/checkout.js';
 import { call } from './support/http.js';
@@ -19,7 +19,11 @@ const idOf = (index: number) => sessions[index]!.order!.id;
 const newestFirst = (indexes: number[]) => [...indexes].reverse().map(idOf);
 const client = (apiKey: string) => new CommerceGateway({ apiKey, baseUrl: gateway.url, maxRetries: 0 });
 const get = (path: string, apiKey = key) => call(`${gateway.url}${path}`, { headers: { 'X-ACP-API-Key': apiKey } });
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Resolves once this process's clock (the in-process gateway's, which stamps created_at in milliseconds) is past `iso`. */
+const clockPast = (iso: string) =>
+  vi.waitFor(() => {
+    if (Date.now() <= Date.parse(iso)) throw new Error(`the clock is not past ${iso} yet`);
+  }, { timeout: 10_000, interval: 1 });
 
 async function ids(iterable: AsyncIterable<Order>): Promise<string[]> {
   const seen: string[] = [];
@@ -39,8 +43,9 @@ beforeAll(async () => {
       shipping_address: SF_ADDRESS,
       ...(email ? { customer: { email, name: `Buyer ${index}` } } : {}),
     });
-    sessions.push(await gw.checkoutSessions.complete(created.id));
-    await sleep(5); // distinct created_at, so that the date filters have something to cut between
+    const completed = await gw.checkoutSessions.complete(created.id);
+    sessions.push(completed);
+    await clockPast(completed.order!.created_at); // the next order's created_at is later, so that the date filters have something to cut between
   }
   await gateway.services.orders.changeStatus('shop', idOf(1), 'fulfilled');
   await gateway.services.orders.changeStatus('shop', idOf(2), 'canceled');

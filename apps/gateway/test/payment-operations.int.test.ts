@@ -90,9 +90,11 @@ describe('the worker', () => {
     if (authorized === 'settled') throw new Error('not authorized');
     // As the order's transaction records it, then the capture after the commit: unreachable.
     const capture = await operations.store.settleWithCapture(authorized.operation, authorized.reference, { ...operations.captureOf(authorized, 'ord_none'), nextAttemptAt: new Date() }, new Date());
-    expect(await operations.run(capture!)).toMatchObject({ state: 'pending', error: /ECONNREFUSED/ });
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    await new PaymentWorker(operations).drain();
+    const unreachable = await operations.run(capture!);
+    expect(unreachable).toMatchObject({ state: 'pending', error: /ECONNREFUSED/ });
+    if (unreachable.state !== 'pending') throw new Error('not left pending');
+    // The worker at the moment the retry falls due (its clock), rather than after a pause long enough for it.
+    await new PaymentWorker(operations, { now: () => unreachable.retryAt }).drain();
     const [, captured] = await prisma().paymentOperation.findMany({ where: { sessionId: id }, orderBy: { createdAt: 'asc' } });
     expect(captured).toMatchObject({ kind: 'capture', state: 'succeeded', attempts: 2 });
     expect(provider.moves.get(captured!.idempotencyKey)).toBe(1);
