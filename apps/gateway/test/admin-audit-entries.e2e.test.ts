@@ -5,7 +5,7 @@
  * when the database refused the entry for a moment (tried again); and an entry never names a
  * merchant its operator does not serve, even when the refused target belongs to one.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, type Reply } from './support/http.js';
 import { startTestGateway, type TestGateway } from './support/test-gateway.js';
 
@@ -57,14 +57,19 @@ describe('a refused write carrying text the database cannot hold', () => {
 
 describe('an entry the database refuses for a moment', () => {
   it('is written once it can be, and the answer did not wait for it', async () => {
+    const appends = vi.spyOn(gateway.services.admin.audit.store, 'append');
     await gateway.db.prisma.$executeRawUnsafe('ALTER TABLE admin_audit_log RENAME TO admin_audit_log_away');
     let reply: Reply;
     try {
       reply = await admin(op.root, '/merchants', { method: 'POST', json: { id: 'shop' } });
       expect(reply.status).toBe(409);
-      await new Promise((resolve) => setTimeout(resolve, 700)); // a few attempts fail meanwhile
+      // A few attempts at the entry fail (the first and two retries), counted as they are refused.
+      const requestId = reply.headers.get('request-id');
+      const refused = () => appends.mock.settledResults.filter((result, i) => result.type === 'rejected' && appends.mock.calls[i]![0].requestId === requestId).length;
+      await vi.waitFor(() => expect(refused()).toBeGreaterThanOrEqual(3), { timeout: 10_000 });
     } finally {
       await gateway.db.prisma.$executeRawUnsafe('ALTER TABLE admin_audit_log_away RENAME TO admin_audit_log');
+      appends.mockRestore();
     }
     expect(await entryOf(reply)).toMatchObject({ operation: 'createMerchant', outcome: 'refused', status: 409, target: 'shop' });
   }, 30_000);
