@@ -10,22 +10,19 @@
  *  - Redis killed under load: rate limits fail open (requests pass, logged), no
  *    5xx, and are enforced again once Redis is back.
  *
+ * The stack (the gateway on its own cluster and Redis, a webhook receiver) is started by
+ * ./support/fault-gateway.ts, once for both; what a run prints comes from ./support/report.ts.
+ *
  *   pnpm --filter @commerce-gateway/gateway test:fault     (not part of `pnpm test`; CI runs it after)
  */
-import { Writable } from 'node:stream';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { KeyService } from '../../src/auth/key-service.js';
-import { KeyStore } from '../../src/auth/key-store.js';
-import { importCatalog } from '../../src/catalog/import/catalog-importer.js';
-import { loadConfig } from '../../src/config/config.js';
-import { startGateway, type RunningGateway } from '../../src/server.js';
-import { newEndpointSecret } from '../../src/webhooks/endpoint-secrets.js';
-import { WebhookStore } from '../../src/webhooks/webhook-store.js';
+import type { KeyService } from '../../src/auth/key-service.js';
+import type { RunningGateway } from '../../src/server.js';
 import { SF_ADDRESS, stocked } from '../support/checkout.js';
-import { catalogFile } from '../support/fixtures.js';
-import { startReceiver, type Receiver } from '../support/webhook-receiver.js';
-import { missingBinaries, startThrowawayPostgres, startThrowawayRedis, type ThrowawayPostgres, type ThrowawayRedis } from './support/throwaway-services.js';
+import type { Receiver } from '../support/webhook-receiver.js';
+import { startFaultGateway, type FaultGateway, type LogLine } from './support/fault-gateway.js';
+import { count, timeline, unhandledErrors } from './support/report.js';
+import { missingBinaries, type ThrowawayPostgres, type ThrowawayRedis } from './support/throwaway-services.js';
 import { percentile, sleep, summarize, Traffic, type Sample } from './support/traffic.js';
 
 const missing = missingBinaries();
@@ -57,37 +54,16 @@ let redis: ThrowawayRedis;
 let receiver: Receiver;
 let gateway: RunningGateway;
 let keys: KeyService;
-const logs: { level: number; msg: string; [key: string]: unknown }[] = [];
-
-const quiet = new Writable({
-  write(chunk, _encoding, done) {
-    for (const line of String(chunk).split('\n')) if (line) logs.push(JSON.parse(line));
-    done();
-  },
-});
+let logs: LogLine[] = [];
+let stack: FaultGateway | undefined;
 
 describe.skipIf(missing.length > 0)('faults (own PostgreSQL and Redis)', () => {
   beforeAll(async () => {
-    [pgc, redis, receiver] = await Promise.all([startThrowawayPostgres(), startThrowawayRedis(), startReceiver()]);
-    const config = loadConfig({
-      GATEWAY_ENV: 'sandbox',
-      HOST: '127.0.0.1',
-      PORT: '0',
-      DATABASE_URL: pgc.url,
-      REDIS_URL: redis.url,
-      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
-      LOG_LEVEL: 'info',
-    });
-    gateway = await startGateway(config, pino({ level: 'info' }, quiet));
-    keys = new KeyService(new KeyStore(gateway.db));
-    await importCatalog(gateway.db, MERCHANT, catalogFile(PRODUCTS));
-    await new WebhookStore(gateway.db).createEndpoint(MERCHANT, `${receiver.url}/orders`, newEndpointSecret());
+    stack = await startFaultGateway(MERCHANT, PRODUCTS);
+    ({ pgc, redis, receiver, gateway, keys, logs } = stack);
   }, 180_000);
 
-  afterAll(async () => {
-    await gateway?.close({ graceMs: 1_000 }).catch(() => {});
-    await Promise.all([pgc?.destroy(), redis?.destroy(), receiver?.close()]);
-  });
+  afterAll(() => stack?.close());
 
   const key = (rpm = 10_000_000) => keys.create({ merchantIds: [MERCHANT], env: 'sandbox', scopes: ['*'], tier: 'enterprise', rpm, rpd: 100_000_000 }).then((k) => k.key);
 
@@ -158,7 +134,7 @@ describe.skipIf(missing.length > 0)('faults (own PostgreSQL and Redis)', () => {
           { name: 'after that', from: pgDown.to + 3_000, to: Infinity },
         ]),
         `[fault] /readyz: ${timeline(readiness)}`,
-        ...unhandledErrors().map((line) => `[fault] 500 logged: ${line}`),
+        ...unhandledErrors(logs).map((line) => `[fault] 500 logged: ${line}`),
       ].join('\n'),
     );
 
@@ -272,30 +248,3 @@ describe.skipIf(missing.length > 0)('faults (own PostgreSQL and Redis)', () => {
     expect(Number(/gateway_rate_limit_refusals_total\{window="minute"\} (\d+)/.exec(metrics)?.[1])).toBeGreaterThanOrEqual(refused);
   }, 120_000);
 });
-
-/** The distinct errors the gateway logged as unhandled (answered 500). */
-function unhandledErrors(): string[] {
-  const seen = logs.filter((l) => l.msg === 'unhandled error').map((l) => {
-    const err = l.err as { type?: string; code?: string; message?: string; meta?: unknown } | undefined;
-    return `${err?.type} ${err?.code ?? ''} ${JSON.stringify(err?.meta ?? {})} ${err?.message?.split('\n').filter(Boolean).at(-1)}`;
-  });
-  return [...new Set(seen)];
-}
-
-function count(statuses: number[]): string {
-  const counts = new Map<number, number>();
-  for (const s of statuses) counts.set(s, (counts.get(s) ?? 0) + 1);
-  return [...counts].map(([status, n]) => `${status}×${n}`).join(' ');
-}
-
-/** The readiness answers as runs: "200 ready 0.0–8.0 s, 503 unreachable 8.1–18.2 s, …". */
-function timeline(samples: Sample[]): string {
-  const runs: { label: string; from: number; to: number }[] = [];
-  for (const s of samples) {
-    const label = `${s.status}${s.status === 200 ? '' : ` database=${s.code}`}`;
-    const last = runs.at(-1);
-    if (last?.label === label) last.to = s.at;
-    else runs.push({ label, from: s.at, to: s.at });
-  }
-  return runs.map((r) => `${r.label} ${(r.from / 1000).toFixed(1)}–${(r.to / 1000).toFixed(1)} s`).join(', ');
-}
