@@ -4,7 +4,7 @@
  * drivers for what checkout's statements return, and Prisma's queries taking turns with them.
  */
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isDatabaseUnavailable, openDatabase } from '../src/db/database.js';
 import { iso, type Sql } from '../src/db/sql.js';
 import { Prisma } from '../src/generated/prisma/client.js';
@@ -58,20 +58,32 @@ describe('Database.sql', () => {
   it('lets Prisma queries wait for an open transaction on PGlite (one connection), and run beside it on PostgreSQL', async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    let inserted!: () => void;
-    const written = new Promise<void>((resolve) => (inserted = resolve));
+    let inserted!: (tx: Sql) => void;
+    const written = new Promise<Sql>((resolve) => (inserted = resolve));
     const transaction = db.transaction(async (tx) => {
       await tx.execute(insert('sql-turns-1'));
-      inserted();
+      inserted(tx);
       await held;
     });
-    await written;
-    const outside = db.prisma.merchant.count({ where: { id: { startsWith: 'sql-turns-' } } }).then((n) => n); // sent now (Prisma's queries are lazy)
-    if (db.kind === 'pglite') {
-      await new Promise((resolve) => setTimeout(resolve, 50));
+    const inside = await written;
+    // On PGlite: its query method, to see the moment Prisma's query reaches the one connection.
+    const reached = db.kind === 'pglite' ? vi.spyOn((await import('@electric-sql/pglite')).PGlite.prototype, 'query') : undefined;
+    const answers: string[] = [];
+    const outside = db.prisma.merchant.count({ where: { id: { startsWith: 'sql-turns-' } } }).then((n) => (answers.push('outside'), n)); // sent now (Prisma's queries are lazy)
+    if (reached) {
+      try {
+        await vi.waitFor(() => expect(reached).toHaveBeenCalled(), { timeout: 10_000 });
+      } finally {
+        reached.mockRestore();
+      }
+      // The transaction's statements after it are answered while it waits: had it not waited, PGlite would have answered it first.
+      expect(await inside.query(Prisma.sql`SELECT 1 AS one`)).toEqual([{ one: 1 }]);
+      expect(await inside.query(Prisma.sql`SELECT 1 AS one`)).toEqual([{ one: 1 }]);
+      expect(answers).toEqual([]);
       release();
-      await transaction;
+      await transaction.then(() => answers.push('committed'));
       expect(await outside).toBe(1); // it waited for the commit
+      expect(answers).toEqual(['committed', 'outside']);
     } else {
       expect(await outside).toBe(0); // answered while the transaction is open, without its uncommitted row
       release();
@@ -86,8 +98,14 @@ describe('Database.sql', () => {
     try {
       const lost = db.transaction(async (tx) => {
         const [{ pid }] = (await tx.query<{ pid: number }>(Prisma.sql`SELECT pg_backend_pid() AS pid`)) as [{ pid: number }];
-        await admin.query('SELECT pg_terminate_backend($1)', [pid]); // as PostgreSQL stopping does to every connection
-        await new Promise((resolve) => setTimeout(resolve, 200)); // the connection's error arrives while no statement runs
+        const emitted = vi.spyOn(pg.Client.prototype, 'emit'); // every client's events: the transaction's client is the pool's
+        try {
+          await admin.query('SELECT pg_terminate_backend($1)', [pid]); // as PostgreSQL stopping does to every connection
+          // The connection's error arrives while no statement runs (its client emits it: no query to fail with it).
+          await vi.waitFor(() => expect(emitted.mock.calls.some(([event], i) => event === 'error' && emitted.mock.contexts[i] !== admin)).toBe(true), { timeout: 10_000 });
+        } finally {
+          emitted.mockRestore();
+        }
         await tx.query(Prisma.sql`SELECT 1`);
       });
       const error = await lost.then(() => undefined, (e: unknown) => e);
