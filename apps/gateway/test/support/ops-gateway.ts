@@ -70,8 +70,14 @@ export interface OpsShop {
 
 export async function openOpsShop(): Promise<OpsShop> {
   const db = await createTestDatabase();
-  await importCatalog(db, 'ops-shop', catalogFile([product({ id: 'chair' })]));
-  const gateway = await startOpsGateway(db);
+  let gateway: OpsGateway;
+  try {
+    await importCatalog(db, 'ops-shop', catalogFile([product({ id: 'chair' })]));
+    gateway = await startOpsGateway(db);
+  } catch (error) {
+    await db.close(); // a start that failed leaves no database open behind it
+    throw error;
+  }
   return {
     db,
     gateway,
