@@ -42,6 +42,13 @@ afterAll(async () => {
   await db?.close();
 });
 
+/** The outbox gauges of GET /metrics: deliveries pending and due, and how long the oldest has waited. */
+async function outbox(url: string): Promise<{ due: number; lagSeconds: number }> {
+  const text = await (await fetch(`${url}/metrics`)).text();
+  const gauge = (name: string) => Number(new RegExp(`^${name} (\\S+)$`, 'm').exec(text)?.[1]);
+  return { due: gauge('gateway_outbox_due_deliveries'), lagSeconds: gauge('gateway_outbox_lag_seconds') };
+}
+
 async function stop(child: ChildProcess): Promise<number | null> {
   child.kill('SIGTERM');
   return exitOf(child);
@@ -52,7 +59,13 @@ it('leaves the outbox alone with WEBHOOK_WORKER=off; a replica with its worker o
   const api = checkoutCalls(without.url, key);
   const created = await api.create({ items: [{ product_id: 'chair', quantity: 1 }], shipping_address: SF_ADDRESS });
   expect((await api.complete(created.body.checkout_session.id)).status).toBe(200);
-  await new Promise((resolve) => setTimeout(resolve, 2_500)); // more than two polls of a worker, had there been one
+  // That no worker takes it can only be shown over time: a worker acts on its own timer (a poll every second),
+  // and a worker that is not there gives no event to wait for. So the wait is the gateway's own measure, read
+  // from its outbox gauges: the order's delivery due and unclaimed (a claim moves it out of "due", failing this)
+  // for longer than two polls of a worker, had there been one.
+  await expect
+    .poll(() => outbox(without.url), { timeout: 30_000, interval: 250 })
+    .toSatisfy(({ due, lagSeconds }) => due >= 1 && lagSeconds >= 2.5);
   expect(receiver.requests).toHaveLength(0);
   expect(await stop(without.child)).toBe(0);
 
