@@ -12,7 +12,7 @@
  * - every order's payment (GET /orders/{id}) says what the PSP says.
  */
 import type { ChildProcess } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FaultStep } from '../../src/payments/operations/fault-injection.js';
 import { exitOf, runCli, startServe } from '../support/cli.js';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe.js';
@@ -75,12 +75,14 @@ async function confirmedSession(url: string): Promise<{ sessionId: string; inten
   return { sessionId, intentId: intent.id };
 }
 
+/** Until `condition` holds, checked every 100 ms; the deadline is for a busy machine, not a figure asserted. */
 async function until(condition: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await vi.waitFor(
+    async () => {
+      if (!(await condition())) throw new Error(`timed out waiting for ${what}`);
+    },
+    { timeout: timeoutMs, interval: 100 },
+  );
 }
 
 /** Nothing left for the worker: no operation pending, no authorization unsettled (its lease still running). */
